@@ -1,0 +1,50 @@
+import { STATUS_CODES } from 'node:http';
+import { Messages } from './messages';
+import { ErrorBodyDto } from './error-body.dto';
+
+/**
+ * An error the client is meant to see, carrying the contract's body.
+ * Thrown anywhere (guards, pipes, services); turned into a response by AllExceptionsFilter.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBodyDto,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body.message ?? body.error);
+  }
+
+  /** HTTP 400 with the seed's body code 401 and error "Bad Request". */
+  static badRequest(message: string): ApiError {
+    return new ApiError(400, { code: 401, error: 'Bad Request', message });
+  }
+
+  static unauthorized(message: string): ApiError {
+    return ApiError.of(401, message);
+  }
+
+  static forbidden(message: string): ApiError {
+    return ApiError.of(403, message);
+  }
+
+  static notFound(message: string): ApiError {
+    return ApiError.of(404, message);
+  }
+
+  static conflict(message: string): ApiError {
+    return ApiError.of(409, message);
+  }
+
+  static tooManyRequests(retryAfterSeconds: number): ApiError {
+    return new ApiError(429, { code: 429, error: 'Too Many Requests' }, { 'Retry-After': String(retryAfterSeconds) });
+  }
+
+  static requestTimeout(): ApiError {
+    return ApiError.of(408, Messages.requestTimeout);
+  }
+
+  static of(status: number, message: string): ApiError {
+    return new ApiError(status, { code: status, error: STATUS_CODES[status] ?? 'Error', message });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Every message string of the contract (spec/API.md section 5), in one place.
+ * Seed strings are kept to the letter, typos included ("authentification", "reach", "licence").
+ */
+export const Messages = {
+  tokenHeaderMissing: "Token header 'X-API-Token' missing",
+  invalidToken: 'Invalid bearer authentification',
+  authorizationHeaderMissing: 'Authorization header missing',
+  invalidJwt: 'Invalid JWT token',
+  noLicense: 'Your account does not have the required license. Please purchase a license.',
+  accountDisabled: 'Your account has been disabled.',
+  quotaExceeded: 'You have exceeded your licence quota for this month. Wait next month or upgrade your license.',
+  tokenNotFound: 'Token not found.',
+  tokenIdEmpty: "Invalid request. The token 'id' field must not be empty.",
+  tokenIdTaken: 'Token already exists with the provided identifier.',
+  tokenLimitReached: 'You have reach the maximum of authorized token.',
+  lotteryNotFound: 'Lottery not found.',
+  lotteryTagEmpty: "Invalid request. The lottery 'tag' field must not be empty.",
+  drawNotFound: 'No draws were found for lottery.',
+  invalidDrawDate: "Invalid 'drawDate' value. Expected 'YYYY-MM-DD' format.",
+  drawDateTooEarly: 'Invalid request. The draw date cannot be before 1800-01-01.',
+  unexpected: 'Unexpected error occurred. An administrator has been notified of this error so they can fix it.',
+  requestTimeout: 'The request took too long to process. Please try again.',
+  // Our additions (contract sections 3, 4 and 5).
+  adminRequired: 'Administrator role required.',
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists.',
+  accountNotFound: 'Account not found.',
+  licenseNotFound: 'License not found.',
+  lotteryExists: 'A lottery with this tag already exists.',
+  resourceNotFound: 'Resource not found.',
+  routeNotDeclared: 'Access to this route is not configured.',
+  payloadTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'Unsupported content type.',
+  notReady: 'The service is not ready: a dependency does not answer.',
+  invalidJsonBody: 'Invalid request body. Expected valid JSON.',
+  invalidField: (field: string, expected: string) => `Invalid '${field}' value. Expected ${expected}.`,
+} as const;

@@ -1,0 +1,36 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Messages } from '../errors/messages';
+
+export const MAX_PAGE_SIZE = 15;
+const MAX_OFFSET = 2_147_483_647;
+const NON_NEGATIVE = 'a non-negative integer';
+
+/** Only plain digit strings are numbers here: '', '1.5', '-1', '1e3' and repeated parameters are refused. */
+export const toNonNegativeInteger = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value === undefined ? undefined : NaN;
+
+/** `limit` and `offset` as the contract's pagination envelope defines them (section 1). */
+export class PageQueryDto {
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 0,
+    maximum: MAX_PAGE_SIZE,
+    default: MAX_PAGE_SIZE,
+    description: 'Page size. Values above 15 are capped to 15; 0 returns only the counts.',
+  })
+  @IsOptional()
+  @Transform(toNonNegativeInteger)
+  @IsInt({ message: Messages.invalidField('limit', NON_NEGATIVE) })
+  @Min(0, { message: Messages.invalidField('limit', NON_NEGATIVE) })
+  limit?: number;
+
+  @ApiPropertyOptional({ type: Number, minimum: 0, default: 0, description: 'Number of items to skip.' })
+  @IsOptional()
+  @Transform(toNonNegativeInteger)
+  @IsInt({ message: Messages.invalidField('offset', NON_NEGATIVE) })
+  @Min(0, { message: Messages.invalidField('offset', NON_NEGATIVE) })
+  @Max(MAX_OFFSET, { message: Messages.invalidField('offset', `${NON_NEGATIVE} up to ${MAX_OFFSET}`) })
+  offset?: number;
+}

@@ -1,0 +1,38 @@
+import { MAX_PAGE_SIZE, PageQueryDto } from './page-query.dto';
+
+/** The page actually applied: limit defaults to 15 and is capped at 15; offset defaults to 0. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export function pageOf(query: PageQueryDto): Page {
+  return { limit: Math.min(query.limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE), offset: query.offset ?? 0 };
+}
+
+/** The envelope's figures without the list (also sent as headers by the bare-array search). */
+export interface PageFigures {
+  limit: number;
+  offset: number;
+  more: boolean;
+  total: number;
+}
+
+export function pageFigures(page: Page, returned: number, total: number): PageFigures {
+  return { limit: page.limit, offset: page.offset, more: page.offset + returned < total, total };
+}
+
+/**
+ * The seed's envelope `{ <listKey>: [...], limit, offset, more, total }`; with `limit=0` the list key is omitted.
+ * Callers skip the list query entirely when page.limit is 0.
+ */
+export function envelope<K extends string, T>(
+  listKey: K,
+  page: Page,
+  items: T[],
+  total: number,
+): PageFigures & Partial<Record<K, T[]>> {
+  const figures = pageFigures(page, items.length, total);
+  if (page.limit === 0) return figures as PageFigures & Partial<Record<K, T[]>>;
+  return { [listKey]: items, ...figures } as PageFigures & Partial<Record<K, T[]>>;
+}

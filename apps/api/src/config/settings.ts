@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** A rate-limit window: at most `limit` requests per `windowSeconds`. */
+export interface RateWindow {
+  limit: number;
+  windowSeconds: number;
+}
+
+export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+
+/** Every setting the service reads, validated once at boot (contract section 7). */
+export interface Settings {
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  jwtSecret: string | null;
+  jwtExpiresInSeconds: number;
+  defaultLicense: string | null;
+  maxTokensPerAccount: number;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  ipRateLimit: RateWindow[] | null;
+  trustProxy: boolean | number | string[];
+  corsOrigins: string[] | '*';
+  logLevel: LogLevel;
+  /** Load the bundled draw histories into an empty database at start-up. */
+  loadBundledData: boolean;
+  /** Create a demo account and print its token when no admin is configured. */
+  createDemoAccount: boolean;
+  requestTimeoutMs: number;
+  /** How often metered usage and token last-use times are written back to PostgreSQL. */
+  usageFlushIntervalMs: number;
+  /** How long an API token's account and license stay cached (revocation invalidates at once). */
+  accessCacheTtlMs: number;
+}
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+const WINDOW_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Reads and validates the environment; throws SettingsError with one line per bad setting. */
+export function loadSettings(env: Env = process.env): Settings {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const integer = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const raw = text(name);
+    if (raw === null) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name}='${raw}' is not valid: expected a whole number from ${min} to ${max}.`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined || raw === null) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name}='${raw}' is not valid: expected true or false.`);
+    return fallback;
+  };
+
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL is not valid: expected a postgres:// or postgresql:// URL.`);
+  }
+  const redisUrl = text('REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    problems.push(`REDIS_URL is not valid: expected a redis:// or rediss:// URL.`);
+  }
+  const dataDir = resolve(text('DATA_DIR') ?? '.data');
+
+  const jwtSecret = text('JWT_SECRET');
+  if (jwtSecret && jwtSecret.length < 32) {
+    problems.push(`JWT_SECRET is too short: use at least 32 characters.`);
+  }
+  if (!jwtSecret && databaseUrl) {
+    problems.push(`JWT_SECRET is required when DATABASE_URL is set (every instance must share it).`);
+  }
+
+  const expires = parseDuration(text('JWT_EXPIRES_IN') ?? '1h');
+  if (expires === null) problems.push(`JWT_EXPIRES_IN='${env.JWT_EXPIRES_IN}' is not valid: expected e.g. 3600, 15m, 1h or 7d.`);
+
+  const defaultLicense = env.DEFAULT_LICENSE === undefined ? 'free' : env.DEFAULT_LICENSE.trim() || null;
+  if (defaultLicense && !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(defaultLicense)) {
+    problems.push(`DEFAULT_LICENSE='${defaultLicense}' is not a valid license name.`);
+  }
+
+  const adminEmail = text('ADMIN_EMAIL');
+  const adminPassword = text('ADMIN_PASSWORD');
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
+    problems.push(`ADMIN_EMAIL and ADMIN_PASSWORD must be set together.`);
+  }
+  if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL is not an email address.`);
+  if (adminPassword && adminPassword.length < 8) problems.push(`ADMIN_PASSWORD is too short: use at least 8 characters.`);
+
+  const ipRaw = text('IP_RATE_LIMIT') ?? '20/s,1200/m,72000/h';
+  const ipRateLimit = ipRaw.toLowerCase() === 'off' ? null : parseRateWindows(ipRaw);
+  if (ipRateLimit && ipRateLimit.length === 0) {
+    problems.push(`IP_RATE_LIMIT='${ipRaw}' is not valid: expected e.g. '20/s,1200/m,72000/h' or 'off'.`);
+  }
+
+  const logLevelRaw = (text('LOG_LEVEL') ?? 'log').toLowerCase();
+  const logLevel = (logLevelRaw === 'info' ? 'log' : logLevelRaw) as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL='${logLevelRaw}' is not valid: expected one of ${LOG_LEVELS.join(', ')}.`);
+
+  const settings: Settings = {
+    port: integer('PORT', 3000, 0, 65535),
+    databaseUrl,
+    dataDir,
+    redisUrl,
+    jwtSecret,
+    jwtExpiresInSeconds: expires ?? 3600,
+    defaultLicense,
+    maxTokensPerAccount: integer('MAX_TOKENS_PER_ACCOUNT', 10, 1, 1000),
+    adminEmail: adminEmail?.toLowerCase() ?? null,
+    adminPassword,
+    ipRateLimit: ipRateLimit && ipRateLimit.length ? ipRateLimit : null,
+    trustProxy: parseTrustProxy(text('TRUST_PROXY')),
+    corsOrigins: parseCors(text('CORS_ORIGINS')),
+    logLevel,
+    loadBundledData: flag('LOAD_BUNDLED_DATA', true),
+    createDemoAccount: flag('CREATE_DEMO_ACCOUNT', !adminEmail),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 15000, 100),
+    usageFlushIntervalMs: integer('USAGE_FLUSH_INTERVAL_MS', 2000, 10),
+    accessCacheTtlMs: integer('ACCESS_CACHE_TTL_MS', 10000, 0),
+  };
+  if (problems.length) throw new SettingsError(problems);
+  return settings;
+}
+
+/** In embedded mode the JWT secret is generated once and kept in DATA_DIR so restarts keep sessions valid. */
+export function resolveJwtSecret(settings: Settings): string {
+  if (settings.jwtSecret) return settings.jwtSecret;
+  mkdirSync(settings.dataDir, { recursive: true });
+  const file = join(settings.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function parseDuration(raw: string): number | null {
+  const match = /^(\d+)\s*([smhd]?)$/i.exec(raw);
+  if (!match || Number(match[1]) === 0) return null;
+  return Number(match[1]) * (WINDOW_UNITS[match[2].toLowerCase() || 's'] ?? 1);
+}
+
+/** '20/s,1200/m,72000/h' → windows; an empty array means the text was not valid. */
+export function parseRateWindows(raw: string): RateWindow[] {
+  const windows: RateWindow[] = [];
+  for (const part of raw.split(',')) {
+    const match = /^\s*(\d+)\s*\/\s*([smhd])\s*$/i.exec(part);
+    if (!match || Number(match[1]) < 1) return [];
+    windows.push({ limit: Number(match[1]), windowSeconds: WINDOW_UNITS[match[2].toLowerCase()] });
+  }
+  return windows;
+}
+
+function parseTrustProxy(raw: string | null): boolean | number | string[] {
+  if (!raw || raw.toLowerCase() === 'false' || raw.toLowerCase() === 'none') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parseCors(raw: string | null): string[] | '*' {
+  if (!raw || raw === '*') return '*';
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,27 @@
+import { types } from 'pg';
+import type { DataSourceOptions } from 'typeorm';
+
+type PostgresConnectionOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+// DATE columns are calendar dates ('YYYY-MM-DD'), not instants: keep them as strings instead of local-time Dates.
+types.setTypeParser(types.builtins.DATE, (value: string) => value);
+// count(*) and sums are bigint; our counts fit in a JS number.
+types.setTypeParser(types.builtins.INT8, (value: string) => Number(value));
+
+/** The one data-source options object, shared by the app, the CLI, the tests and the migration tooling. */
+export function buildDataSourceOptions(url: string, poolSize = 10): PostgresConnectionOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    extra: { max: poolSize, connectionTimeoutMillis: 10_000 },
+  };
+}

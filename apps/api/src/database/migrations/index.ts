@@ -1,0 +1,4 @@
+import { InitialSchema1795319709639 } from './1795319709639-initial-schema';
+
+// Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
+export const MIGRATIONS = [InitialSchema1795319709639];

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './bootstrap';
+import { loadSettings, SettingsError } from './config/settings';
+import { printWelcome } from './startup/welcome';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const settings = loadSettings();
+  const running = await createApp(settings);
+  running.app.enableShutdownHooks();
+  await running.app.listen({ port: settings.port, host: '0.0.0.0' });
+  printWelcome(settings, running.report, Date.now() - started);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof SettingsError) {
+    console.error(error.message);
+  } else {
+    new Logger('Bootstrap').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+  process.exit(1);
+});

@@ -1,0 +1,214 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { bundledDataDir, BundledLottery, loadBundledLotteries } from './bundled-lotteries';
+import { parseDrawCsv, ParsedDrawRow } from './draw-csv';
+import { validateDrawNumbers } from './lottery-rules';
+
+const REPO_DATA_DIR = resolve(__dirname, '../../../../data/draws');
+
+describe('bundledDataDir', () => {
+  let scratch: string;
+  beforeEach(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'bundled-data-'));
+  });
+  afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('finds apps/api/data/draws from the sources', () => {
+    expect(bundledDataDir()).toBe(REPO_DATA_DIR);
+  });
+
+  it('finds apps/api/data/draws from the compiled output run in the repo', () => {
+    const compiledDir = join(scratch, 'dist', 'apps', 'api', 'modules', 'draws', 'domain');
+    mkdirSync(compiledDir, { recursive: true });
+    mkdirSync(join(scratch, 'apps', 'api', 'data', 'draws'), { recursive: true });
+    writeFileSync(join(scratch, 'apps', 'api', 'data', 'draws', 'lotteries.json'), '[]');
+    expect(bundledDataDir(compiledDir)).toBe(join(scratch, 'apps', 'api', 'data', 'draws'));
+  });
+
+  it('finds data/draws next to dist (Docker image layout)', () => {
+    const compiledDir = join(scratch, 'dist', 'apps', 'api', 'modules', 'draws', 'domain');
+    mkdirSync(compiledDir, { recursive: true });
+    mkdirSync(join(scratch, 'data', 'draws'), { recursive: true });
+    writeFileSync(join(scratch, 'data', 'draws', 'lotteries.json'), '[]');
+    expect(bundledDataDir(compiledDir)).toBe(join(scratch, 'data', 'draws'));
+  });
+
+  it('throws a clear error when there is no data folder', () => {
+    expect(() => bundledDataDir(scratch)).toThrow(/Bundled draw data not found: .*lotteries\.json/);
+  });
+});
+
+describe('loadBundledLotteries', () => {
+  const lotteries = loadBundledLotteries(bundledDataDir());
+  const byTag = new Map<string, BundledLottery>(lotteries.map((l) => [l.tag, l]));
+
+  it('maps every entry of lotteries.json', () => {
+    expect(lotteries.map((l) => l.tag).sort()).toEqual([
+      'au_ozlotto',
+      'au_powerball',
+      'au_saturday_lotto',
+      'ca_lotto649',
+      'ca_lottomax',
+      'de_lotto',
+      'eu_eurojackpot',
+      'eu_euromillions',
+      'fr_lotto',
+      'it_superenalotto',
+      'uk_lotto',
+      'us_megamillions',
+      'us_powerball',
+    ]);
+    const powerball = byTag.get('us_powerball');
+    expect(powerball).toMatchObject({
+      name: 'Powerball',
+      country: 'US',
+      timezone: 'America/New_York',
+      specialName: 'Powerball',
+      drawOrder: false,
+      csvPath: join(REPO_DATA_DIR, 'us_powerball.csv'),
+    });
+    expect(powerball?.source).toContain('jbaranski/jeffs-lottery-utils');
+    expect(powerball?.license).toContain('MIT');
+    expect(powerball?.rules).toHaveLength(6);
+    expect(byTag.get('eu_euromillions')?.drawOrder).toBe(true);
+    expect(byTag.get('de_lotto')?.rules[0].special).toBeNull();
+    expect(byTag.get('it_superenalotto')?.rules[0].special?.distinct).toBe(false);
+  });
+
+  describe('with a malformed manifest', () => {
+    let scratch: string;
+    const write = (entries: unknown): void =>
+      writeFileSync(join(scratch, 'lotteries.json'), JSON.stringify(entries));
+    const validEntry = (): Record<string, unknown> =>
+      JSON.parse(readFileSync(join(REPO_DATA_DIR, 'lotteries.json'), 'utf8'))[0] as Record<string, unknown>;
+    beforeEach(() => {
+      scratch = mkdtempSync(join(tmpdir(), 'bundled-manifest-'));
+      writeFileSync(join(scratch, 'us_powerball.csv'), 'date,main,special\n');
+    });
+    afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+    it('loads a valid copy', () => {
+      write([validEntry()]);
+      expect(loadBundledLotteries(scratch)[0].csvPath).toBe(join(scratch, 'us_powerball.csv'));
+    });
+
+    it('rejects a missing field', () => {
+      write([{ ...validEntry(), timezone: undefined }]);
+      expect(() => loadBundledLotteries(scratch)).toThrow(
+        "(us_powerball): 'timezone' must be a non-empty string.",
+      );
+    });
+
+    it('rejects bad rules', () => {
+      const entry = validEntry();
+      write([{ ...entry, rules: [...(entry['rules'] as unknown[])].reverse() }]);
+      expect(() => loadBundledLotteries(scratch)).toThrow('must be later than the previous era');
+    });
+
+    it('rejects a missing CSV and a tag that could escape the folder', () => {
+      write([{ ...validEntry(), tag: 'us_megamillions' }]);
+      expect(() => loadBundledLotteries(scratch)).toThrow('us_megamillions.csv is missing.');
+      write([{ ...validEntry(), tag: '../us_powerball' }]);
+      expect(() => loadBundledLotteries(scratch)).toThrow("tag '../us_powerball' must match");
+    });
+  });
+});
+
+describe('bundled draw histories', () => {
+  const lotteries = loadBundledLotteries(bundledDataDir());
+  const parsed = new Map(lotteries.map((l) => [l.tag, parseDrawCsv(readFileSync(l.csvPath, 'utf8'))]));
+  const rowsOf = (tag: string): ParsedDrawRow[] => parsed.get(tag)?.rows ?? [];
+
+  it.each(lotteries.map((l) => [l.tag, l] as const))(
+    '%s parses with no errors and every row fits its era',
+    (_tag, lottery) => {
+      expect(parsed.get(lottery.tag)?.errors).toEqual([]);
+      const rows = rowsOf(lottery.tag);
+      expect(rows.length).toBeGreaterThan(0);
+      const problems = rows
+        .map((row) => ({ row, problem: validateDrawNumbers(lottery.rules, row.date, row.main, row.special) }))
+        .filter((p) => p.problem !== null)
+        .map((p) => `line ${p.row.line}: ${p.problem}`);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('holds 28,724 draws in total, as the README says', () => {
+    const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
+    expect(total).toBe(28_724);
+  });
+
+  describe('injected bad rows are caught', () => {
+    const rules = (tag: string) => {
+      const lottery = lotteries.find((l) => l.tag === tag);
+      if (lottery === undefined) throw new Error(`no lottery ${tag}`);
+      return lottery.rules;
+    };
+    const realRow = (tag: string, date: string): ParsedDrawRow => {
+      const row = rowsOf(tag).find((r) => r.date === date);
+      if (row === undefined) throw new Error(`no ${tag} draw on ${date}`);
+      return row;
+    };
+
+    it('wrong counts', () => {
+      const row = realRow('uk_lotto', '2015-10-10');
+      expect(validateDrawNumbers(rules('uk_lotto'), row.date, row.main.slice(1), row.special)).toBe(
+        'Expected 6 main numbers on 2015-10-10, got 5.',
+      );
+      const euro = realRow('eu_euromillions', '2016-09-27');
+      expect(
+        validateDrawNumbers(rules('eu_euromillions'), euro.date, euro.main, euro.special.slice(0, 1)),
+      ).toBe('Expected 2 special numbers on 2016-09-27, got 1.');
+    });
+
+    it('out of range, per era', () => {
+      // 12 stars only from 2016-09-27; 11 from 2011-05-10.
+      expect(validateDrawNumbers(rules('eu_euromillions'), '2016-09-23', [1, 2, 3, 4, 5], [1, 12])).toBe(
+        'Special number 12 is out of range 1-11 for draws from 2011-05-10.',
+      );
+      expect(
+        validateDrawNumbers(rules('eu_euromillions'), '2016-09-27', [1, 2, 3, 4, 5], [1, 12]),
+      ).toBeNull();
+      expect(validateDrawNumbers(rules('de_lotto'), '2020-01-04', [1, 2, 3, 4, 5, 6], [10])).toBe(
+        'Special number 10 is out of range 0-9 for draws from 1991-12-07.',
+      );
+    });
+
+    it('repeated main numbers', () => {
+      const row = realRow('ca_lotto649', '1982-06-12');
+      const main = [...row.main.slice(0, 5), row.main[0]];
+      expect(validateDrawNumbers(rules('ca_lotto649'), row.date, main, row.special)).toBe(
+        `Main number ${row.main[0]} is repeated.`,
+      );
+    });
+
+    it('Powerball era boundary: 69 is invalid on 2015-10-06 and valid on 2015-10-07', () => {
+      const powerball = rules('us_powerball');
+      expect(validateDrawNumbers(powerball, '2015-10-06', [1, 2, 3, 4, 69], [1])).toBe(
+        'Main number 69 is out of range 1-59 for draws from 2012-01-18.',
+      );
+      expect(validateDrawNumbers(powerball, '2015-10-07', [1, 2, 3, 4, 69], [1])).toBeNull();
+    });
+
+    it('German Lotto: no Superzahl before 1991-12-07', () => {
+      expect(validateDrawNumbers(rules('de_lotto'), '1991-11-30', [1, 2, 3, 4, 5, 6], [3])).toBe(
+        'Special numbers are not allowed for draws before 1991-12-07.',
+      );
+    });
+
+    it('SuperEnalotto: Jolly may equal SuperStar because the special group is not distinct', () => {
+      const real = rowsOf('it_superenalotto').filter((r) => r.special[0] === r.special[1]);
+      expect(real.length).toBe(29); // the README counts 29 such draws
+      expect(
+        validateDrawNumbers(rules('it_superenalotto'), '2020-01-04', [1, 2, 3, 4, 5, 6], [34, 34]),
+      ).toBeNull();
+    });
+
+    it('dates before the first era', () => {
+      expect(validateDrawNumbers(rules('us_powerball'), '1997-10-29', [1, 2, 3, 4, 5], [1])).toBe(
+        'No rules are in force on 1997-10-29.',
+      );
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { NumberGroupRule, RuleEra, validateRuleEras } from './lottery-rules';
+
+/** A lottery shipped with the service, with the draw history file that seeds it. */
+export interface BundledLottery {
+  tag: string;
+  name: string;
+  country: string;
+  /** IANA zone of the operator; draw dates are calendar days in this zone. */
+  timezone: string;
+  /** What the operator calls the special numbers (e.g. "Powerball"); null if the lottery has none. */
+  specialName: string | null;
+  /** true when `main` is stored in the order drawn, false when it was sorted (or its order is unknown). */
+  drawOrder: boolean;
+  /** Where the data came from (repository @ commit) and on what terms: kept for attribution. */
+  source: string;
+  license: string;
+  /** Provenance and coverage caveats for humans. */
+  notes: string;
+  rules: RuleEra[];
+  /** Absolute path of `<tag>.csv`. */
+  csvPath: string;
+}
+
+const MANIFEST = 'lotteries.json';
+const TAG = /^[a-z0-9_]+$/;
+// Tried at every ancestor: the repo layout (sources, or dist run from the repo root), then a Docker
+// image where the data folder sits next to dist.
+const CANDIDATES = [join('apps', 'api', 'data', 'draws'), join('data', 'draws')];
+
+/**
+ * Absolute path of the bundled data folder. Found by walking up from this file rather than from the
+ * working directory, so it works from src (ts-jest), from dist, and from any cwd.
+ */
+export function bundledDataDir(startDir: string = __dirname): string {
+  let dir = resolve(startDir);
+  for (;;) {
+    for (const candidate of CANDIDATES) {
+      const dataDir = join(dir, candidate);
+      if (existsSync(join(dataDir, MANIFEST))) return dataDir;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  throw new Error(
+    `Bundled draw data not found: no ${CANDIDATES.map((c) => join(c, MANIFEST)).join(' or ')} ` +
+      `in ${resolve(startDir)} or any folder above it.`,
+  );
+}
+
+/** Reads and checks `lotteries.json`; throws on any malformed entry, since bad seed data should stop startup. */
+export function loadBundledLotteries(dataDir: string): BundledLottery[] {
+  const manifestPath = join(dataDir, MANIFEST);
+  const parsed: unknown = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  if (!Array.isArray(parsed)) throw new Error(`${manifestPath}: expected an array of lotteries.`);
+  return parsed.map((entry: unknown, index) =>
+    toLottery(entry, dataDir, `${manifestPath} entry ${index + 1}`),
+  );
+}
+
+function toLottery(entry: unknown, dataDir: string, where: string): BundledLottery {
+  const record = asRecord(entry, where);
+  const tag = requireString(record, 'tag', where);
+  // The tag names a file below, so it must not be able to point outside the data folder.
+  if (!TAG.test(tag)) throw new Error(`${where}: tag '${tag}' must match ${TAG}.`);
+  const at = `${where} (${tag})`;
+  const rules = requireArray(record, 'rules', at).map((era, i) => toRuleEra(era, `${at} rules[${i}]`));
+  const rulesProblem = validateRuleEras(rules);
+  if (rulesProblem !== null) throw new Error(`${at}: ${rulesProblem}`);
+
+  const csvPath = join(dataDir, `${tag}.csv`);
+  if (!existsSync(csvPath)) throw new Error(`${at}: draw history ${csvPath} is missing.`);
+  const specialName = record['specialName'];
+  return {
+    tag,
+    name: requireString(record, 'name', at),
+    country: requireString(record, 'country', at),
+    timezone: requireString(record, 'timezone', at),
+    specialName: typeof specialName === 'string' && specialName.trim() !== '' ? specialName : null,
+    drawOrder: requireBoolean(record, 'drawOrder', at),
+    source: requireString(record, 'source', at),
+    license: requireString(record, 'license', at),
+    notes: typeof record['notes'] === 'string' ? record['notes'] : '',
+    rules,
+    csvPath,
+  };
+}
+
+function toRuleEra(value: unknown, where: string): RuleEra {
+  const record = asRecord(value, where);
+  const special = record['special'];
+  return {
+    from: requireString(record, 'from', where),
+    main: toGroupRule(record['main'], `${where}.main`),
+    special: special === null ? null : toGroupRule(special, `${where}.special`),
+  };
+}
+
+function toGroupRule(value: unknown, where: string): NumberGroupRule {
+  const record = asRecord(value, where);
+  return {
+    count: requireNumber(record, 'count', where),
+    min: requireNumber(record, 'min', where),
+    max: requireNumber(record, 'max', where),
+    distinct: requireBoolean(record, 'distinct', where),
+  };
+}
+
+function asRecord(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${where}: expected an object.`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function requireString(record: Record<string, unknown>, key: string, where: string): string {
+  const value = record[key];
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new Error(`${where}: '${key}' must be a non-empty string.`);
+  return value;
+}
+
+function requireNumber(record: Record<string, unknown>, key: string, where: string): number {
+  const value = record[key];
+  if (typeof value !== 'number') throw new Error(`${where}: '${key}' must be a number.`);
+  return value;
+}
+
+function requireBoolean(record: Record<string, unknown>, key: string, where: string): boolean {
+  const value = record[key];
+  if (typeof value !== 'boolean') throw new Error(`${where}: '${key}' must be true or false.`);
+  return value;
+}
+
+function requireArray(record: Record<string, unknown>, key: string, where: string): unknown[] {
+  const value: unknown = record[key];
+  if (!Array.isArray(value)) throw new Error(`${where}: '${key}' must be an array.`);
+  return value;
+}

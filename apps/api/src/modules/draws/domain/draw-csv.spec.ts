@@ -1,0 +1,131 @@
+import { parseDrawCsv } from './draw-csv';
+
+const HEADER_ERROR = { rows: [], errors: [{ line: 1, message: "Expected the header 'date,main,special'." }] };
+
+describe('parseDrawCsv', () => {
+  it('parses rows with their physical line numbers', () => {
+    const text = 'date,main,special\n2020-01-01,1 2 3,4\n\n2020-01-03,5 6 7,\n';
+    expect(parseDrawCsv(text)).toEqual({
+      rows: [
+        { line: 2, date: '2020-01-01', main: [1, 2, 3], special: [4] },
+        { line: 4, date: '2020-01-03', main: [5, 6, 7], special: [] },
+      ],
+      errors: [],
+    });
+  });
+
+  it('accepts a BOM, CRLF, a loose header, several spaces and leading zeros', () => {
+    const text = '\ufeff  Date , MAIN,Special \r\n2020-01-01, 01  2   3 ,4 5\r\n\r\n2020-01-02,7 8 9,10';
+    expect(parseDrawCsv(text)).toEqual({
+      rows: [
+        { line: 2, date: '2020-01-01', main: [1, 2, 3], special: [4, 5] },
+        { line: 4, date: '2020-01-02', main: [7, 8, 9], special: [10] },
+      ],
+      errors: [],
+    });
+  });
+
+  it('accepts quoted cells', () => {
+    expect(parseDrawCsv('date,main,special\n"2020-01-01","1 2 3","4"\n').rows).toEqual([
+      { line: 2, date: '2020-01-01', main: [1, 2, 3], special: [4] },
+    ]);
+  });
+
+  it('does not apply lottery rules (that is validateDrawNumbers’ job)', () => {
+    expect(parseDrawCsv('date,main,special\n2020-01-01,999 999,\n').errors).toEqual([]);
+  });
+
+  it.each([
+    ['an empty file', ''],
+    ['only blank lines', '\n\n  \n'],
+    ['a wrong header', 'date,numbers,special\n2020-01-01,1 2 3,4\n'],
+    ['a header with an extra column', 'date,main,special,extra\n2020-01-01,1 2 3,4,5\n'],
+    ['a missing header', '2020-01-01,1 2 3,4\n2020-01-02,1 2 3,4\n'],
+    ['a semicolon file', 'date;main;special\n2020-01-01;1 2 3;4\n'],
+  ])('rejects %s with a single header error', (_label, text) => {
+    expect(parseDrawCsv(text)).toEqual(HEADER_ERROR);
+  });
+
+  it('reports every bad line with its line number and keeps the good rows', () => {
+    const text = [
+      'date,main,special', // 1
+      '2020-01-01,1 2 3,4', // 2
+      '2020-02-30,1 2 3,4', // 3
+      '2020-01-03,1 x 3,4', // 4
+      '2020-01-04,1 2', // 5
+      '', // 6
+      '2020-01-05,1 2 3,4', // 7
+      '2020-01-01,1 2 3,4', // 8
+      '2020-01-06,1 2 3,y', // 9
+      '2020-01-07,,4', // 10
+      '1799-12-31,1 2 3,4', // 11
+      '01/08/2020,1 2 3,4', // 12
+      '2020-01-09,1 2 3,4,5', // 13
+      '2020-01-10,-1 2.5 3,4', // 14
+      '2020-01-11,1 2 3,4', // 15
+    ].join('\n');
+    const { rows, errors } = parseDrawCsv(text);
+    expect(errors).toEqual([
+      { line: 3, message: "Invalid date '2020-02-30'. Expected 'YYYY-MM-DD' format." },
+      { line: 4, message: "Invalid number 'x' in main." },
+      { line: 5, message: 'Expected 3 columns, got 2.' },
+      { line: 8, message: 'Duplicate date 2020-01-01 (first on line 2).' },
+      { line: 9, message: "Invalid number 'y' in special." },
+      { line: 10, message: 'The main numbers are missing.' },
+      { line: 11, message: 'The draw date cannot be before 1800-01-01.' },
+      { line: 12, message: "Invalid date '01/08/2020'. Expected 'YYYY-MM-DD' format." },
+      { line: 13, message: 'Expected 3 columns, got 4.' },
+      { line: 14, message: "Invalid number '-1' in main." },
+    ]);
+    expect(rows.map((r) => r.line)).toEqual([2, 7, 15]);
+  });
+
+  it('names the first line of a duplicated date even if that line has other problems', () => {
+    const text = 'date,main,special\n2020-01-01,1 z,\n2020-01-01,1 2,\n';
+    expect(parseDrawCsv(text).errors).toEqual([
+      { line: 2, message: "Invalid number 'z' in main." },
+      { line: 3, message: 'Duplicate date 2020-01-01 (first on line 2).' },
+    ]);
+  });
+
+  it('counts lines correctly with CRLF line endings', () => {
+    const text = 'date,main,special\r\n2020-01-01,1 2 3,4\r\n\r\n\r\n2020-13-01,1 2 3,4\r\n';
+    expect(parseDrawCsv(text).errors).toEqual([
+      { line: 5, message: "Invalid date '2020-13-01'. Expected 'YYYY-MM-DD' format." },
+    ]);
+  });
+
+  it('reports a multi-line quoted cell on the line where its record starts', () => {
+    const text = 'date,main,special\n2020-01-01,"1\n2",3\n2020-01-02,1 2,q\n';
+    const { rows, errors } = parseDrawCsv(text);
+    expect(rows).toEqual([{ line: 2, date: '2020-01-01', main: [1, 2], special: [3] }]);
+    expect(errors).toEqual([{ line: 4, message: "Invalid number 'q' in special." }]);
+  });
+
+  it('treats a stray quote inside a cell as data, so the cell is reported', () => {
+    expect(parseDrawCsv('date,main,special\n2020-01-01,1 2" 3,4\n').errors).toEqual([
+      { line: 2, message: "Invalid number '2\"' in main." },
+    ]);
+  });
+
+  it('reports an unclosed quote where its record starts and stops there', () => {
+    const text = 'date,main,special\n2020-01-01,1 2,3\n\n2020-01-02,"1 2,3\n2020-01-03,1 2,3\n';
+    expect(parseDrawCsv(text)).toEqual({
+      rows: [{ line: 2, date: '2020-01-01', main: [1, 2], special: [3] }],
+      errors: [
+        {
+          line: 4,
+          message:
+            'A quoted value starting on this line is never closed. Lines after this one were not checked.',
+        },
+      ],
+    });
+  });
+
+  it('reports text after a closing quote', () => {
+    const text = 'date,main,special\n2020-01-01,"1 2" 3,4\n2020-01-02,1 2,3\n';
+    expect(parseDrawCsv(text).errors).toEqual([
+      { line: 2, message: 'Unexpected text after a closing quote. Lines after this one were not checked.' },
+    ]);
+  });
+});

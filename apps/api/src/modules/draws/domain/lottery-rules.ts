@@ -1,0 +1,143 @@
+import { EARLIEST_DRAW_DATE, invalidIsoDateMessage, isValidIsoDate } from '../../../common/dates/iso-date';
+
+/** How many numbers a group holds and where they come from. */
+export interface NumberGroupRule {
+  count: number;
+  min: number;
+  max: number;
+  /** false when the group's numbers come from separate pools and may coincide (SuperEnalotto's Jolly/SuperStar). */
+  distinct: boolean;
+}
+
+/** The matrix in force from `from` until the next era starts. Lotteries change format over time. */
+export interface RuleEra {
+  /** YYYY-MM-DD */
+  from: string;
+  main: NumberGroupRule;
+  /** null when draws of this era had no special number at all. */
+  special: NumberGroupRule | null;
+}
+
+type GroupName = 'main' | 'special';
+
+/** The era in force on `date`: the latest one that started on or before it. */
+export function ruleEraOn(rules: readonly RuleEra[], date: string): RuleEra | undefined {
+  let inForce: RuleEra | undefined;
+  // Pick the latest start rather than trusting the array order, so unsorted input can't pick a stale era.
+  for (const era of rules) {
+    if (era.from <= date && (inForce === undefined || era.from > inForce.from)) inForce = era;
+  }
+  return inForce;
+}
+
+/**
+ * The rules to present as "the" rules of a lottery today. A lottery announced before its first draw
+ * still has a format to show, so fall back to the first (upcoming) era instead of nothing.
+ */
+export function currentEra(rules: readonly RuleEra[], today: string): RuleEra | undefined {
+  return ruleEraOn(rules, today) ?? rules[0];
+}
+
+/** null when the draw fits the era in force on `date`, otherwise one message naming the first problem. */
+export function validateDrawNumbers(
+  rules: readonly RuleEra[],
+  date: string,
+  main: readonly number[],
+  special: readonly number[],
+): string | null {
+  if (!isValidIsoDate(date)) return invalidIsoDateMessage(date);
+  const era = ruleEraOn(rules, date);
+  if (era === undefined) return `No rules are in force on ${date}.`;
+
+  const mainProblem = checkGroup('main', era.main, main, date, era.from);
+  if (mainProblem !== null) return mainProblem;
+
+  if (era.special === null) {
+    if (special.length === 0) return null;
+    const firstWithSpecial = rules.find((r) => r.from > era.from && r.special !== null);
+    return firstWithSpecial
+      ? `Special numbers are not allowed for draws before ${firstWithSpecial.from}.`
+      : `Special numbers are not allowed for draws from ${era.from}.`;
+  }
+  return checkGroup('special', era.special, special, date, era.from);
+}
+
+function checkGroup(
+  group: GroupName,
+  rule: NumberGroupRule,
+  values: readonly number[],
+  date: string,
+  eraFrom: string,
+): string | null {
+  const label = capitalize(group);
+  if (values.length !== rule.count) {
+    return `Expected ${rule.count} ${group} ${plural('number', rule.count)} on ${date}, got ${values.length}.`;
+  }
+  for (const value of values) {
+    if (!Number.isInteger(value)) return `${label} number ${value} is not an integer.`;
+    if (value < rule.min || value > rule.max) {
+      return `${label} number ${value} is out of range ${rule.min}-${rule.max} for draws from ${eraFrom}.`;
+    }
+  }
+  if (rule.distinct) {
+    const seen = new Set<number>();
+    for (const value of values) {
+      if (seen.has(value)) return `${label} number ${value} is repeated.`;
+      seen.add(value);
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks rule eras typed in by an admin before they are stored: a bad era would otherwise make
+ * every draw of its period either unrecordable or silently accepted.
+ */
+export function validateRuleEras(rules: readonly RuleEra[]): string | null {
+  if (!Array.isArray(rules) || rules.length === 0) return 'At least one rule era is required.';
+  let previous: RuleEra | undefined;
+  for (const [index, era] of rules.entries()) {
+    const where = `Rule era ${index + 1}`;
+    if (!isValidIsoDate(era.from)) {
+      return `${where}: invalid 'from' date '${String(era.from)}'. Expected 'YYYY-MM-DD' format.`;
+    }
+    if (era.from < EARLIEST_DRAW_DATE) return `${where}: 'from' cannot be before ${EARLIEST_DRAW_DATE}.`;
+    if (previous !== undefined && era.from <= previous.from) {
+      return `${where}: 'from' ${era.from} must be later than the previous era's ${previous.from}.`;
+    }
+    const mainProblem = checkGroupRule(era.main);
+    if (mainProblem !== null) return `${where} (from ${era.from}): main ${mainProblem}`;
+    if (era.special !== null) {
+      const specialProblem = checkGroupRule(era.special);
+      if (specialProblem !== null) return `${where} (from ${era.from}): special ${specialProblem}`;
+    }
+    previous = era;
+  }
+  return null;
+}
+
+/** Returns the tail of a sentence that starts with the group name, or null when the rule is sound. */
+function checkGroupRule(rule: NumberGroupRule | null | undefined): string | null {
+  // Admin input arrives as JSON, so guard the shape the type promises.
+  if (typeof rule !== 'object' || rule === null) return 'rule is missing.';
+  const { count, min, max, distinct } = rule;
+  if (!Number.isInteger(count) || count < 1)
+    return `count must be a whole number of at least 1, got ${count}.`;
+  if (!Number.isInteger(min) || min < 0) return `min must be a whole number of at least 0, got ${min}.`;
+  if (!Number.isInteger(max)) return `max must be a whole number, got ${max}.`;
+  if (min > max) return `min ${min} is greater than max ${max}.`;
+  if (typeof distinct !== 'boolean') return `distinct must be true or false.`;
+  const poolSize = max - min + 1;
+  if (distinct && poolSize < count) {
+    return `needs ${count} distinct ${plural('number', count)} but ${min}-${max} holds only ${poolSize}.`;
+  }
+  return null;
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function plural(word: string, count: number): string {
+  return count === 1 ? word : `${word}s`;
+}

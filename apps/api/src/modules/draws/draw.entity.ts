@@ -1,0 +1,26 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Lottery } from '../lotteries/lottery.entity';
+
+/** One draw: numbers kept as arrays in draw order (main, then special). The primary key serves newest-first scans. */
+@Entity({ name: 'draws' })
+export class Draw {
+  @PrimaryColumn({ name: 'lottery_tag', type: 'varchar', length: 64 })
+  lotteryTag!: string;
+
+  /** The lottery's local calendar date, 'YYYY-MM-DD'. */
+  @PrimaryColumn({ name: 'draw_date', type: 'date' })
+  drawDate!: string;
+
+  @Column({ type: 'smallint', array: true })
+  main!: number[];
+
+  @Column({ type: 'smallint', array: true, default: () => "'{}'" })
+  special!: number[];
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @ManyToOne(() => Lottery, { onDelete: 'CASCADE', onUpdate: 'CASCADE' })
+  @JoinColumn({ name: 'lottery_tag' })
+  lottery?: Lottery;
+}

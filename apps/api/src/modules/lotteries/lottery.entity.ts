@@ -1,0 +1,40 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { RuleEra } from '../draws/domain/lottery-rules';
+
+/** A lottery game. Its current `main`/`special` rules are derived from `rules`, the era history. */
+@Entity({ name: 'lotteries' })
+export class Lottery {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  tag!: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  country!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  timezone!: string;
+
+  /** What the special numbers are called (Powerball, Lucky Stars, …); null without special numbers. */
+  @Column({ name: 'special_name', type: 'varchar', length: 64, nullable: true })
+  specialName!: string | null;
+
+  /** Rule eras ascending by `from`. */
+  @Column({ type: 'jsonb' })
+  rules!: RuleEra[];
+
+  /** Whether main numbers are stored in the order they were drawn (else as published, usually sorted). */
+  @Column({ name: 'draw_order', type: 'boolean', default: false })
+  drawOrder!: boolean;
+
+  /** Provenance of the bundled data, shown to users. */
+  @Column({ type: 'text', nullable: true })
+  source!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

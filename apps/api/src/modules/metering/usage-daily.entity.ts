@@ -1,0 +1,20 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Account } from '../accounts/account.entity';
+
+/** Metered requests per account and UTC day; a month's usage is the sum of its days. */
+@Entity({ name: 'usage_daily' })
+export class UsageDaily {
+  @PrimaryColumn({ name: 'account_id', type: 'uuid' })
+  accountId!: string;
+
+  /** UTC calendar day, 'YYYY-MM-DD'. */
+  @PrimaryColumn({ type: 'date' })
+  day!: string;
+
+  @Column({ type: 'integer', default: 0 })
+  count!: number;
+
+  @ManyToOne(() => Account, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: Account;
+}

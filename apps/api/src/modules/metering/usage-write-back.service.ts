@@ -1,0 +1,93 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+
+/**
+ * Metered requests are counted in memory and written to PostgreSQL in batches (every USAGE_FLUSH_INTERVAL_MS
+ * and on shutdown), so the hot path makes no database write. Token last-use times ride along.
+ */
+@Injectable()
+export class UsageWriteBackService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(UsageWriteBackService.name);
+  /** `${accountId}|${day}` → requests not yet written. */
+  private pendingUsage = new Map<string, number>();
+  /** `${accountId}|${tokenId}` → last use. */
+  private pendingLastUse = new Map<string, Date>();
+  private timer?: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), this.settings.usageFlushIntervalMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  record(accountId: string, day: string, tokenId: string | undefined, at: Date): void {
+    const key = `${accountId}|${day}`;
+    this.pendingUsage.set(key, (this.pendingUsage.get(key) ?? 0) + 1);
+    if (tokenId !== undefined) this.pendingLastUse.set(`${accountId}|${tokenId}`, at);
+  }
+
+  /** Requests counted here but not yet in PostgreSQL, per day, for one account. */
+  pendingFor(accountId: string): Map<string, number> {
+    const days = new Map<string, number>();
+    for (const [key, count] of this.pendingUsage) {
+      const [account, day] = key.split('|');
+      if (account === accountId) days.set(day, count);
+    }
+    return days;
+  }
+
+  /** Writes everything pending; serialised so two flushes never write the same delta twice. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    const usage = this.pendingUsage;
+    const lastUse = this.pendingLastUse;
+    if (usage.size === 0 && lastUse.size === 0) return;
+    this.pendingUsage = new Map();
+    this.pendingLastUse = new Map();
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        if (usage.size) {
+          const rows = [...usage].map(([key, count]) => [...key.split('|'), count] as const);
+          await manager.query(
+            `INSERT INTO usage_daily (account_id, day, count)
+             SELECT u.account_id, u.day, u.count
+               FROM unnest($1::uuid[], $2::date[], $3::int[]) AS u(account_id, day, count)
+               JOIN accounts a ON a.id = u.account_id
+             ON CONFLICT (account_id, day) DO UPDATE SET count = usage_daily.count + EXCLUDED.count`,
+            [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+          );
+        }
+        if (lastUse.size) {
+          const rows = [...lastUse].map(([key, at]) => [...key.split('|'), at.toISOString()] as const);
+          await manager.query(
+            `UPDATE api_tokens t SET last_used_at = GREATEST(COALESCE(t.last_used_at, u.at), u.at)
+               FROM unnest($1::uuid[], $2::varchar[], $3::timestamptz[]) AS u(account_id, id, at)
+              WHERE t.account_id = u.account_id AND t.id = u.id`,
+            [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+          );
+        }
+      });
+    } catch (error) {
+      // Keep the counts for the next flush rather than lose them.
+      for (const [key, count] of usage) this.pendingUsage.set(key, (this.pendingUsage.get(key) ?? 0) + count);
+      for (const [key, at] of lastUse) if (!this.pendingLastUse.has(key)) this.pendingLastUse.set(key, at);
+      this.logger.error(`Usage write-back failed; will retry: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { Http } from './http';
+import type { TestApp } from './test-app';
+
+let counter = 0;
+
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${counter}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** Registers and logs in a new account; returns its id, email and JWT. */
+export async function newAccount(api: Http, label?: string): Promise<{ id: string; email: string; jwt: string }> {
+  const email = uniqueEmail(label);
+  const registered = await api.post('/auth/register', { body: { email, password: PASSWORD } });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
+  const login = await api.post('/auth/login', { body: { email, password: PASSWORD } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { id: registered.body.id, email, jwt: login.body.accessToken };
+}
+
+/** Creates an API token for the account; returns the secret. */
+export async function newToken(api: Http, jwt: string, id = `t-${randomBytes(3).toString('hex')}`): Promise<string> {
+  const created = await api.post('/profile/token', { jwt, body: { id, description: 'test token' } });
+  if (created.status !== 201) throw new Error(`token creation failed: ${created.status} ${created.text}`);
+  return created.body.token;
+}
+
+/** A new account with an API token, ready for the lottery routes. */
+export async function newTokenHolder(api: Http, label?: string) {
+  const account = await newAccount(api, label);
+  return { ...account, token: await newToken(api, account.jwt) };
+}
+
+/** Runs SQL directly on the test app's database (to set up states the API cannot, e.g. an admin account). */
+export async function sql(app: TestApp, query: string, params: unknown[] = []): Promise<any[]> {
+  const ds = app.running.app.get(await import('typeorm').then((m) => m.DataSource));
+  return ds.query(query, params);
+}
+
+/** A logged-in administrator (promoted directly in the database). */
+export async function newAdmin(app: TestApp, api: Http) {
+  const account = await newAccount(api, 'admin');
+  await sql(app, `UPDATE accounts SET role = 'admin' WHERE id = $1`, [account.id]);
+  const { AccessCacheService } = await import('../../src/modules/access/access-cache.service');
+  await app.running.app.get(AccessCacheService).invalidateAccount(account.id);
+  return account;
+}
+
+export { Client };

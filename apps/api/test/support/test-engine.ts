@@ -1,0 +1,40 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Which PostgreSQL the HTTP tests run on: the embedded engine (default), or a server when TEST_ENGINE=server
+ * (TEST_DATABASE_URL, else DATABASE_URL). tools/test.mjs runs the suite once per engine.
+ */
+export type TestEngine = 'embedded' | 'server';
+
+export function testEngine(): TestEngine {
+  return process.env.TEST_ENGINE === 'server' ? 'server' : 'embedded';
+}
+
+export function serverBaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url) throw new Error('TEST_ENGINE=server needs TEST_DATABASE_URL or DATABASE_URL');
+  const name = new URL(url).pathname.slice(1);
+  // Tests create and drop databases: refuse to point them at anything that is not clearly a test database.
+  if (!name.includes('test')) throw new Error(`Refusing to run tests against database '${name}': its name lacks 'test'`);
+  return url;
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export const TEMPLATE_DATABASE = 'lrs_test_template';
+export const EMBEDDED_TEMPLATE_DIR = join(tmpdir(), `lrs-test-template-${process.ppid}-${process.pid}`);
+
+/** Settings every test app starts from; a test overrides what it exercises. */
+export const TEST_ENV: Record<string, string> = {
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  IP_RATE_LIMIT: 'off',
+  CREATE_DEMO_ACCOUNT: 'false',
+  LOG_LEVEL: 'error',
+  USAGE_FLUSH_INTERVAL_MS: '100',
+  DEFAULT_LICENSE: 'free',
+};
