@@ -14,6 +14,8 @@ const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 export interface RunningApp {
   app: NestFastifyApplication;
   report: StartupReport;
+  /** The PostgreSQL in use (the embedded engine's socket URL when DATABASE_URL is unset). */
+  databaseUrl: string;
   /** Closes the app (flushing usage counters), then the embedded database if one was started. */
   close(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export async function createApp(settings: Settings, options: { databaseUrl?: str
     return {
       app,
       report,
+      databaseUrl,
       async close() {
         await app.close();
         await embedded?.stop();

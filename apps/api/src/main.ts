@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const running = await createApp(settings);
   running.app.enableShutdownHooks();
   await running.app.listen({ port: settings.port, host: '0.0.0.0' });
-  printWelcome(settings, running.report, Date.now() - started);
+  const address = running.app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  printWelcome({ settings, port, report: running.report, startupMs: Date.now() - started });
 }
 
 main().catch((error: unknown) => {

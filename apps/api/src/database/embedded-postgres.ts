@@ -17,7 +17,7 @@ const SOCKET_PORT = 5432;
  * the pg driver use it exactly like a server. PGlite runs one transaction at a time, which is why
  * `maxConnections` must be at least the pool size (otherwise it resets the other pool connections).
  */
-export async function startEmbeddedPostgres(dataDir: string, maxConnections = 16): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, maxConnections = 32): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
   // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temporary folder.

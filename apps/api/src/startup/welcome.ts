@@ -2,8 +2,9 @@ import type { Settings } from '../config/settings';
 import type { StartupReport } from './startup.service';
 
 /** What a newcomer needs after `npm start`: where the service is and how to make the first request. */
-export function printWelcome(settings: Settings, report: StartupReport, startupMs: number): void {
-  const base = `http://localhost:${settings.port}`;
+export function printWelcome(options: { settings: Settings; port: number; report: StartupReport; startupMs: number }): void {
+  const { settings, port, startupMs } = options;
+  const base = `http://localhost:${port}`;
   const lines = [
     '',
     `Lottery Results Service is ready on ${base} (started in ${(startupMs / 1000).toFixed(1)} s).`,

@@ -20,13 +20,19 @@ export interface TestApp {
  * Boots the real AppModule on its own copy of the seeded template database and listens on a free port,
  * exactly as main.ts does. `env` overrides settings (e.g. MAX_TOKENS_PER_ACCOUNT).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { shareDatabaseWith?: TestApp } = {},
+): Promise<TestApp> {
   const template = process.env.LRS_TEST_TEMPLATE;
   if (!template) throw new Error('The test template is missing: run the tests through jest -c apps/api/jest.config.cjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'lrs-test-'));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => undefined as void;
-  if (testEngine() === 'server') {
+  if (options.shareDatabaseWith) {
+    // A second instance on the same database, as behind a load balancer.
+    databaseUrl = options.shareDatabaseWith.running.databaseUrl;
+  } else if (testEngine() === 'server') {
     const name = `lrs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new Client({ connectionString: serverBaseUrl() });
     await admin.connect();

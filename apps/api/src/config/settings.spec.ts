@@ -1,0 +1,69 @@
+import { loadSettings, SettingsError } from './settings';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadSettings(env);
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadSettings', () => {
+  it('has the contract defaults', () => {
+    const s = loadSettings({});
+    expect(s).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      defaultLicense: 'free',
+      maxTokensPerAccount: 10,
+      ipRateLimit: [
+        { limit: 20, windowSeconds: 1 },
+        { limit: 1200, windowSeconds: 60 },
+        { limit: 72000, windowSeconds: 3600 },
+      ],
+      trustProxy: false,
+      corsOrigins: '*',
+      createDemoAccount: true,
+    });
+    expect(s.dataDir.endsWith('.data')).toBe(true);
+  });
+
+  it('names each bad setting on its own line', () => {
+    expect(
+      problems({ PORT: 'eighty', DATABASE_URL: 'mysql://x', IP_RATE_LIMIT: '20 per second', LOG_LEVEL: 'loud', ADMIN_EMAIL: 'a@b.c' }),
+    ).toEqual([
+      "DATABASE_URL is not valid: expected a postgres:// or postgresql:// URL.",
+      'JWT_SECRET is required when DATABASE_URL is set (every instance must share it).',
+      'ADMIN_EMAIL and ADMIN_PASSWORD must be set together.',
+      "IP_RATE_LIMIT='20 per second' is not valid: expected e.g. '20/s,1200/m,72000/h' or 'off'.",
+      "LOG_LEVEL='loud' is not valid: expected one of error, warn, log, debug, verbose.",
+      "PORT='eighty' is not valid: expected a whole number from 0 to 65535.",
+    ]);
+  });
+
+  it('reads the optional settings', () => {
+    const s = loadSettings({
+      DATABASE_URL: 'postgres://u@h/db',
+      JWT_SECRET: 'x'.repeat(32),
+      DEFAULT_LICENSE: '',
+      IP_RATE_LIMIT: 'off',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      CORS_ORIGINS: 'https://a.example,https://b.example',
+      JWT_EXPIRES_IN: '15m',
+      ADMIN_EMAIL: 'Admin@Example.com',
+      ADMIN_PASSWORD: 'long enough',
+    });
+    expect(s).toMatchObject({
+      defaultLicense: null,
+      ipRateLimit: null,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      jwtExpiresInSeconds: 900,
+      adminEmail: 'admin@example.com',
+      createDemoAccount: false,
+    });
+  });
+});
