@@ -38,7 +38,7 @@ export async function createApp(settings: Settings, options: { databaseUrl?: str
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.register({ settings, databaseUrl }), adapter, {
       logger: LEVELS.slice(0, LEVELS.indexOf(settings.logLevel) + 1),
     });
-    configureApp(app, settings);
+    await configureApp(app, settings);
     await app.init();
     const report = await app.get(StartupService).prepare();
     return {

@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_TOKEN_SCHEME, JWT_SCHEME } from './common/auth/auth.decorator';
 import type { Settings } from './config/settings';
 import { MetricsService } from './modules/metrics/metrics.service';
+import { servePortal } from './portal-static';
 
 /** Headers a browser client must be able to read (paging, limits, quota, request id). */
 const EXPOSED_HEADERS = [
@@ -31,7 +32,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
 }
 
 /** Everything main.ts, the tests and the spec script share: parsers, CORS, hooks, Swagger. */
-export function configureApp(app: NestFastifyApplication, settings: Settings): void {
+export async function configureApp(app: NestFastifyApplication, settings: Settings): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   // CSV imports arrive as text/csv; keep them as one string for the import service.
   fastify.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -52,6 +53,7 @@ export function configureApp(app: NestFastifyApplication, settings: Settings): v
     done();
   });
 
+  await servePortal(app);
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

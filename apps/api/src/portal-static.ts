@@ -1,0 +1,23 @@
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Where the built portal is: next to the compiled API (dist/apps/portal), or from the repository root. */
+export function findPortalDir(): string | null {
+  const candidates = [join(__dirname, '..', 'portal'), resolve('dist/apps/portal')];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
+}
+
+/**
+ * Serves the built portal under /portal/ (it routes with the URL hash, so static files are all it needs)
+ * and sends visitors of / there, or to the API docs when the portal has not been built.
+ */
+export async function servePortal(app: NestFastifyApplication): Promise<string | null> {
+  const root = findPortalDir();
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.get('/', (_request, reply) => reply.redirect(root ? '/portal/' : '/docs'));
+  if (!root) return null;
+  await app.register(fastifyStatic, { root, prefix: '/portal/', decorateReply: false, index: 'index.html' });
+  return root;
+}
