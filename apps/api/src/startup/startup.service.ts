@@ -3,10 +3,18 @@ import { DataSource } from 'typeorm';
 import { SETTINGS } from '../config/settings.module';
 import type { Settings } from '../config/settings';
 import { runMigrations } from '../database/migrate';
+import { AccountsService } from '../modules/accounts/accounts.service';
+import { DemoAccountService, DemoCredentials } from '../modules/accounts/demo-account.service';
+import { BundledDataService, BundledLoadReport } from '../modules/draws/bundled-data.service';
 import { seedLicenses } from './seed-licenses';
 
 export interface StartupReport {
   migrationsApplied: string[];
+  admin: { email: string; outcome: 'created' | 'exists' } | null;
+  bundledData: BundledLoadReport | null;
+  /** Set only when the demo account was created by this start: its secrets are shown once. */
+  demo: DemoCredentials | null;
+  demoExists: boolean;
 }
 
 /** Brings the database to a usable state at start-up: migrations, seeded licenses, accounts and data. */
@@ -17,12 +25,23 @@ export class StartupService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly accounts: AccountsService,
+    private readonly demoAccount: DemoAccountService,
+    private readonly bundledData: BundledDataService,
   ) {}
 
   async prepare(): Promise<StartupReport> {
     const migrationsApplied = await runMigrations(this.dataSource);
     if (migrationsApplied.length) this.logger.log(`Applied migrations: ${migrationsApplied.join(', ')}`);
     await seedLicenses(this.dataSource.manager);
-    return { migrationsApplied };
+
+    const { adminEmail, adminPassword } = this.settings;
+    const admin =
+      adminEmail && adminPassword
+        ? { email: adminEmail, outcome: await this.accounts.ensureAdmin(adminEmail, adminPassword) }
+        : null;
+    const bundledData = this.settings.loadBundledData ? await this.bundledData.loadIfEmpty() : null;
+    const demo = this.settings.createDemoAccount ? await this.demoAccount.ensureDemo() : null;
+    return { migrationsApplied, admin, bundledData, demo, demoExists: this.settings.createDemoAccount && !demo };
   }
 }
