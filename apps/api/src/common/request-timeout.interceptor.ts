@@ -12,7 +12,9 @@ export class RequestTimeoutInterceptor implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       timeout(this.settings.requestTimeoutMs),
-      catchError((error: unknown) => throwError(() => (error instanceof TimeoutError ? ApiError.requestTimeout() : error))),
+      catchError((error: unknown) =>
+        throwError(() => (error instanceof TimeoutError ? ApiError.requestTimeout() : error)),
+      ),
     );
   }
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { AccessCacheService } from '../../src/modules/access/access-cache.service';
 import type { Http } from './http';
 import type { TestApp } from './test-app';
 
@@ -37,15 +39,13 @@ export async function newTokenHolder(api: Http, label?: string) {
 
 /** Runs SQL directly on the test app's database (to set up states the API cannot, e.g. an admin account). */
 export async function sql(app: TestApp, query: string, params: unknown[] = []): Promise<any[]> {
-  const ds = app.running.app.get(await import('typeorm').then((m) => m.DataSource));
-  return ds.query(query, params);
+  return app.running.app.get(DataSource).query(query, params);
 }
 
 /** A logged-in administrator (promoted directly in the database). */
 export async function newAdmin(app: TestApp, api: Http) {
   const account = await newAccount(api, 'admin');
   await sql(app, `UPDATE accounts SET role = 'admin' WHERE id = $1`, [account.id]);
-  const { AccessCacheService } = await import('../../src/modules/access/access-cache.service');
   await app.running.app.get(AccessCacheService).invalidateAccount(account.id);
   return account;
 }

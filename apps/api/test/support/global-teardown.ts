@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { Client } from 'pg';
-import { EMBEDDED_TEMPLATE_DIR, serverBaseUrl, TEMPLATE_DATABASE, testEngine } from './test-engine';
+import { EMBEDDED_TEMPLATE_DIR, serverBaseUrl, testEngine } from './test-engine';
 
 export default async function globalTeardown(): Promise<void> {
   if (testEngine() === 'server') {

@@ -35,7 +35,10 @@ export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean } = {}
     );
   }
   if (level === 'user' || level === 'admin') {
-    decorators.push(ApiBearerAuth(JWT_SCHEME), errorResponse(401, 'Authorization header missing or invalid JWT.'));
+    decorators.push(
+      ApiBearerAuth(JWT_SCHEME),
+      errorResponse(401, 'Authorization header missing or invalid JWT.'),
+    );
   }
   if (level === 'admin') decorators.push(errorResponse(403, 'Administrator role required.'));
   return applyDecorators(...decorators);

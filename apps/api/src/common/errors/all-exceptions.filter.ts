@@ -4,12 +4,13 @@ import { ApiError } from './api-error';
 import { Messages } from './messages';
 import { MetricsService } from '../../modules/metrics/metrics.service';
 
-/** Fastify's own client errors (bad JSON, wrong content type, too large) mapped to the contract's body. */
-const FASTIFY_CLIENT_ERRORS: Record<string, () => ApiError> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ApiError.of(415, Messages.unsupportedMediaType),
-  FST_ERR_CTP_BODY_TOO_LARGE: () => ApiError.of(413, Messages.payloadTooLarge),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => ApiError.badRequest(Messages.invalidJsonBody),
-  FST_ERR_CTP_INVALID_JSON_BODY: () => ApiError.badRequest(Messages.invalidJsonBody),
+/**
+ * Fastify's own client errors (bad JSON, wrong content type, too large) reach the filter as HttpExceptions
+ * made by Nest from the Fastify error's status and message; they get the contract's body and our wording.
+ */
+const CLIENT_ERRORS_BY_STATUS: Record<number, () => ApiError> = {
+  413: () => ApiError.of(413, Messages.payloadTooLarge),
+  415: () => ApiError.of(415, Messages.unsupportedMediaType),
 };
 
 /**
@@ -33,14 +34,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private toApiError(exception: unknown, request: FastifyRequest): ApiError {
     if (exception instanceof ApiError) return exception;
-    const code = (exception as { code?: unknown })?.code;
-    if (typeof code === 'string' && FASTIFY_CLIENT_ERRORS[code]) return FASTIFY_CLIENT_ERRORS[code]();
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === 404) return ApiError.notFound(Messages.resourceNotFound);
       if (status === 408) return ApiError.requestTimeout();
       if (status === 503) return ApiError.of(503, Messages.notReady);
-      if (status < 500) return status === 400 ? ApiError.badRequest(exception.message) : ApiError.of(status, exception.message);
+      if (CLIENT_ERRORS_BY_STATUS[status]) return CLIENT_ERRORS_BY_STATUS[status]();
+      if (status === 400)
+        return ApiError.badRequest(
+          /JSON/.test(exception.message) ? Messages.invalidJsonBody : exception.message,
+        );
+      if (status < 500) return ApiError.of(status, exception.message);
     }
     this.metrics.unexpectedErrors.inc();
     this.logger.error(

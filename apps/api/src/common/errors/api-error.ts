@@ -37,7 +37,11 @@ export class ApiError extends Error {
   }
 
   static tooManyRequests(retryAfterSeconds: number): ApiError {
-    return new ApiError(429, { code: 429, error: 'Too Many Requests' }, { 'Retry-After': String(retryAfterSeconds) });
+    return new ApiError(
+      429,
+      { code: 429, error: 'Too Many Requests' },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 
   static requestTimeout(): ApiError {

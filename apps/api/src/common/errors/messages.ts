@@ -9,7 +9,8 @@ export const Messages = {
   invalidJwt: 'Invalid JWT token',
   noLicense: 'Your account does not have the required license. Please purchase a license.',
   accountDisabled: 'Your account has been disabled.',
-  quotaExceeded: 'You have exceeded your licence quota for this month. Wait next month or upgrade your license.',
+  quotaExceeded:
+    'You have exceeded your licence quota for this month. Wait next month or upgrade your license.',
   tokenNotFound: 'Token not found.',
   tokenIdEmpty: "Invalid request. The token 'id' field must not be empty.",
   tokenIdTaken: 'Token already exists with the provided identifier.',
@@ -19,7 +20,8 @@ export const Messages = {
   drawNotFound: 'No draws were found for lottery.',
   invalidDrawDate: "Invalid 'drawDate' value. Expected 'YYYY-MM-DD' format.",
   drawDateTooEarly: 'Invalid request. The draw date cannot be before 1800-01-01.',
-  unexpected: 'Unexpected error occurred. An administrator has been notified of this error so they can fix it.',
+  unexpected:
+    'Unexpected error occurred. An administrator has been notified of this error so they can fix it.',
   requestTimeout: 'The request took too long to process. Please try again.',
   // Our additions (contract sections 3, 4 and 5).
   adminRequired: 'Administrator role required.',
@@ -35,4 +37,10 @@ export const Messages = {
   notReady: 'The service is not ready: a dependency does not answer.',
   invalidJsonBody: 'Invalid request body. Expected valid JSON.',
   invalidField: (field: string, expected: string) => `Invalid '${field}' value. Expected ${expected}.`,
+  // Lotteries and draws (contract section 4).
+  invalidFieldProblem: (field: string, problem: string) => `Invalid '${field}' value: ${problem}`,
+  lotteryTagImmutable: "Invalid request. The lottery 'tag' cannot be changed.",
+  rulesBreakDraw: (date: string, problem: string) =>
+    `The new rules do not fit the draw of ${date}: ${problem}`,
+  invalidCsvBody: "Invalid request body. Expected text/csv with the header 'date,main,special'.",
 } as const;

@@ -15,7 +15,9 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       const k = key();
       const results = await Promise.all(Array.from({ length: 200 }, () => store.incrementIfBelow(k, 37, 60)));
       expect(results.filter((r) => r !== null)).toHaveLength(37);
-      expect(new Set(results.filter((r) => r !== null))).toEqual(new Set(Array.from({ length: 37 }, (_, i) => i + 1)));
+      expect(new Set(results.filter((r) => r !== null))).toEqual(
+        new Set(Array.from({ length: 37 }, (_, i) => i + 1)),
+      );
       expect(await store.get(k)).toBe(37);
     });
 
@@ -77,13 +79,18 @@ if (redisUrl) {
       await Promise.all(connections.map((c) => c.quit()));
     });
 
-    counterStoreContract('RedisCounterStore', () => new RedisCounterStore(connect(), `lrs-spec-${randomBytes(4).toString('hex')}:`));
+    counterStoreContract(
+      'RedisCounterStore',
+      () => new RedisCounterStore(connect(), `lrs-spec-${randomBytes(4).toString('hex')}:`),
+    );
 
     it('two instances sharing Redis enforce one limit', async () => {
       const prefix = `lrs-spec-${randomBytes(4).toString('hex')}:`;
       const a = new RedisCounterStore(connect(), prefix);
       const b = new RedisCounterStore(connect(), prefix);
-      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).incrementIfBelow('quota', 30, 60)));
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).incrementIfBelow('quota', 30, 60)),
+      );
       expect(results.filter((r) => r !== null)).toHaveLength(30);
     });
   });

@@ -17,7 +17,8 @@ import { UsageWriteBackService } from './usage-write-back.service';
     {
       provide: COUNTER_STORE,
       inject: [REDIS],
-      useFactory: (redis: Redis | null): CounterStore => (redis ? new RedisCounterStore(redis) : new MemoryCounterStore()),
+      useFactory: (redis: Redis | null): CounterStore =>
+        redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
     },
     UsageWriteBackService,
     QuotaService,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
-import { COUNTER_STORE, CounterStore } from './counter-store';
+import { COUNTER_STORE, type CounterStore } from './counter-store';
 import { monthCounterTtlSeconds, monthResetsAt, monthStart, utcDay, utcMonth } from './usage-calendar';
 import { UsageWriteBackService } from './usage-write-back.service';
 
@@ -32,14 +32,24 @@ export class QuotaService {
     const key = this.key(accountId, month);
     const cached = await this.store.get(key);
     if (cached !== null) return cached;
-    await this.store.seed(key, await this.usedInDatabase(accountId, month), monthCounterTtlSeconds(month, this.clock.now()));
+    await this.store.seed(
+      key,
+      await this.usedInDatabase(accountId, month),
+      monthCounterTtlSeconds(month, this.clock.now()),
+    );
     return (await this.store.get(key)) ?? 0;
   }
 
   async state(accountId: string, quota: number | null): Promise<QuotaState> {
     const month = utcMonth(this.clock.now());
     const used = await this.used(accountId, month);
-    return { month, used, quota, remaining: quota === null ? null : Math.max(0, quota - used), resetsAt: monthResetsAt(month) };
+    return {
+      month,
+      used,
+      quota,
+      remaining: quota === null ? null : Math.max(0, quota - used),
+      resetsAt: monthResetsAt(month),
+    };
   }
 
   /** Consumes one unit; null when the quota is used up (the caller answers 403). */
@@ -47,10 +57,20 @@ export class QuotaService {
     const now = this.clock.now();
     const month = utcMonth(now);
     await this.used(accountId, month); // make sure the counter is seeded before the atomic step
-    const used = await this.store.incrementIfBelow(this.key(accountId, month), quota, monthCounterTtlSeconds(month, now));
+    const used = await this.store.incrementIfBelow(
+      this.key(accountId, month),
+      quota,
+      monthCounterTtlSeconds(month, now),
+    );
     if (used === null) return null;
     this.writeBack.record(accountId, utcDay(now), tokenId, now);
-    return { month, used, quota, remaining: quota === null ? null : quota - used, resetsAt: monthResetsAt(month) };
+    return {
+      month,
+      used,
+      quota,
+      remaining: quota === null ? null : quota - used,
+      resetsAt: monthResetsAt(month),
+    };
   }
 
   /** Daily counts for a month, PostgreSQL plus what this instance has not written yet. */

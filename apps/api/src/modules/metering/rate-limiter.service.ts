@@ -5,7 +5,7 @@ import type { LicenseLimits } from '../../common/auth/principal';
 import { SETTINGS } from '../../config/settings.module';
 import type { RateWindow, Settings } from '../../config/settings';
 import { MetricsService } from '../metrics/metrics.service';
-import { COUNTER_STORE, CounterStore, WindowHit } from './counter-store';
+import { COUNTER_STORE, type CounterStore, type WindowHit } from './counter-store';
 
 interface LabelledWindow extends RateWindow {
   key: string;
@@ -27,7 +27,12 @@ export class RateLimiterService {
     return this.enforce(this.ipWindows(request.ip), reply);
   }
 
-  enforceAccount(accountId: string, license: LicenseLimits, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  enforceAccount(
+    accountId: string,
+    license: LicenseLimits,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     const accountWindows: LabelledWindow[] = [
       { key: `rl:acct:${accountId}:s`, limit: license.perSecond, windowSeconds: 1 },
       { key: `rl:acct:${accountId}:m`, limit: license.perMinute, windowSeconds: 60 },
@@ -42,13 +47,17 @@ export class RateLimiterService {
 
   private async enforce(windows: LabelledWindow[], reply: FastifyReply): Promise<void> {
     if (windows.length === 0) return;
-    const counts = await this.store.hit(windows.map(({ key, windowSeconds }): WindowHit => ({ key, windowSeconds })));
+    const counts = await this.store.hit(
+      windows.map(({ key, windowSeconds }): WindowHit => ({ key, windowSeconds })),
+    );
     const states = windows.map((w, i) => ({
       limit: w.limit,
       remaining: w.limit - counts[i].count,
       resetSeconds: Math.max(1, Math.ceil(counts[i].resetMs / 1000)),
     }));
-    const tightest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds < a.resetSeconds) ? b : a));
+    const tightest = states.reduce((a, b) =>
+      b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds < a.resetSeconds) ? b : a,
+    );
     reply.header('X-RateLimit-Limit', tightest.limit);
     reply.header('X-RateLimit-Remaining', Math.max(0, tightest.remaining));
     reply.header('X-RateLimit-Reset', tightest.resetSeconds);

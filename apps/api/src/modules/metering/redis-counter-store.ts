@@ -28,7 +28,9 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async incrementIfBelow(key: string, limit: number | null, ttlSeconds: number): Promise<number | null> {
-    const result = Number(await this.redis.eval(INCREMENT_IF_BELOW, 1, this.prefix + key, limit ?? -1, ttlSeconds));
+    const result = Number(
+      await this.redis.eval(INCREMENT_IF_BELOW, 1, this.prefix + key, limit ?? -1, ttlSeconds),
+    );
     return result < 0 ? null : result;
   }
 

@@ -1,0 +1,86 @@
+import { Client } from 'pg';
+import { createTestApp, TestApp } from './support/test-app';
+import { http, Http } from './support/http';
+import { newTokenHolder, sql } from './support/fixtures';
+import { testEngine } from './support/test-engine';
+
+const UNEXPECTED = {
+  code: 500,
+  error: 'Internal Server Error',
+  message: 'Unexpected error occurred. An administrator has been notified of this error so they can fix it.',
+};
+const TIMEOUT = {
+  code: 408,
+  error: 'Request Timeout',
+  message: 'The request took too long to process. Please try again.',
+};
+
+describe('unexpected failures', () => {
+  let app: TestApp;
+  let api: Http;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ REQUEST_TIMEOUT_MS: '1500' });
+    api = http(app.baseUrl);
+    token = (await newTokenHolder(api)).token;
+  });
+  afterAll(() => app.close());
+
+  // Holding a lock from another session needs a server: the embedded engine runs one transaction at a time, so
+  // there the lock would stall every session (the interceptor's own spec covers the 408 on both engines).
+  const onServer = testEngine() === 'server';
+  if (onServer)
+    it('a request that outlives REQUEST_TIMEOUT_MS gets the contract 408', async () => {
+      // Another session holds a lock on the draws table, so the draw query waits past the timeout.
+      const blocker = new Client({ connectionString: app.running.databaseUrl });
+      await blocker.connect();
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE draws IN ACCESS EXCLUSIVE MODE');
+      const pending = api.get('/lottery/fr_lotto/draws', { token });
+      const res = await pending.finally(async () => {
+        await blocker.query('ROLLBACK');
+        await blocker.end();
+      });
+      expect(res.status).toBe(408);
+      expect(res.body).toEqual(TIMEOUT);
+    });
+
+  it('a 500 carries the generic message and leaks no stack, query or internal name', async () => {
+    await sql(app, 'ALTER TABLE draws RENAME TO draws_gone');
+    try {
+      const res = await api.get('/lottery/fr_lotto/draws', { token });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual(UNEXPECTED);
+      expect(res.text).not.toMatch(/draws_gone|relation|SELECT|at \w+ \(/);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      const metrics = await api.get('/metrics');
+      expect(metrics.text).toMatch(/unexpected_errors_total [1-9]/);
+    } finally {
+      await sql(app, 'ALTER TABLE draws_gone RENAME TO draws');
+    }
+  });
+
+  it('malformed JSON and unsupported bodies are refused in the contract shape', async () => {
+    const bad = await api.post('/auth/login', {
+      body: '{"email":',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      code: 401,
+      error: 'Bad Request',
+      message: 'Invalid request body. Expected valid JSON.',
+    });
+    const xml = await api.post('/auth/login', {
+      body: '<a/>',
+      headers: { 'Content-Type': 'application/xml' },
+    });
+    expect(xml.status).toBe(415);
+    expect(xml.body).toEqual({
+      code: 415,
+      error: 'Unsupported Media Type',
+      message: 'Unsupported content type.',
+    });
+  });
+});

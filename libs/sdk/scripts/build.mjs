@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Builds the publishable package into dist/libs/sdk: package.json and README.md at its root, ESM + .d.ts in dist/.
+//
+// The generated client imports without file extensions ('./core/request'), which bundlers and TypeScript's
+// `bundler` resolution accept but Node's ESM loader does not (and neither does TypeScript for a consumer using
+// `nodenext`). tsc cannot add extensions, so after compiling, every relative specifier in the emitted .js and
+// .d.ts files is resolved against the emitted files and rewritten to the exact file ('./core/request.js',
+// './generated/index.js'). A specifier that resolves to nothing fails the build instead of shipping broken.
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const workspaceRoot = resolve(projectRoot, '../..');
+const packageDir = resolve(workspaceRoot, 'dist/libs/sdk');
+const codeDir = join(packageDir, 'dist');
+
+rmSync(packageDir, { recursive: true, force: true });
+const tsc = spawnSync(
+  process.execPath,
+  [resolve(workspaceRoot, 'node_modules/typescript/bin/tsc'), '-p', join(projectRoot, 'tsconfig.lib.json')],
+  {
+    stdio: 'inherit',
+  },
+);
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+
+const files = (dir) =>
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+  );
+
+// `from './x'`, `import './x'`, `import('./x')` (dynamic imports and type-only import types in .d.ts).
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.\.?(?:\/[^'"]*)?)\2/g;
+let rewritten = 0;
+for (const file of files(codeDir).filter((f) => /\.(js|d\.ts)$/.test(f))) {
+  const dtsFile = file.endsWith('.d.ts');
+  const source = readFileSync(file, 'utf8');
+  const output = source.replace(SPECIFIER, (match, keyword, quote, specifier) => {
+    if (/\.(m?js|json)$/.test(specifier)) return match;
+    const base = resolve(dirname(file), specifier);
+    const emitted = (path) => existsSync(dtsFile ? path.replace(/\.js$/, '.d.ts') : path);
+    const target = [`${base}.js`, join(base, 'index.js')].find(emitted);
+    if (!target) throw new Error(`${relative(workspaceRoot, file)}: cannot resolve '${specifier}'`);
+    rewritten += 1;
+    let fixed = relative(dirname(file), target).split('\\').join('/');
+    if (!fixed.startsWith('.')) fixed = `./${fixed}`;
+    return `${keyword}${quote}${fixed}${quote}`;
+  });
+  if (output !== source) writeFileSync(file, output);
+}
+
+mkdirSync(packageDir, { recursive: true });
+for (const name of ['package.json', 'README.md'])
+  copyFileSync(join(projectRoot, name), join(packageDir, name));
+console.log(
+  `Built ${relative(workspaceRoot, packageDir)} (${rewritten} relative imports given their .js extension)`,
+);

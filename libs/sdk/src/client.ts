@@ -1,0 +1,175 @@
+import {
+  LotteryResultsApi,
+  type AdminService,
+  type CreateLotteryDto,
+  type CreateTokenDto,
+  DrawsService,
+  type LotteriesService,
+  type LoginDto,
+  type PutDrawDto,
+  type PutLicenseDto,
+  type RegisterDto,
+  type TokensService,
+  type UpdateAccountDto,
+  type UpdateLotteryDto,
+  type UpdateTokenDto,
+} from './generated';
+import { LotteryHttpRequest } from './http';
+import { moreFromHeaders, paginate, paginateEnvelope } from './paging';
+
+/** The options object a generated service method takes. */
+type Options<F> = F extends (options: infer O) => unknown ? O : never;
+/** An iterator's query: everything the list takes except the paging, which the iterator drives. */
+type Filters<O> = Omit<O, 'limit' | 'offset'>;
+
+/** A credential, or a function returning the current one (e.g. from an app's session store). */
+export type Credential = string | (() => string | undefined | Promise<string | undefined>);
+
+export interface ClientOptions {
+  /** Where the API is mounted, e.g. `https://lottery.example.com` (a trailing slash is ignored). */
+  baseUrl: string;
+  /** An API token's secret, sent as `X-API-Token`: the lottery endpoints. */
+  token?: Credential;
+  /** A JWT from `account.login()`, sent as `Authorization: Bearer`: profile, tokens and admin endpoints. */
+  jwt?: Credential;
+}
+
+const read = async (credential?: Credential) =>
+  typeof credential === 'function' ? await credential() : credential;
+
+/**
+ * A client for one API and one set of credentials. Clients are independent: each holds its own configuration,
+ * never the generated client's global `OpenAPI` object, so clients with different tokens can coexist.
+ *
+ * Methods are grouped as the API is (`lottery`, `account`, `tokens`, `admin`) and return the API's types; a
+ * non-2xx answer rejects with a `LotteryApiError`. The top-level iterators (`lotteries()`, `draws(tag)`,
+ * `searchDraws(tag)`, `tokens()`, `accounts()`, `licenses()`) walk a whole list page by page.
+ */
+export function createClient({ baseUrl, token, jwt }: ClientOptions) {
+  const api = new LotteryResultsApi(
+    {
+      BASE: baseUrl.replace(/\/+$/, ''),
+      // The generated transport sends TOKEN as `Authorization: Bearer`; an empty value sends nothing.
+      TOKEN: async () => (await read(jwt)) ?? '',
+      HEADERS: async (): Promise<Record<string, string>> => {
+        const secret = await read(token);
+        return secret ? { 'X-API-Token': secret } : {};
+      },
+    },
+    LotteryHttpRequest,
+  );
+
+  type DrawQuery = Omit<Options<DrawsService['listDraws']>, 'tag'>;
+  type SortQuery = Omit<Options<DrawsService['getLatestDraw']>, 'tag'>;
+  const listLotteries = (page: Options<LotteriesService['listLotteries']> = {}) =>
+    api.lotteries.listLotteries(page);
+  const listDraws = (tag: string, query: DrawQuery = {}) => api.draws.listDraws({ tag, ...query });
+  const lottery = {
+    /** A page of lotteries, ordered by tag. */
+    list: listLotteries,
+    /** One lottery, with its rules and draw statistics; 404 for an unknown tag. */
+    get: (tag: string) => api.lotteries.getLottery({ tag }),
+    /** The most recent draw. `sortNumber: true` lists each group by ascending value instead of draw order. */
+    latest: (tag: string, query: SortQuery = {}) => api.draws.getLatestDraw({ tag, ...query }),
+    /** The draw of one date (`YYYY-MM-DD`); 404 when there is none. */
+    byDate: (tag: string, date: string, query: SortQuery = {}) =>
+      api.draws.getDrawByDate({ tag, date, ...query }),
+    /** A page of draws, newest first, as a bare array (the seed's search); `from`/`to` are inclusive dates. */
+    search: (tag: string, query: DrawQuery = {}) => api.draws.searchDraws({ tag, ...query }),
+    /** The same page of draws in the envelope, with `more` and `total`. */
+    draws: listDraws,
+  };
+
+  const account = {
+    /** Creates an account (201); 409 when the e-mail is taken. */
+    register: (body: RegisterDto) => api.auth.register({ requestBody: body }),
+    /** Exchanges e-mail and password for a JWT: pass `accessToken` as `jwt` to `createClient`. */
+    login: (body: LoginDto) => api.auth.login({ requestBody: body }),
+    profile: () => api.profile.getProfile(),
+    /** Metered usage in a month (`YYYY-MM`, default: the current UTC month), day by day. */
+    usage: (month?: string) => api.profile.getUsage({ month }),
+    /** Deletes the account and its tokens. */
+    delete: () => api.profile.deleteProfile(),
+  };
+
+  const listTokens = (page: Options<TokensService['listTokens']> = {}) => api.tokens.listTokens(page);
+  /** `tokens()` walks all the caller's tokens; `tokens.create()` and the rest act on one. */
+  const tokens = Object.assign(() => paginateEnvelope('tokens', listTokens), {
+    list: listTokens,
+    /** The answer holds the secret (`token`), the only time the API shows it. */
+    create: (body: CreateTokenDto) => api.tokens.createToken({ requestBody: body }),
+    get: (id: string) => api.tokens.getToken({ id }),
+    update: (id: string, body: UpdateTokenDto) => api.tokens.updateToken({ id, requestBody: body }),
+    /** Revokes the token at once. */
+    delete: (id: string) => api.tokens.deleteToken({ id }),
+  });
+
+  const listAccounts = (query: Options<AdminService['listAccounts']> = {}) => api.admin.listAccounts(query);
+  const listLicenses = (page: Options<AdminService['listLicenses']> = {}) => api.admin.listLicenses(page);
+  const admin = {
+    accounts: {
+      /** A page of accounts; `email` filters by substring. */
+      list: listAccounts,
+      get: (id: string) => api.admin.getAccount({ id }),
+      /** Changes `disabled`, `license` (a name, or null for none) and/or `role`. */
+      update: (id: string, body: UpdateAccountDto) => api.admin.updateAccount({ id, requestBody: body }),
+    },
+    licenses: {
+      list: listLicenses,
+      /** Creates or replaces a license. */
+      put: (name: string, body: PutLicenseDto) => api.admin.putLicense({ name, requestBody: body }),
+      delete: (name: string) => api.admin.deleteLicense({ name }),
+    },
+    lotteries: {
+      /** Adds a lottery (201); 409 when the tag exists. */
+      create: (body: CreateLotteryDto) => api.admin.createLottery({ requestBody: body }),
+      update: (tag: string, body: UpdateLotteryDto) => api.admin.updateLottery({ tag, requestBody: body }),
+    },
+    draws: {
+      /** Creates or replaces the draw of a date; numbers in draw order, validated against the rules of that date. */
+      put: (tag: string, date: string, body: PutDrawDto) =>
+        api.admin.putDraw({ tag, date, requestBody: body }),
+      delete: (tag: string, date: string) => api.admin.deleteDraw({ tag, date }),
+      /** Imports CSV text with the header `date,main,special` (numbers space-separated). */
+      import: (tag: string, csv: string) => api.admin.importDraws({ tag, requestBody: csv }),
+    },
+  };
+
+  return {
+    lottery,
+    account,
+    tokens,
+    admin,
+    health: {
+      live: () => api.operations.live(),
+      ready: () => api.operations.ready(),
+    },
+
+    /** Every lottery, ordered by tag, 15 per request. */
+    lotteries: () => paginateEnvelope('lotteries', listLotteries),
+    /** Every draw of a lottery (within `from`/`to` if given), newest first, through the envelope list. */
+    draws: (tag: string, filters: Filters<DrawQuery> = {}) =>
+      paginateEnvelope('draws', (page) => listDraws(tag, { ...filters, ...page })),
+    /**
+     * The same walk through the bare-array search, paged with its X-More / X-Total-Count headers: each page goes
+     * through its own transport that reports the response, so concurrent walks never mix their headers.
+     */
+    searchDraws: (tag: string, filters: Filters<DrawQuery> = {}) =>
+      paginate(async (page) => {
+        let headers = new Headers();
+        const http = new LotteryHttpRequest(api.request.config, (response) => (headers = response.headers));
+        const items = await new DrawsService(http).searchDraws({ tag, ...filters, ...page });
+        return { items, more: moreFromHeaders(headers, page, items.length) };
+      }),
+    /** Every account (admin), 15 per request; `email` filters by substring. */
+    accounts: (query: Filters<Options<AdminService['listAccounts']>> = {}) =>
+      paginateEnvelope('accounts', (page) => listAccounts({ ...query, ...page })),
+    /** Every license (admin). */
+    licenses: () => paginateEnvelope('licenses', listLicenses),
+
+    /** The generated client underneath, for anything the façade does not cover. */
+    api,
+  };
+}
+
+export type LotteryClient = ReturnType<typeof createClient>;

@@ -1,0 +1,18 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+export type SpecialGroupInputDto = {
+  count: number;
+  /**
+   * false only where numbers may repeat (separate pools).
+   */
+  distinct?: boolean;
+  max: number;
+  min: number;
+  /**
+   * What the operator calls them.
+   */
+  name?: string | null;
+};
+

@@ -1,0 +1,21 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+export type TokenDto = {
+  createdAt: string;
+  description: string | null;
+  /**
+   * Chosen by the account holder, unique within the account.
+   */
+  id: string;
+  /**
+   * Last metered request made with the token (recorded within seconds); null if never used.
+   */
+  lastUsedAt: string | null;
+  /**
+   * The first 8 characters of the secret, to recognise it.
+   */
+  prefix: string;
+};
+

@@ -1,0 +1,381 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { AccountDto } from '../models/AccountDto';
+import type { CreateLotteryDto } from '../models/CreateLotteryDto';
+import type { DrawDto } from '../models/DrawDto';
+import type { ImportResultDto } from '../models/ImportResultDto';
+import type { LicenseDto } from '../models/LicenseDto';
+import type { LotteryDto } from '../models/LotteryDto';
+import type { PutDrawDto } from '../models/PutDrawDto';
+import type { PutLicenseDto } from '../models/PutLicenseDto';
+import type { UpdateAccountDto } from '../models/UpdateAccountDto';
+import type { UpdateLotteryDto } from '../models/UpdateLotteryDto';
+import type { CancelablePromise } from '../core/CancelablePromise';
+import type { BaseHttpRequest } from '../core/BaseHttpRequest';
+export class AdminService {
+  constructor(public readonly httpRequest: BaseHttpRequest) {}
+  /**
+   * List accounts, oldest first, optionally filtered by an email substring.
+   * @returns any A page of accounts. With limit=0 the 'accounts' key is omitted.
+   * @throws ApiError
+   */
+  public listAccounts({
+    limit = 15,
+    offset,
+    email,
+  }: {
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+    /**
+     * Only accounts whose email contains this text (case-insensitive).
+     */
+    email?: string,
+  }): CancelablePromise<{
+    accounts?: Array<AccountDto>;
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/accounts',
+      query: {
+        'limit': limit,
+        'offset': offset,
+        'email': email,
+      },
+      errors: {
+        400: `Invalid limit, offset or email.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * One account, with its license and usage.
+   * @returns AccountDto
+   * @throws ApiError
+   */
+  public getAccount({
+    id,
+  }: {
+    id: string,
+  }): CancelablePromise<AccountDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/accounts/{id}',
+      path: {
+        'id': id,
+      },
+      errors: {
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Account not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Disable or enable an account, change its license or role.
+   * Takes effect at once on the account's API tokens and sessions.
+   * @returns AccountDto
+   * @throws ApiError
+   */
+  public updateAccount({
+    id,
+    requestBody,
+  }: {
+    id: string,
+    requestBody: UpdateAccountDto,
+  }): CancelablePromise<AccountDto> {
+    return this.httpRequest.request({
+      method: 'PATCH',
+      url: '/admin/accounts/{id}',
+      path: {
+        'id': id,
+      },
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid field, or a license that does not exist.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Account not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * List the licenses, ordered by name.
+   * @returns any A page of licenses. With limit=0 the 'licenses' key is omitted.
+   * @throws ApiError
+   */
+  public listLicenses({
+    limit = 15,
+    offset,
+  }: {
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+  }): CancelablePromise<{
+    licenses?: Array<LicenseDto>;
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/licenses',
+      query: {
+        'limit': limit,
+        'offset': offset,
+      },
+      errors: {
+        400: `Invalid limit or offset.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Delete a license.
+   * Accounts holding it are left without a license (their metered calls are refused with 403).
+   * @returns void
+   * @throws ApiError
+   */
+  public deleteLicense({
+    name,
+  }: {
+    name: string,
+  }): CancelablePromise<void> {
+    return this.httpRequest.request({
+      method: 'DELETE',
+      url: '/admin/licenses/{name}',
+      path: {
+        'name': name,
+      },
+      errors: {
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `License not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Create or replace a license.
+   * Accounts holding the license are held to the new limits at once.
+   * @returns LicenseDto The license as stored.
+   * @throws ApiError
+   */
+  public putLicense({
+    name,
+    requestBody,
+  }: {
+    name: string,
+    requestBody: PutLicenseDto,
+  }): CancelablePromise<LicenseDto> {
+    return this.httpRequest.request({
+      method: 'PUT',
+      url: '/admin/licenses/{name}',
+      path: {
+        'name': name,
+      },
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid name or limits.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Create a lottery.
+   * Without `rules`, one rule era from 1800-01-01 is built from `main` and `special`.
+   * @returns LotteryDto
+   * @throws ApiError
+   */
+  public createLottery({
+    requestBody,
+  }: {
+    requestBody: CreateLotteryDto,
+  }): CancelablePromise<LotteryDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/admin/lotteries',
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `A field is missing or invalid (the message names it).`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        409: `A lottery with this tag already exists.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Change a lottery (any field but its tag).
+   * `rules` replaces the rule history; `main`/`special` replace the groups of the era in force today. A change that an existing draw would no longer fit is refused, naming that draw.
+   * @returns LotteryDto
+   * @throws ApiError
+   */
+  public updateLottery({
+    tag,
+    requestBody,
+  }: {
+    tag: string,
+    requestBody: UpdateLotteryDto,
+  }): CancelablePromise<LotteryDto> {
+    return this.httpRequest.request({
+      method: 'PATCH',
+      url: '/admin/lotteries/{tag}',
+      path: {
+        'tag': tag,
+      },
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid field, or the new rules break a stored draw.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Import draws from CSV (header date,main,special; numbers space-separated, in draw order).
+   * Each line is validated on its own. Rejected lines are reported and never written; all other lines are inserted, updated or left unchanged together, in one transaction.
+   * @returns ImportResultDto
+   * @throws ApiError
+   */
+  public importDraws({
+    tag,
+    requestBody,
+  }: {
+    tag: string,
+    requestBody: string,
+  }): CancelablePromise<ImportResultDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/admin/lotteries/{tag}/draws/import',
+      path: {
+        'tag': tag,
+      },
+      body: requestBody,
+      mediaType: 'text/csv',
+      errors: {
+        400: `Empty tag, or a body that is not text/csv.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Delete the draw of one date.
+   * @returns void
+   * @throws ApiError
+   */
+  public deleteDraw({
+    tag,
+    date,
+  }: {
+    tag: string,
+    /**
+     * The lottery's local calendar date.
+     */
+    date: string,
+  }): CancelablePromise<void> {
+    return this.httpRequest.request({
+      method: 'DELETE',
+      url: '/admin/lotteries/{tag}/draws/{date}',
+      path: {
+        'tag': tag,
+        'date': date,
+      },
+      errors: {
+        400: `Empty tag, or an invalid or pre-1800 date.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found, or no draw on that date.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Create or replace the draw of one date.
+   * Numbers in draw order.
+   * @returns DrawDto The draw was replaced.
+   * @throws ApiError
+   */
+  public putDraw({
+    tag,
+    date,
+    requestBody,
+  }: {
+    tag: string,
+    /**
+     * The lottery's local calendar date.
+     */
+    date: string,
+    requestBody: PutDrawDto,
+  }): CancelablePromise<DrawDto> {
+    return this.httpRequest.request({
+      method: 'PUT',
+      url: '/admin/lotteries/{tag}/draws/{date}',
+      path: {
+        'tag': tag,
+        'date': date,
+      },
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid date, or numbers that break the rules of the era.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+}

@@ -1,0 +1,212 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { DrawDto } from '../models/DrawDto';
+import type { CancelablePromise } from '../core/CancelablePromise';
+import type { BaseHttpRequest } from '../core/BaseHttpRequest';
+export class DrawsService {
+  constructor(public readonly httpRequest: BaseHttpRequest) {}
+  /**
+   * The most recent draw.
+   * @returns DrawDto
+   * @throws ApiError
+   */
+  public getLatestDraw({
+    tag,
+    sortNumber = false,
+  }: {
+    tag: string,
+    /**
+     * false: each group in draw order; true: each group by ascending value (`order` keeps the draw position). Also 1/0, case-insensitive.
+     */
+    sortNumber?: boolean,
+  }): CancelablePromise<DrawDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}/draw/latest/numbers',
+      path: {
+        'tag': tag,
+      },
+      query: {
+        'sort_number': sortNumber,
+      },
+      errors: {
+        400: `Empty tag, or an invalid query parameter (the message names it).`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found, or no draws were found for it.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Search draws, newest first (bare array).
+   * The page figures come as headers: X-Total-Count, X-Limit, X-Offset, X-More.
+   * @returns DrawDto
+   * @throws ApiError
+   */
+  public searchDraws({
+    tag,
+    limit = 15,
+    offset,
+    sortNumber = false,
+    from,
+    to,
+  }: {
+    tag: string,
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+    /**
+     * false: each group in draw order; true: each group by ascending value (`order` keeps the draw position). Also 1/0, case-insensitive.
+     */
+    sortNumber?: boolean,
+    /**
+     * Inclusive lower bound on the draw date, 'YYYY-MM-DD'.
+     */
+    from?: string,
+    /**
+     * Inclusive upper bound on the draw date, 'YYYY-MM-DD'.
+     */
+    to?: string,
+  }): CancelablePromise<Array<DrawDto>> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}/draw/numbers',
+      path: {
+        'tag': tag,
+      },
+      query: {
+        'limit': limit,
+        'offset': offset,
+        'sort_number': sortNumber,
+        'from': from,
+        'to': to,
+      },
+      errors: {
+        400: `Empty tag, or an invalid query parameter (the message names it).`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * The draw of one date.
+   * @returns DrawDto
+   * @throws ApiError
+   */
+  public getDrawByDate({
+    tag,
+    date,
+    sortNumber = false,
+  }: {
+    tag: string,
+    /**
+     * The lottery's local calendar date.
+     */
+    date: string,
+    /**
+     * false: each group in draw order; true: each group by ascending value (`order` keeps the draw position). Also 1/0, case-insensitive.
+     */
+    sortNumber?: boolean,
+  }): CancelablePromise<DrawDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}/draw/{date}/numbers',
+      path: {
+        'tag': tag,
+        'date': date,
+      },
+      query: {
+        'sort_number': sortNumber,
+      },
+      errors: {
+        400: `Empty tag, invalid or pre-1800 date, or invalid sort_number.`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found, or no draw on that date.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * List draws, newest first (paginated envelope).
+   * @returns any A page of draws. With limit=0 the 'draws' key is omitted.
+   * @throws ApiError
+   */
+  public listDraws({
+    tag,
+    limit = 15,
+    offset,
+    sortNumber = false,
+    from,
+    to,
+  }: {
+    tag: string,
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+    /**
+     * false: each group in draw order; true: each group by ascending value (`order` keeps the draw position). Also 1/0, case-insensitive.
+     */
+    sortNumber?: boolean,
+    /**
+     * Inclusive lower bound on the draw date, 'YYYY-MM-DD'.
+     */
+    from?: string,
+    /**
+     * Inclusive upper bound on the draw date, 'YYYY-MM-DD'.
+     */
+    to?: string,
+  }): CancelablePromise<{
+    draws?: Array<DrawDto>;
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}/draws',
+      path: {
+        'tag': tag,
+      },
+      query: {
+        'limit': limit,
+        'offset': offset,
+        'sort_number': sortNumber,
+        'from': from,
+        'to': to,
+      },
+      errors: {
+        400: `Empty tag, or an invalid query parameter (the message names it).`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+}

@@ -1,0 +1,84 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { LotteryDto } from '../models/LotteryDto';
+import type { CancelablePromise } from '../core/CancelablePromise';
+import type { BaseHttpRequest } from '../core/BaseHttpRequest';
+export class LotteriesService {
+  constructor(public readonly httpRequest: BaseHttpRequest) {}
+  /**
+   * List the lotteries, ordered by tag.
+   * Also served at GET /lottery.
+   * @returns any A page of lotteries. With limit=0 the 'lotteries' key is omitted.
+   * @throws ApiError
+   */
+  public listLotteries({
+    limit = 15,
+    offset,
+  }: {
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+  }): CancelablePromise<{
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    lotteries?: Array<LotteryDto>;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lotteries',
+      query: {
+        'limit': limit,
+        'offset': offset,
+      },
+      errors: {
+        400: `Invalid limit or offset.`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * One lottery with its current rules, rule history and draw figures.
+   * @returns LotteryDto
+   * @throws ApiError
+   */
+  public getLottery({
+    tag,
+  }: {
+    tag: string,
+  }): CancelablePromise<LotteryDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}',
+      path: {
+        'tag': tag,
+      },
+      errors: {
+        400: `Empty lottery tag.`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+}

@@ -1,0 +1,45 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { CancelablePromise } from '../core/CancelablePromise';
+import type { BaseHttpRequest } from '../core/BaseHttpRequest';
+export class OperationsService {
+  constructor(public readonly httpRequest: BaseHttpRequest) {}
+  /**
+   * @returns any The Health Check is successful
+   * @throws ApiError
+   */
+  public live(): CancelablePromise<{
+    details?: Record<string, Record<string, any>>;
+    error?: Record<string, Record<string, any>> | null;
+    info?: Record<string, Record<string, any>> | null;
+    status?: string;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/health/live',
+      errors: {
+        503: `The Health Check is not successful`,
+      },
+    });
+  }
+  /**
+   * @returns any The Health Check is successful
+   * @throws ApiError
+   */
+  public ready(): CancelablePromise<{
+    details?: Record<string, Record<string, any>>;
+    error?: Record<string, Record<string, any>> | null;
+    info?: Record<string, Record<string, any>> | null;
+    status?: string;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/health/ready',
+      errors: {
+        503: `The Health Check is not successful`,
+      },
+    });
+  }
+}

@@ -1,0 +1,164 @@
+import { createClient, type LotteryClient } from '../src';
+import { testApi } from './support/env';
+import { adminClient, apiError, collect, registerSubscriber } from './support/fixtures';
+
+/** Bundled with the API: au_powerball's whole history has 352 draws. */
+const AU_POWERBALL_DRAWS = 352;
+const BUNDLED = ['au_powerball', 'eu_euromillions', 'fr_lotto', 'uk_lotto', 'us_powerball'];
+
+const isNewestFirst = (dates: string[]) => dates.every((date, i) => i === 0 || dates[i - 1] > date);
+
+describe('lottery endpoints', () => {
+  let client: LotteryClient;
+
+  beforeAll(async () => {
+    const subscriber = await registerSubscriber('lottery');
+    // The free license allows 20 requests a second; these tests send bursts, so they get a roomier one. (How the
+    // iterators cope with 429 is tested in admin-and-errors.spec.ts.)
+    const admin = await adminClient();
+    await admin.admin.licenses.put('sdk-test-roomy', {
+      monthlyQuota: null,
+      perSecond: 1000,
+      perMinute: 60000,
+      perHour: 1000000,
+    });
+    await admin.admin.accounts.update(subscriber.accountId, { license: 'sdk-test-roomy' });
+    client = subscriber.lottery;
+  });
+
+  it('lists lotteries as an envelope ordered by tag, and limit=0 gives only the counts', async () => {
+    const page = await client.lottery.list();
+    expect(page).toMatchObject({ limit: 15, offset: 0 });
+    const tags = (page.lotteries ?? []).map((lottery) => lottery.tag);
+    expect(tags).toEqual([...tags].sort());
+    expect(page.total).toBeGreaterThanOrEqual(BUNDLED.length);
+
+    const counts = await client.lottery.list({ limit: 0 });
+    expect(counts).toEqual({ limit: 0, offset: 0, more: true, total: page.total });
+  });
+
+  it('iterates over every lottery with lotteries()', async () => {
+    const all = await collect(client.lotteries());
+    const { total } = await client.lottery.list({ limit: 0 });
+    const tags = all.map((lottery) => lottery.tag);
+    expect(tags).toHaveLength(total);
+    expect(new Set(tags).size).toBe(total);
+    expect(tags).toEqual([...tags].sort());
+    expect(tags).toEqual(expect.arrayContaining(BUNDLED));
+  });
+
+  it('gets one lottery with its rules and draw figures', async () => {
+    const lottery = await client.lottery.get('au_powerball');
+    expect(lottery).toMatchObject({ tag: 'au_powerball', draws: { count: AU_POWERBALL_DRAWS } });
+    expect(lottery.draws.first! < lottery.draws.last!).toBe(true);
+    expect(lottery.rules.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gets the latest draw, and the same draw by its date', async () => {
+    const lottery = await client.lottery.get('eu_euromillions');
+    const latest = await client.lottery.latest('eu_euromillions');
+    expect(latest.date).toBe(lottery.draws.last);
+    const specials = latest.numbers.map((number) => number.special);
+    expect(specials).toEqual([...specials].sort()); // main numbers (false) first, then special (true)
+    expect(latest.numbers.filter((number) => !number.special)).toHaveLength(lottery.main.count);
+
+    await expect(client.lottery.byDate('eu_euromillions', latest.date)).resolves.toEqual(latest);
+
+    const sorted = await client.lottery.byDate('eu_euromillions', latest.date, { sortNumber: true });
+    const mainValues = sorted.numbers.filter((number) => !number.special).map((number) => number.value);
+    expect(mainValues).toEqual([...mainValues].sort((a, b) => a - b));
+    // `order` belongs to the number, whatever the sort.
+    expect([...sorted.numbers].sort((a, b) => a.value - b.value)).toEqual(
+      expect.arrayContaining(latest.numbers),
+    );
+  });
+
+  it('searches draws (the bare array) and lists them (the envelope), newest first', async () => {
+    const search = await client.lottery.search('fr_lotto', { from: '2020-01-01', to: '2020-12-31' });
+    expect(Array.isArray(search)).toBe(true);
+    expect(search).toHaveLength(15);
+    expect(isNewestFirst(search.map((draw) => draw.date))).toBe(true);
+    expect(search.every((draw) => draw.date >= '2020-01-01' && draw.date <= '2020-12-31')).toBe(true);
+
+    const page = await client.lottery.draws('fr_lotto', { from: '2020-01-01', to: '2020-12-31' });
+    expect(page).toMatchObject({ limit: 15, offset: 0, more: true });
+    expect(page.draws).toEqual(search);
+
+    const second = await client.lottery.search('fr_lotto', {
+      from: '2020-01-01',
+      to: '2020-12-31',
+      offset: 15,
+      limit: 100,
+    });
+    expect(second.length).toBeLessThanOrEqual(15); // limit is capped at 15, not refused
+    expect(second[0].date < search[search.length - 1].date).toBe(true);
+  });
+
+  it(`pages through au_powerball's whole history with draws(): ${AU_POWERBALL_DRAWS} distinct dates, newest first`, async () => {
+    const { draws } = await client.lottery.get('au_powerball');
+    const dates = (await collect(client.draws('au_powerball'))).map((draw) => draw.date);
+    expect(dates).toHaveLength(AU_POWERBALL_DRAWS);
+    expect(dates).toHaveLength(draws.count);
+    expect(new Set(dates).size).toBe(AU_POWERBALL_DRAWS);
+    expect(isNewestFirst(dates)).toBe(true);
+    expect(dates[0]).toBe(draws.last);
+    expect(dates[dates.length - 1]).toBe(draws.first);
+  });
+
+  it('pages through the bare-array search with searchDraws() using X-More, with the same result', async () => {
+    const viaEnvelope = await collect(client.draws('au_powerball', { sortNumber: true }));
+    const viaHeaders = await collect(client.searchDraws('au_powerball', { sortNumber: true }));
+    expect(viaHeaders).toHaveLength(AU_POWERBALL_DRAWS);
+    expect(viaHeaders).toEqual(viaEnvelope);
+  });
+
+  it('applies filters while iterating, and stops fetching when the loop stops', async () => {
+    const filter = { from: '2019-01-01', to: '2019-12-31' };
+    const { total } = await client.lottery.draws('uk_lotto', { ...filter, limit: 0 });
+    const year = await collect(client.draws('uk_lotto', filter));
+    expect(year).toHaveLength(total);
+    expect(year.every((draw) => draw.date.startsWith('2019-'))).toBe(true);
+
+    const first: string[] = [];
+    for await (const draw of client.draws('us_powerball')) if (first.push(draw.date) === 20) break;
+    expect(first).toHaveLength(20);
+    expect(isNewestFirst(first)).toBe(true);
+  });
+
+  it('gives the contract errors for unknown lotteries, missing draws and bad dates', async () => {
+    expect(await apiError(client.lottery.latest('xx_unknown'))).toMatchObject({
+      status: 404,
+      message: 'Lottery not found.',
+    });
+    expect(await apiError(client.lottery.byDate('fr_lotto', '1900-01-01'))).toMatchObject({
+      status: 404,
+      code: 404,
+      message: 'No draws were found for lottery.',
+    });
+    expect(await apiError(client.lottery.byDate('fr_lotto', '2024-02-30'))).toMatchObject({
+      status: 400,
+      code: 401,
+      error: 'Bad Request',
+      message: "Invalid 'drawDate' value. Expected 'YYYY-MM-DD' format.",
+    });
+    expect(await apiError(client.lottery.byDate('fr_lotto', '1799-12-31'))).toMatchObject({
+      status: 400,
+      code: 401,
+      message: 'Invalid request. The draw date cannot be before 1800-01-01.',
+    });
+  });
+
+  it('refuses lottery endpoints without a token (401), whatever the method', async () => {
+    const anonymous = createClient({ baseUrl: testApi().baseUrl });
+    for (const call of [
+      anonymous.lottery.get('fr_lotto'),
+      anonymous.lottery.search('fr_lotto'),
+      collect(anonymous.draws('fr_lotto')),
+    ]) {
+      expect(await apiError(call)).toMatchObject({
+        status: 401,
+        message: "Token header 'X-API-Token' missing",
+      });
+    }
+  });
+});
