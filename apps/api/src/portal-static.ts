@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Where the built portal is: next to the compiled API (dist/apps/portal), or from the repository root. */
@@ -18,6 +18,12 @@ export async function servePortal(app: NestFastifyApplication): Promise<string |
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get('/', (_request, reply) => reply.redirect(root ? '/portal/' : '/docs'));
   if (!root) return null;
-  await app.register(fastifyStatic, { root, prefix: '/portal/', decorateReply: false, index: 'index.html' });
+  // The page itself is served by hand: with ignoreTrailingSlash, @fastify/static's index lookup under a prefix
+  // does not answer /portal/. Assets are content-hashed and cached; the page is revalidated.
+  const page = readFileSync(join(root, 'index.html'));
+  fastify.get('/portal/', (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page),
+  );
+  await app.register(fastifyStatic, { root, prefix: '/portal/', decorateReply: false, index: false });
   return root;
 }

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { startApi, type ApiServer } from './support/api-server';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import {
+  heading,
+  logIn,
+  PASSWORD,
+  readSecretFromDialog,
+  registerViaApi,
+  uniqueEmail,
+  unlabelledFields,
+} from './support/portal';
+
+/** What has the focus: its tag, label or name, and whether a focus ring is drawn. */
+async function focused(page: Page): Promise<{ tag: string; name: string; ring: boolean }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return { tag: '', name: '', ring: false };
+    const input = el as HTMLInputElement;
+    const name = input.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? '';
+    const style = getComputedStyle(el);
+    const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    return { tag: el.tagName.toLowerCase(), name: name.trim(), ring };
+  });
+}
+
+/** The page is no wider than the 375 px viewport (the result names the page when it is). */
+async function expectNoSideScroll(page: Page): Promise<void> {
+  const seen = await page.evaluate(() => ({
+    page: location.hash,
+    scrollWidth: document.documentElement.scrollWidth,
+  }));
+  expect(seen).toEqual({ page: seen.page, scrollWidth: Math.min(seen.scrollWidth, 375) });
+}
+
+describe('portal: keyboard and small screens', () => {
+  let api: ApiServer;
+  let browser: Browser;
+  const email = uniqueEmail('keyboard');
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+    await registerViaApi(api.baseUrl, email);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  test('the log-in form works with the keyboard alone, with a visible focus at every step', async () => {
+    const page = await newPage(browser, api.baseUrl);
+    await page.goto('#/login');
+    await heading(page, 'Log in');
+
+    // Tab from the top of the page: skip link, header links, then the form's fields in order.
+    const visited: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      expect(now.ring).toBe(true);
+      visited.push(`${now.tag}:${now.name}`);
+      if (now.tag === 'input' && now.name === 'Email') break;
+    }
+    expect(visited).toEqual([
+      'a:Skip to content',
+      'a:Lottery Results',
+      'a:Log in',
+      'a:Register',
+      'input:Email',
+    ]);
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toEqual({ tag: 'input', name: 'Password', ring: true });
+    await page.keyboard.type('wrong password');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
+
+    await page.getByLabel('Password').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toEqual({ tag: 'button', name: 'Log in', ring: true });
+    await page.keyboard.press('Enter');
+    await heading(page, 'Dashboard');
+    await page.context().close();
+  });
+
+  test('the skip link moves the focus to the page content', async () => {
+    const page = await newPage(browser, api.baseUrl);
+    await page.goto('#/login');
+    await heading(page, 'Log in');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.context().close();
+  });
+
+  test('no page scrolls sideways at 375 px, and every field has a label', async () => {
+    const page = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
+    for (const [path, title] of [
+      ['#/login', 'Log in'],
+      ['#/register', 'Create an account'],
+    ]) {
+      await page.goto(path);
+      await heading(page, title);
+      await expectNoSideScroll(page);
+      expect(await unlabelledFields(page)).toEqual([]);
+    }
+
+    await logIn(page, email);
+    await page.getByText('of 1,000 requests').waitFor();
+    await expectNoSideScroll(page);
+    await screenshot(page, 'dashboard-375');
+
+    await page.goto('#/tokens');
+    await heading(page, 'API tokens');
+    await page.getByLabel('Token id').fill('a-rather-long-token-identifier-for-a-small-screen');
+    await page
+      .getByLabel('Description')
+      .fill('Created on a phone-sized screen to see that the table scrolls in its box');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await readSecretFromDialog(page);
+    await expectNoSideScroll(page);
+    await screenshot(page, 'tokens-secret-dialog-375');
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.locator('tr[data-token-id]').first().waitFor();
+    await expectNoSideScroll(page);
+
+    await page.goto('#/try');
+    await heading(page, 'Try it');
+    await page.getByRole('button', { name: 'Use this token' }).click();
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByRole('table').locator('tbody tr').first().waitFor();
+    await expectNoSideScroll(page);
+    expect(await unlabelledFields(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logIn(page, api.adminEmail, api.adminPassword);
+    for (const [path, title] of [
+      ['#/admin/accounts', 'Accounts'],
+      ['#/admin/licenses', 'Licenses'],
+      ['#/admin/lotteries', 'Lotteries'],
+    ]) {
+      await page.goto(path);
+      await heading(page, title);
+      await page.locator('main table, main form').first().waitFor();
+      await expectNoSideScroll(page);
+      expect(await unlabelledFields(page)).toEqual([]);
+    }
+    await page.context().close();
+  });
+});

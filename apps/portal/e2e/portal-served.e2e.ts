@@ -1,0 +1,39 @@
+import type { Browser } from 'playwright-core';
+import { startApi, type ApiServer } from './support/api-server';
+import { launchBrowser } from './support/browser';
+
+/** `npm start` serves the built portal at /portal/ (the API's static files), and / leads there. */
+describe('portal: served by the API', () => {
+  let api: ApiServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  test('GET /portal/ answers the portal page and / redirects to it', async () => {
+    const portal = await fetch(`${api.baseUrl}/portal/`);
+    expect(portal.status).toBe(200);
+    expect(await portal.text()).toContain('<div id="root"></div>');
+    const root = await fetch(`${api.baseUrl}/`, { redirect: 'manual' });
+    expect(root.headers.get('location')).toBe('/portal/');
+  });
+
+  test('a browser opening the service lands on the log-in page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${api.baseUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/portal/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { apiMain, findChromium, portalDist, workspaceRoot } from './paths';
+
+function run(label: string, command: string, args: string[]): void {
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    cwd: workspaceRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`${label} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  process.stdout.write(`[portal-e2e] ${label} in ${Date.now() - started} ms\n`);
+}
+
+/**
+ * Fails at once without a browser (so CI cannot pass by skipping), then builds the portal: always, since a
+ * Vite build takes seconds and a stale bundle would test old code. PORTAL_E2E_SKIP_BUILD=1 reuses dist/.
+ */
+export default async function globalSetup(): Promise<void> {
+  const chromium = findChromium();
+  if (!chromium) {
+    throw new Error(
+      "No Chromium found for the portal browser tests: install Debian's chromium or set CHROME_PATH.",
+    );
+  }
+  if (!existsSync(apiMain)) run('API build', 'npx', ['tsc', '-p', 'apps/api/tsconfig.app.json']);
+  if (process.env.PORTAL_E2E_SKIP_BUILD === '1' && existsSync(`${portalDist}/index.html`)) return;
+  run('portal build', 'npx', ['vite', 'build', '-c', 'apps/portal/vite.config.ts', '--logLevel', 'warn']);
+}

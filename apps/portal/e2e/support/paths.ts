@@ -1,0 +1,13 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const workspaceRoot = resolve(__dirname, '../../../..');
+export const portalDist = resolve(workspaceRoot, 'dist/apps/portal');
+export const apiMain = resolve(workspaceRoot, 'dist/apps/api/main.js');
+export const screenshotDir = resolve(workspaceRoot, 'docs/screenshots');
+
+/** The Chromium to drive: CHROME_PATH, else the Debian package's binary. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path): path is string => Boolean(path) && existsSync(path as string)) ?? null;
+}

@@ -1,0 +1,33 @@
+/** Numbers and dates as the visitor's browser writes them. */
+export function formatNumber(value: number | null | undefined, unlimited = 'unlimited'): string {
+  return value === null || value === undefined ? unlimited : value.toLocaleString();
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+/** "in 9 days", "in 5 hours" */
+export function fromNow(iso: string): string {
+  const ms = new Date(iso).getTime() - Date.now();
+  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const hours = ms / 3_600_000;
+  if (Math.abs(hours) < 1) return rtf.format(Math.round(ms / 60_000), 'minute');
+  if (Math.abs(hours) < 48) return rtf.format(Math.round(hours), 'hour');
+  return rtf.format(Math.round(hours / 24), 'day');
+}
+
+/** The current UTC month, 'YYYY-MM' (the quota's calendar). */
+export function currentMonth(): string {
+  return new Date().toISOString().slice(0, 7);
+}

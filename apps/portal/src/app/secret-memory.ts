@@ -1,0 +1,20 @@
+/**
+ * Token secrets created in this browser tab, so that "Try it" can prefill them. Kept in memory only: never in
+ * storage, gone on reload and on log-out (the API cannot show a secret twice, and neither should the disk).
+ */
+const secrets = new Map<string, string>();
+
+export const secretMemory = {
+  remember(tokenId: string, secret: string): void {
+    secrets.set(tokenId, secret);
+  },
+  recall(tokenId: string): string | undefined {
+    return secrets.get(tokenId);
+  },
+  forget(tokenId: string): void {
+    secrets.delete(tokenId);
+  },
+  clear(): void {
+    secrets.clear();
+  },
+};

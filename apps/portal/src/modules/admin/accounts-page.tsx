@@ -1,0 +1,113 @@
+import type { Account } from '../../app/api-types';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../components/alert';
+import { Field } from '../../components/field';
+import { Page } from '../../components/page';
+import { Pager } from '../../components/pager';
+import { useAsync } from '../../components/use-async';
+import { errorMessage } from '../../app/errors';
+import { useClient, useSession } from '../../app/session';
+import { AccountRow } from './account-row';
+import { allLicenses } from './licenses';
+
+const PAGE_SIZE = 15;
+
+export function AccountsPage() {
+  const client = useClient();
+  const { profile } = useSession();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState({ email: '', offset: 0 });
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const accounts = useAsync(
+    () =>
+      client.admin.accounts.list({ email: query.email || undefined, limit: PAGE_SIZE, offset: query.offset }),
+    [client, query],
+  );
+  const licenses = useAsync(() => allLicenses(client), [client]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ email: search.trim(), offset: 0 });
+  };
+  const change = async (account: Account, update: { disabled?: boolean; license?: string | null }) => {
+    setMessage(null);
+    try {
+      const updated = await client.admin.accounts.update(account.id, update);
+      const what =
+        update.disabled !== undefined
+          ? update.disabled
+            ? 'disabled: its tokens are refused from now on'
+            : 'enabled'
+          : `now has ${updated.license ? `the license “${updated.license.name}”` : 'no license'}`;
+      setMessage({ kind: 'success', text: `${updated.email} ${what}.` });
+      accounts.reload();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error) });
+    }
+  };
+
+  const page = accounts.data;
+  const rows = page?.accounts ?? [];
+  return (
+    <Page title="Accounts">
+      <form className="card row" role="search" onSubmit={submit}>
+        <Field
+          label="Email contains"
+          type="search"
+          name="account-search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <button type="submit">Search</button>
+      </form>
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
+      <Alert>{accounts.error || licenses.error}</Alert>
+      {page && rows.length === 0 && <p>No account matches.</p>}
+      {page && rows.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <caption>
+              {page.total.toLocaleString()} account{page.total === 1 ? '' : 's'}
+              {query.email && ` matching “${query.email}”`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Status</th>
+                <th scope="col">License</th>
+                <th scope="col" className="num">
+                  Used this month
+                </th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((account) => (
+                <AccountRow
+                  key={account.id}
+                  account={account}
+                  licenses={licenses.data ?? []}
+                  isSelf={account.id === profile?.id}
+                  onChange={change}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page && (
+        <Pager
+          label="Account pages"
+          offset={page.offset}
+          limit={page.limit}
+          total={page.total}
+          onChange={(offset) => setQuery((q) => ({ ...q, offset }))}
+        />
+      )}
+      {!page && !accounts.error && <p aria-live="polite">Loading…</p>}
+    </Page>
+  );
+}

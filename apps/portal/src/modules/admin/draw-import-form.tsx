@@ -1,0 +1,92 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../components/alert';
+import { Field } from '../../components/field';
+import { errorMessage } from '../../app/errors';
+import { useClient } from '../../app/session';
+import { ImportReport } from './import-report';
+
+interface Report {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  errors: { line: number; message: string }[];
+}
+
+const EXAMPLE = 'date,main,special\n2026-11-21,4 18 23 45 61,7';
+
+export function DrawImportForm({ knownTags }: { knownTags: string[] }) {
+  const client = useClient();
+  const listId = useId();
+  const csvId = useId();
+  const [tag, setTag] = useState('');
+  const [csv, setCsv] = useState('');
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const readFile = async (file: File | undefined) => {
+    if (file) setCsv(await file.text());
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    setReport(null);
+    try {
+      setReport(await client.admin.draws.import(tag.trim(), csv));
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Alert>{error}</Alert>
+      <div className="row">
+        <Field
+          label="Lottery tag"
+          name="import-tag"
+          required
+          list={listId}
+          value={tag}
+          onChange={(e) => setTag(e.target.value)}
+        />
+        <datalist id={listId}>
+          {knownTags.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
+        <Field
+          label="CSV file"
+          name="import-file"
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          onChange={(e) => readFile(e.target.files?.[0])}
+        />
+      </div>
+      <div className="field section-gap">
+        <label htmlFor={csvId}>CSV content</label>
+        <textarea
+          id={csvId}
+          name="import-csv"
+          rows={8}
+          required
+          value={csv}
+          onChange={(e) => setCsv(e.target.value)}
+          placeholder={EXAMPLE}
+          aria-describedby={`${csvId}-hint`}
+        />
+        <span className="hint" id={`${csvId}-hint`}>
+          Header <code>date,main,special</code>; numbers separated by spaces, in draw order; one draw per
+          line.
+        </span>
+      </div>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Importing…' : 'Import draws'}
+      </button>
+      {report && <ImportReport report={report} />}
+    </form>
+  );
+}

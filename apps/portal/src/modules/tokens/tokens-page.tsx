@@ -1,0 +1,133 @@
+import type { Token } from '../../app/api-types';
+import { useState } from 'react';
+import { Alert } from '../../components/alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Page } from '../../components/page';
+import { Pager } from '../../components/pager';
+import { useAsync } from '../../components/use-async';
+import { secretMemory } from '../../app/secret-memory';
+import { useClient } from '../../app/session';
+import { CreateTokenForm } from './create-token-form';
+import { EditTokenDialog } from './edit-token-dialog';
+import { SecretDialog } from './secret-dialog';
+import { TokenTable } from './token-table';
+
+type Modal =
+  | { kind: 'secret'; tokenId: string; secret: string; reason: 'created' | 'reset' }
+  | { kind: 'edit' | 'delete' | 'reset'; token: Token }
+  | null;
+
+const PAGE_SIZE = 15;
+
+export function TokensPage() {
+  const client = useClient();
+  const [offset, setOffset] = useState(0);
+  const [modal, setModal] = useState<Modal>(null);
+  const [notice, setNotice] = useState('');
+  const list = useAsync(() => client.tokens.list({ limit: PAGE_SIZE, offset }), [client, offset]);
+
+  const create = async (id: string, description: string, reason: 'created' | 'reset') => {
+    const created = await client.tokens.create({ id, description });
+    secretMemory.remember(created.id, created.token);
+    setModal({ kind: 'secret', tokenId: created.id, secret: created.token, reason });
+    setNotice('');
+    list.reload();
+  };
+  const remove = async (token: Token) => {
+    await client.tokens.delete(token.id);
+    secretMemory.forget(token.id);
+    setNotice(`Token “${token.id}” deleted: it no longer works.`);
+    list.reload();
+  };
+  const reset = async (token: Token) => {
+    // The API never shows a secret twice: a new one means a new token under the same id.
+    await client.tokens.delete(token.id);
+    secretMemory.forget(token.id);
+    try {
+      await create(token.id, token.description ?? '', 'reset');
+    } finally {
+      list.reload();
+    }
+  };
+  const saveDescription = async (token: Token, description: string) => {
+    await client.tokens.update(token.id, { description });
+    setNotice(`Token “${token.id}” updated.`);
+    list.reload();
+  };
+
+  const page = list.data;
+  const tokens = page?.tokens ?? [];
+  return (
+    <Page title="API tokens">
+      <p className="muted">
+        A token lets a program call the lottery endpoints for your account. Each one counts against your
+        monthly quota.
+      </p>
+      <CreateTokenForm onCreate={(id, description) => create(id, description, 'created')} />
+      <section aria-labelledby="tokens-title">
+        <h2 id="tokens-title">Your tokens</h2>
+        <Alert kind="success">{notice}</Alert>
+        <Alert>{list.error}</Alert>
+        {page && tokens.length === 0 && <p>You have no token yet.</p>}
+        {tokens.length > 0 && (
+          <TokenTable
+            tokens={tokens}
+            onEdit={(token) => setModal({ kind: 'edit', token })}
+            onReset={(token) => setModal({ kind: 'reset', token })}
+            onDelete={(token) => setModal({ kind: 'delete', token })}
+          />
+        )}
+        {page && (
+          <Pager
+            label="Token pages"
+            offset={page.offset}
+            limit={page.limit}
+            total={page.total}
+            onChange={setOffset}
+          />
+        )}
+        {!page && !list.error && <p aria-live="polite">Loading…</p>}
+      </section>
+
+      {modal?.kind === 'secret' && (
+        <SecretDialog
+          tokenId={modal.tokenId}
+          secret={modal.secret}
+          reason={modal.reason}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {modal?.kind === 'edit' && (
+        <EditTokenDialog
+          tokenId={modal.token.id}
+          description={modal.token.description ?? ''}
+          onSave={(description) => saveDescription(modal.token, description)}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {modal?.kind === 'delete' && (
+        <ConfirmDialog
+          title={`Delete token “${modal.token.id}”?`}
+          confirmLabel="Delete token"
+          onConfirm={() => remove(modal.token)}
+          onClose={() => setModal(null)}
+        >
+          <p>Programs that use it will be refused at once. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+      {modal?.kind === 'reset' && (
+        <ConfirmDialog
+          title={`Reset token “${modal.token.id}”?`}
+          confirmLabel="Reset token"
+          onConfirm={() => reset(modal.token)}
+          onClose={() => setModal((current) => (current?.kind === 'reset' ? null : current))}
+        >
+          <p>
+            The current secret stops working at once and a new secret is created under the same id. You will
+            see the new secret once.
+          </p>
+        </ConfirmDialog>
+      )}
+    </Page>
+  );
+}

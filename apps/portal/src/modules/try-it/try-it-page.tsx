@@ -1,0 +1,160 @@
+import type { Draw, Lottery } from '../../app/api-types';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../components/alert';
+import { Field } from '../../components/field';
+import { Page } from '../../components/page';
+import { SelectField } from '../../components/select-field';
+import { TokenPicker } from '../../components/token-picker';
+import { errorMessage } from '../../app/errors';
+import { apiBaseUrl, tokenClient, type Client } from '../../app/sdk';
+import { CodeBlock } from './code-block';
+import { DrawsTable } from './draws-table';
+import { curlSnippet, requestPath, sdkSnippet } from './snippets';
+
+interface Connection {
+  tokenId: string;
+  client: Client;
+  lotteries: Lottery[];
+}
+
+export function TryItPage() {
+  const [connection, setConnection] = useState<Connection | null>(null);
+  const [connectError, setConnectError] = useState('');
+  const [connecting, setConnecting] = useState(false);
+  const [tag, setTag] = useState('');
+  const [limit, setLimit] = useState('5');
+  const [sortNumber, setSortNumber] = useState(false);
+  const [result, setResult] = useState<{ draws: Draw[]; path: string; total: number } | null>(null);
+  const [requestError, setRequestError] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const connect = async (tokenId: string, secret: string) => {
+    setConnecting(true);
+    setConnectError('');
+    setResult(null);
+    try {
+      const client = tokenClient(secret);
+      const lotteries: Lottery[] = [];
+      for await (const lottery of client.lotteries()) lotteries.push(lottery);
+      setConnection({ tokenId, client, lotteries });
+      setTag((current) =>
+        lotteries.some((l) => l.tag === current)
+          ? current
+          : ((lotteries.find((l) => l.tag === 'us_powerball') ?? lotteries[0])?.tag ?? ''),
+      );
+    } catch (error) {
+      setConnection(null);
+      setConnectError(errorMessage(error));
+    } finally {
+      setConnecting(false);
+    }
+  };
+
+  const count = Math.min(15, Math.max(1, Number.parseInt(limit, 10) || 1));
+  const request = { baseUrl: apiBaseUrl, tag, limit: count, sortNumber };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!connection) return;
+    setSending(true);
+    setRequestError('');
+    try {
+      const page = await connection.client.lottery.draws(tag, { limit: count, sortNumber });
+      setResult({ draws: page.draws ?? [], path: requestPath(request), total: page.total });
+    } catch (error) {
+      setResult(null);
+      setRequestError(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const lottery = connection?.lotteries.find((l) => l.tag === tag);
+  return (
+    <Page title="Try it">
+      <p className="muted">
+        Call the lottery endpoints with one of your tokens. Every call counts against your monthly quota.
+      </p>
+      <section className="card" aria-labelledby="step-token">
+        <h2 id="step-token">1. Your token</h2>
+        <TokenPicker
+          onUse={connect}
+          submitLabel={connecting ? 'Checking…' : 'Use this token'}
+          busy={connecting}
+        />
+        <Alert>{connectError}</Alert>
+        {connection && (
+          <Alert kind="success">
+            Using token “{connection.tokenId}”: {connection.lotteries.length} lotteries available.
+          </Alert>
+        )}
+      </section>
+
+      {connection && (
+        <section className="card" aria-labelledby="step-request">
+          <h2 id="step-request">2. Latest draws</h2>
+          <form onSubmit={send}>
+            <div className="row">
+              <SelectField
+                label="Lottery"
+                name="lottery"
+                value={tag}
+                onChange={(e) => setTag(e.target.value)}
+              >
+                {connection.lotteries.map((l) => (
+                  <option key={l.tag} value={l.tag}>
+                    {l.name} ({l.country}) — {l.tag}
+                  </option>
+                ))}
+              </SelectField>
+              <Field
+                label="Draws"
+                name="limit"
+                type="number"
+                min={1}
+                max={15}
+                value={limit}
+                onChange={(e) => setLimit(e.target.value)}
+                hint="1 to 15"
+              />
+              <span className="check field-check">
+                <input
+                  id="sort-number"
+                  type="checkbox"
+                  checked={sortNumber}
+                  onChange={(e) => setSortNumber(e.target.checked)}
+                />
+                <label htmlFor="sort-number">Sort numbers</label>
+              </span>
+              <button type="submit" disabled={sending || !tag}>
+                {sending ? 'Sending…' : 'Send request'}
+              </button>
+            </div>
+          </form>
+          <Alert>{requestError}</Alert>
+          {result && (
+            <div className="section-gap">
+              <p className="small">
+                <code>GET {result.path}</code> → 200, {result.draws.length} of {result.total.toLocaleString()}{' '}
+                draws
+              </p>
+              <DrawsTable
+                draws={result.draws}
+                caption={`Latest draws of ${lottery?.name ?? tag}`}
+                specialName={lottery?.special?.name}
+              />
+            </div>
+          )}
+        </section>
+      )}
+
+      {connection && tag && (
+        <section className="card" aria-labelledby="step-code">
+          <h2 id="step-code">3. The same call in your code</h2>
+          <CodeBlock title="curl" code={curlSnippet(request)} />
+          <CodeBlock title="TypeScript (SDK)" code={sdkSnippet(request)} />
+        </section>
+      )}
+    </Page>
+  );
+}

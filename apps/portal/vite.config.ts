@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const workspaceRoot = resolve(__dirname, '../..');
+
+// `vite dev` forwards the API's paths to a running API (npm start), so the portal keeps calling its own origin,
+// exactly as it does once the API serves it at /portal/. VITE_API_URL (read by src/app/sdk.ts) overrides that.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+const apiPaths = [
+  '/auth',
+  '/profile',
+  '/admin',
+  '/lottery',
+  '/lotteries',
+  '/health',
+  '/openapi.json',
+  '/docs',
+];
+
+export default defineConfig({
+  root: __dirname,
+  base: '/portal/',
+  plugins: [react({})],
+  resolve: {
+    alias: { '@lottery-results/sdk': resolve(workspaceRoot, 'libs/sdk/src/index.ts') },
+  },
+  build: {
+    outDir: resolve(workspaceRoot, 'dist/apps/portal'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 4200,
+    strictPort: true,
+    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: apiTarget, changeOrigin: true }])),
+  },
+  preview: { port: 4300 },
+});
