@@ -45,7 +45,12 @@ const stop = () => {
 };
 
 try {
-  while (!(await fetch(`${base}/health/ready`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() - started > 120_000) throw new Error('the API did not become ready in 120 s');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -61,7 +66,12 @@ try {
   };
   // A holder on an unlimited license, so the benchmark measures the chain, not its refusals.
   const { accessToken: adminJwt } = await json('POST', '/auth/login', admin);
-  await json('PUT', '/admin/licenses/bench', { monthlyQuota: null, perSecond: 1e6, perMinute: 1e8, perHour: 1e9 }, adminJwt);
+  await json(
+    'PUT',
+    '/admin/licenses/bench',
+    { monthlyQuota: null, perSecond: 1e6, perMinute: 1e8, perHour: 1e9 },
+    adminJwt,
+  );
   const holder = { email: 'bench-holder@example.test', password: 'bench password 456' };
   const account = await json('POST', '/auth/register', holder);
   await json('PATCH', `/admin/accounts/${account.id}`, { license: 'bench' }, adminJwt);

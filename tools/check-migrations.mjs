@@ -16,13 +16,22 @@ const admin = new pg.Client({ connectionString: base });
 await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
 await admin.query(`CREATE DATABASE ${scratch}`);
-const env = { ...process.env, DATABASE_URL: url.toString(), TS_NODE_PROJECT: 'apps/api/tsconfig.app.json', TS_NODE_TRANSPILE_ONLY: 'true' };
+const env = {
+  ...process.env,
+  DATABASE_URL: url.toString(),
+  TS_NODE_PROJECT: 'apps/api/tsconfig.app.json',
+  TS_NODE_TRANSPILE_ONLY: 'true',
+};
 const typeorm = (args) =>
-  spawnSync('npx', ['typeorm-ts-node-commonjs', ...args, '-d', 'apps/api/src/database/data-source.ts'], { stdio: 'inherit', env });
+  spawnSync('npx', ['typeorm-ts-node-commonjs', ...args, '-d', 'apps/api/src/database/data-source.ts'], {
+    stdio: 'inherit',
+    env,
+  });
 let status = typeorm(['migration:run']).status;
 if (status === 0) {
   status = typeorm(['migration:generate', 'apps/api/src/database/migrations/Drift', '--check']).status;
-  if (status !== 0) console.error('The entities changed without a migration: generate one (see README, "Database").');
+  if (status !== 0)
+    console.error('The entities changed without a migration: generate one (see README, "Database").');
 }
 await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
 await admin.end();

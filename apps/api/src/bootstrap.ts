@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
+import { rewriteEmptyLotteryTag } from './modules/lotteries/empty-tag-url';
 import type { Settings } from './config/settings';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres';
 import { StartupReport, StartupService } from './startup/startup.service';
@@ -24,9 +25,15 @@ export interface RunningApp {
  * Creates the configured, migrated and seeded application: shared by main.ts, the CLI and the HTTP tests.
  * Uses DATABASE_URL (or `databaseUrl`) when given, otherwise starts the embedded PostgreSQL in DATA_DIR.
  */
-export async function createApp(settings: Settings, options: { databaseUrl?: string } = {}): Promise<RunningApp> {
+export async function createApp(
+  settings: Settings,
+  options: { databaseUrl?: string } = {},
+): Promise<RunningApp> {
   let embedded: EmbeddedPostgres | undefined;
-  const databaseUrl = options.databaseUrl ?? settings.databaseUrl ?? (embedded = await startEmbeddedPostgres(join(settings.dataDir, 'pg'))).url;
+  const databaseUrl =
+    options.databaseUrl ??
+    settings.databaseUrl ??
+    (embedded = await startEmbeddedPostgres(join(settings.dataDir, 'pg'))).url;
   try {
     const adapter = new FastifyAdapter({
       trustProxy: settings.trustProxy,
@@ -34,10 +41,15 @@ export async function createApp(settings: Settings, options: { databaseUrl?: str
       requestIdHeader: 'x-request-id',
       genReqId: () => randomUUID(),
       routerOptions: { ignoreTrailingSlash: true },
+      rewriteUrl: (request: { url?: string }) => rewriteEmptyLotteryTag(request.url ?? '/'),
     });
-    const app = await NestFactory.create<NestFastifyApplication>(AppModule.register({ settings, databaseUrl }), adapter, {
-      logger: LEVELS.slice(0, LEVELS.indexOf(settings.logLevel) + 1),
-    });
+    const app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.register({ settings, databaseUrl }),
+      adapter,
+      {
+        logger: LEVELS.slice(0, LEVELS.indexOf(settings.logLevel) + 1),
+      },
+    );
     await configureApp(app, settings);
     await app.init();
     const report = await app.get(StartupService).prepare();

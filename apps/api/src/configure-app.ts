@@ -7,10 +7,18 @@ import { servePortal } from './portal-static';
 
 /** Headers a browser client must be able to read (paging, limits, quota, request id). */
 const EXPOSED_HEADERS = [
-  'X-Total-Count', 'X-Limit', 'X-Offset', 'X-More',
-  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset',
-  'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset',
-  'Retry-After', 'X-Request-Id',
+  'X-Total-Count',
+  'X-Limit',
+  'X-Offset',
+  'X-More',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-Quota-Limit',
+  'X-Quota-Remaining',
+  'X-Quota-Reset',
+  'Retry-After',
+  'X-Request-Id',
 ];
 
 /** Builds the OpenAPI document from the code (also used by bin/generate-openapi.ts). */
@@ -35,7 +43,9 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
 export async function configureApp(app: NestFastifyApplication, settings: Settings): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   // CSV imports arrive as text/csv; keep them as one string for the import service.
-  fastify.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  fastify.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.enableCors({
     origin: settings.corsOrigins === '*' ? true : settings.corsOrigins,
@@ -49,7 +59,12 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   });
   const metrics = app.get(MetricsService);
   fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observe(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 

@@ -8,7 +8,21 @@ async function main(): Promise<void> {
   const started = Date.now();
   const settings = loadSettings();
   const running = await createApp(settings);
-  running.app.enableShutdownHooks();
+  // Close through RunningApp so usage counters are flushed and the embedded database is shut down cleanly.
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      running.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
   await running.app.listen({ port: settings.port, host: '0.0.0.0' });
   const address = running.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : settings.port;

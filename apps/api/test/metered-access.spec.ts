@@ -19,7 +19,11 @@ const QUOTA = {
   message: 'You have exceeded your licence quota for this month. Wait next month or upgrade your license.',
 };
 const TOO_MANY = { code: 429, error: 'Too Many Requests' };
-const TOO_EARLY = { code: 401, error: 'Bad Request', message: 'Invalid request. The draw date cannot be before 1800-01-01.' };
+const TOO_EARLY = {
+  code: 401,
+  error: 'Bad Request',
+  message: 'Invalid request. The draw date cannot be before 1800-01-01.',
+};
 
 /** Waits until the current minute has at least `seconds` left, so a burst stays inside one fixed window. */
 async function awayFromMinuteBoundary(seconds = 10): Promise<void> {
@@ -33,14 +37,20 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
   let admin: { jwt: string };
 
   /** A license with the given limits, assigned to a new token holder. */
-  async function holderWithLicense(name: string, limits: { monthlyQuota: number | null; perSecond?: number; perMinute?: number; perHour?: number }) {
+  async function holderWithLicense(
+    name: string,
+    limits: { monthlyQuota: number | null; perSecond?: number; perMinute?: number; perHour?: number },
+  ) {
     const put = await api.put(`/admin/licenses/${name}`, {
       jwt: admin.jwt,
       body: { perSecond: 1000, perMinute: 100000, perHour: 1000000, ...limits },
     });
     expect(put.status).toBe(200);
     const holder = await newTokenHolder(api, name);
-    const patch = await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: name } });
+    const patch = await api.patch(`/admin/accounts/${holder.id}`, {
+      jwt: admin.jwt,
+      body: { license: name },
+    });
     expect(patch.status).toBe(200);
     return holder;
   }
@@ -59,26 +69,42 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
     });
 
     it('2: an unknown token is a 401', async () => {
-      expect(await api.get('/lotteries', { token: 'lr_unknown' })).toMatchObject({ status: 401, body: UNKNOWN_TOKEN });
+      expect(await api.get('/lotteries', { token: 'lr_unknown' })).toMatchObject({
+        status: 401,
+        body: UNKNOWN_TOKEN,
+      });
     });
 
     it('3: a disabled account is refused before the license check', async () => {
       const holder = await newTokenHolder(api);
-      await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { disabled: true, license: null } });
-      expect(await api.get('/lotteries', { token: holder.token })).toMatchObject({ status: 403, body: DISABLED });
+      await api.patch(`/admin/accounts/${holder.id}`, {
+        jwt: admin.jwt,
+        body: { disabled: true, license: null },
+      });
+      expect(await api.get('/lotteries', { token: holder.token })).toMatchObject({
+        status: 403,
+        body: DISABLED,
+      });
     });
 
     it('4: an account without a license is refused', async () => {
       const holder = await newTokenHolder(api);
       await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: null } });
-      expect(await api.get('/lotteries', { token: holder.token })).toMatchObject({ status: 403, body: NO_LICENSE });
+      expect(await api.get('/lotteries', { token: holder.token })).toMatchObject({
+        status: 403,
+        body: NO_LICENSE,
+      });
     });
 
     it('5 before 6: a used-up quota answers 403 even when the rate limit is also exhausted', async () => {
       await awayFromMinuteBoundary();
       const holder = await holderWithLicense('q2r2', { monthlyQuota: 2, perMinute: 2 });
-      for (let i = 0; i < 2; i++) expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
-      expect(await api.get('/lotteries', { token: holder.token })).toMatchObject({ status: 403, body: QUOTA });
+      for (let i = 0; i < 2; i++)
+        expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
+      expect(await api.get('/lotteries', { token: holder.token })).toMatchObject({
+        status: 403,
+        body: QUOTA,
+      });
     });
 
     it('steps 1-6 consume nothing; validation and not-found errors consume one unit each', async () => {
@@ -86,7 +112,9 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
       await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: null } });
       expect((await api.get('/lotteries', { token: holder.token })).status).toBe(403); // step 4: not counted
       await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: 'q10' } });
-      expect(await api.get('/lottery/us_powerball/draw/1799-12-31/numbers', { token: holder.token })).toMatchObject({
+      expect(
+        await api.get('/lottery/us_powerball/draw/1799-12-31/numbers', { token: holder.token }),
+      ).toMatchObject({
         status: 400,
         body: TOO_EARLY,
       });
@@ -102,7 +130,9 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
   describe('monthly quota', () => {
     it('is exact under a concurrent burst: quota N lets exactly N of 3N requests through', async () => {
       const holder = await holderWithLicense('q25', { monthlyQuota: 25 });
-      const responses = await Promise.all(Array.from({ length: 75 }, () => api.get('/lotteries?limit=0', { token: holder.token })));
+      const responses = await Promise.all(
+        Array.from({ length: 75 }, () => api.get('/lotteries?limit=0', { token: holder.token })),
+      );
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(25);
       expect(statuses.filter((s) => s === 403)).toHaveLength(50);
@@ -118,7 +148,9 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
       expect(res.headers.get('x-quota-remaining')).toBe('4');
       const reset = new Date(res.headers.get('x-quota-reset') ?? '');
       const now = new Date();
-      expect(reset.toISOString()).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+      expect(reset.toISOString()).toBe(
+        new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+      );
     });
 
     it('resets at 00:00 UTC on the 1st of the next month', async () => {
@@ -141,7 +173,9 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
       const holder = await newTokenHolder(api);
       for (let i = 0; i < 3; i++) await api.get('/lotteries?limit=0', { token: holder.token });
       await app.running.app.get(UsageWriteBackService).flush();
-      const [row] = await sql(app, 'SELECT SUM(count)::int AS used FROM usage_daily WHERE account_id = $1', [holder.id]);
+      const [row] = await sql(app, 'SELECT SUM(count)::int AS used FROM usage_daily WHERE account_id = $1', [
+        holder.id,
+      ]);
       expect(row.used).toBe(3);
       const tokens = await api.get('/profile/token', { jwt: holder.jwt });
       expect(tokens.body.tokens[0].lastUsedAt).not.toBeNull();
@@ -149,13 +183,17 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
 
     it('keeps counting from PostgreSQL after a restart', async () => {
       const holder = await holderWithLicense('q4', { monthlyQuota: 4 });
-      for (let i = 0; i < 3; i++) expect((await api.get('/lotteries?limit=0', { token: holder.token })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await api.get('/lotteries?limit=0', { token: holder.token })).status).toBe(200);
       await app.running.app.get(UsageWriteBackService).flush();
       const second = await createTestApp({}, { shareDatabaseWith: app });
       try {
         const api2 = http(second.baseUrl);
         expect((await api2.get('/lotteries?limit=0', { token: holder.token })).status).toBe(200);
-        expect(await api2.get('/lotteries?limit=0', { token: holder.token })).toMatchObject({ status: 403, body: QUOTA });
+        expect(await api2.get('/lotteries?limit=0', { token: holder.token })).toMatchObject({
+          status: 403,
+          body: QUOTA,
+        });
       } finally {
         await second.close();
       }
@@ -186,7 +224,11 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
     it('a concurrent burst lets exactly the per-window limit through', async () => {
       await awayFromMinuteBoundary();
       const holder = await holderWithLicense('r5', { monthlyQuota: null, perMinute: 5 });
-      const statuses = (await Promise.all(Array.from({ length: 12 }, () => api.get('/lotteries?limit=0', { token: holder.token })))).map((r) => r.status);
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: 12 }, () => api.get('/lotteries?limit=0', { token: holder.token })),
+        )
+      ).map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     });
@@ -219,7 +261,10 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
       const other = await newTokenHolder(api);
       expect((await api.get('/lotteries', { token: other.token })).status).toBe(200);
       await api.patch(`/admin/accounts/${other.id}`, { jwt: admin.jwt, body: { disabled: true } });
-      expect(await api.get('/lotteries', { token: other.token })).toMatchObject({ status: 403, body: DISABLED });
+      expect(await api.get('/lotteries', { token: other.token })).toMatchObject({
+        status: 403,
+        body: DISABLED,
+      });
     });
   });
 });

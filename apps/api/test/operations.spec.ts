@@ -22,7 +22,11 @@ describe('operations routes', () => {
     const doc = await api.get('/openapi.json');
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
-    expect(doc.body.components.securitySchemes.apiToken).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Token' });
+    expect(doc.body.components.securitySchemes.apiToken).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Token',
+    });
     const ui = await api.get('/docs');
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');

@@ -19,7 +19,9 @@ function listRoutes(app: TestApp): string[] {
         const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].filter((p) => p && p !== '/').join('/')}`;
         const declaration = (Reflect.getMetadata(AUTH_DECLARATION, handler) ??
           Reflect.getMetadata(AUTH_DECLARATION, controller)) as AuthDeclaration | undefined;
-        const level = declaration ? `${declaration.level}${declaration.ipRateLimit ? '' : ' (no IP limit)'}` : 'UNDECLARED';
+        const level = declaration
+          ? `${declaration.level}${declaration.ipRateLimit ? '' : ' (no IP limit)'}`
+          : 'UNDECLARED';
         routes.push(`${RequestMethod[method]} ${path.replace(/\/+/g, '/')} → ${level}`);
       }
     }

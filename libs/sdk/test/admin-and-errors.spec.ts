@@ -40,7 +40,10 @@ describe('administration and typed errors', () => {
   it('answers the health checks without any credential', async () => {
     const anonymous = createClient({ baseUrl: testApi().baseUrl });
     await expect(anonymous.health.live()).resolves.toMatchObject({ status: 'ok' });
-    await expect(anonymous.health.ready()).resolves.toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+    await expect(anonymous.health.ready()).resolves.toMatchObject({
+      status: 'ok',
+      info: { database: { status: 'up' } },
+    });
   });
 
   it('401: a lottery endpoint without X-API-Token', async () => {

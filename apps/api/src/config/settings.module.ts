@@ -8,6 +8,10 @@ export const SETTINGS = Symbol('SETTINGS');
 @Module({})
 export class SettingsModule {
   static register(settings: Settings): DynamicModule {
-    return { module: SettingsModule, providers: [{ provide: SETTINGS, useValue: settings }], exports: [SETTINGS] };
+    return {
+      module: SettingsModule,
+      providers: [{ provide: SETTINGS, useValue: settings }],
+      exports: [SETTINGS],
+    };
   }
 }

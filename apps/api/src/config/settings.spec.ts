@@ -33,9 +33,15 @@ describe('loadSettings', () => {
 
   it('names each bad setting on its own line', () => {
     expect(
-      problems({ PORT: 'eighty', DATABASE_URL: 'mysql://x', IP_RATE_LIMIT: '20 per second', LOG_LEVEL: 'loud', ADMIN_EMAIL: 'a@b.c' }),
+      problems({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        IP_RATE_LIMIT: '20 per second',
+        LOG_LEVEL: 'loud',
+        ADMIN_EMAIL: 'a@b.c',
+      }),
     ).toEqual([
-      "DATABASE_URL is not valid: expected a postgres:// or postgresql:// URL.",
+      'DATABASE_URL is not valid: expected a postgres:// or postgresql:// URL.',
       'JWT_SECRET is required when DATABASE_URL is set (every instance must share it).',
       'ADMIN_EMAIL and ADMIN_PASSWORD must be set together.',
       "IP_RATE_LIMIT='20 per second' is not valid: expected e.g. '20/s,1200/m,72000/h' or 'off'.",

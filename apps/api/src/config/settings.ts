@@ -92,7 +92,8 @@ export function loadSettings(env: Env = process.env): Settings {
   }
 
   const expires = parseDuration(text('JWT_EXPIRES_IN') ?? '1h');
-  if (expires === null) problems.push(`JWT_EXPIRES_IN='${env.JWT_EXPIRES_IN}' is not valid: expected e.g. 3600, 15m, 1h or 7d.`);
+  if (expires === null)
+    problems.push(`JWT_EXPIRES_IN='${env.JWT_EXPIRES_IN}' is not valid: expected e.g. 3600, 15m, 1h or 7d.`);
 
   const defaultLicense = env.DEFAULT_LICENSE === undefined ? 'free' : env.DEFAULT_LICENSE.trim() || null;
   if (defaultLicense && !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(defaultLicense)) {
@@ -104,8 +105,10 @@ export function loadSettings(env: Env = process.env): Settings {
   if (Boolean(adminEmail) !== Boolean(adminPassword)) {
     problems.push(`ADMIN_EMAIL and ADMIN_PASSWORD must be set together.`);
   }
-  if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push(`ADMIN_EMAIL is not an email address.`);
-  if (adminPassword && adminPassword.length < 8) problems.push(`ADMIN_PASSWORD is too short: use at least 8 characters.`);
+  if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail))
+    problems.push(`ADMIN_EMAIL is not an email address.`);
+  if (adminPassword && adminPassword.length < 8)
+    problems.push(`ADMIN_PASSWORD is too short: use at least 8 characters.`);
 
   const ipRaw = text('IP_RATE_LIMIT') ?? '20/s,1200/m,72000/h';
   const ipRateLimit = ipRaw.toLowerCase() === 'off' ? null : parseRateWindows(ipRaw);
@@ -115,7 +118,8 @@ export function loadSettings(env: Env = process.env): Settings {
 
   const logLevelRaw = (text('LOG_LEVEL') ?? 'log').toLowerCase();
   const logLevel = (logLevelRaw === 'info' ? 'log' : logLevelRaw) as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL='${logLevelRaw}' is not valid: expected one of ${LOG_LEVELS.join(', ')}.`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL='${logLevelRaw}' is not valid: expected one of ${LOG_LEVELS.join(', ')}.`);
 
   const settings: Settings = {
     port: integer('PORT', 3000, 0, 65535),
@@ -174,10 +178,16 @@ function parseTrustProxy(raw: string | null): boolean | number | string[] {
   if (!raw || raw.toLowerCase() === 'false' || raw.toLowerCase() === 'none') return false;
   if (raw.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function parseCors(raw: string | null): string[] | '*' {
   if (!raw || raw === '*') return '*';
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -8,7 +8,9 @@ export class DatabaseModule {
   static register(url: string): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [TypeOrmModule.forRoot({ ...buildDataSourceOptions(url), retryAttempts: 3, retryDelay: 1000 })],
+      imports: [
+        TypeOrmModule.forRoot({ ...buildDataSourceOptions(url), retryAttempts: 3, retryDelay: 1000 }),
+      ],
     };
   }
 }

@@ -22,7 +22,11 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections = 32
   const db = await PGlite.create(dataDir);
   // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temporary folder.
   const socketDir = mkdtempSync(join(tmpdir(), 'pgl-'));
-  const server = new PGLiteSocketServer({ db, path: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), maxConnections });
+  const server = new PGLiteSocketServer({
+    db,
+    path: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+    maxConnections,
+  });
   await server.start();
   const url = `postgres://postgres:embedded@localhost:${SOCKET_PORT}/postgres?host=${encodeURIComponent(socketDir)}`;
   return {

@@ -42,6 +42,12 @@ export class StartupService {
         : null;
     const bundledData = this.settings.loadBundledData ? await this.bundledData.loadIfEmpty() : null;
     const demo = this.settings.createDemoAccount ? await this.demoAccount.ensureDemo() : null;
-    return { migrationsApplied, admin, bundledData, demo, demoExists: this.settings.createDemoAccount && !demo };
+    return {
+      migrationsApplied,
+      admin,
+      bundledData,
+      demo,
+      demoExists: this.settings.createDemoAccount && !demo,
+    };
   }
 }

@@ -2,7 +2,12 @@ import type { Settings } from '../config/settings';
 import type { StartupReport } from './startup.service';
 
 /** What a newcomer needs after `npm start`: where the service is and how to make the first request. */
-export function printWelcome(options: { settings: Settings; port: number; report: StartupReport; startupMs: number }): void {
+export function printWelcome(options: {
+  settings: Settings;
+  port: number;
+  report: StartupReport;
+  startupMs: number;
+}): void {
   const { settings, port, report, startupMs } = options;
   const base = `http://localhost:${port}`;
   const lines = [
@@ -20,7 +25,10 @@ export function printWelcome(options: { settings: Settings; port: number; report
     `  Portal:   ${base}/portal/`,
     `  API docs: ${base}/docs   OpenAPI: ${base}/openapi.json   Health: ${base}/health/ready`,
   );
-  if (report.admin) lines.push(`  Administrator: ${report.admin.email} (${report.admin.outcome === 'created' ? 'created now' : 'exists'})`);
+  if (report.admin)
+    lines.push(
+      `  Administrator: ${report.admin.email} (${report.admin.outcome === 'created' ? 'created now' : 'exists'})`,
+    );
   if (report.demo) {
     lines.push(
       '',

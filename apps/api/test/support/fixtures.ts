@@ -15,7 +15,10 @@ export function uniqueEmail(label = 'user'): string {
 export const PASSWORD = 'correct horse battery staple';
 
 /** Registers and logs in a new account; returns its id, email and JWT. */
-export async function newAccount(api: Http, label?: string): Promise<{ id: string; email: string; jwt: string }> {
+export async function newAccount(
+  api: Http,
+  label?: string,
+): Promise<{ id: string; email: string; jwt: string }> {
   const email = uniqueEmail(label);
   const registered = await api.post('/auth/register', { body: { email, password: PASSWORD } });
   if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
@@ -25,7 +28,11 @@ export async function newAccount(api: Http, label?: string): Promise<{ id: strin
 }
 
 /** Creates an API token for the account; returns the secret. */
-export async function newToken(api: Http, jwt: string, id = `t-${randomBytes(3).toString('hex')}`): Promise<string> {
+export async function newToken(
+  api: Http,
+  jwt: string,
+  id = `t-${randomBytes(3).toString('hex')}`,
+): Promise<string> {
   const created = await api.post('/profile/token', { jwt, body: { id, description: 'test token' } });
   if (created.status !== 201) throw new Error(`token creation failed: ${created.status} ${created.text}`);
   return created.body.token;

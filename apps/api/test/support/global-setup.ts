@@ -3,7 +3,14 @@ import { rmSync } from 'node:fs';
 import { Client } from 'pg';
 import { createApp } from '../../src/bootstrap';
 import { loadSettings } from '../../src/config/settings';
-import { EMBEDDED_TEMPLATE_DIR, serverBaseUrl, TEMPLATE_DATABASE, TEST_ENV, testEngine, withDatabase } from './test-engine';
+import {
+  EMBEDDED_TEMPLATE_DIR,
+  serverBaseUrl,
+  TEMPLATE_DATABASE,
+  TEST_ENV,
+  testEngine,
+  withDatabase,
+} from './test-engine';
 
 /**
  * Migrates and seeds one template database (schema, licenses, the bundled draws) once per run;

@@ -14,7 +14,11 @@ export interface RequestOptions {
 }
 
 export function http(baseUrl: string) {
-  const call = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
+  const call = async <T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token !== undefined) headers['X-API-Token'] = options.token;
     if (options.jwt !== undefined) headers.Authorization = `Bearer ${options.jwt}`;

@@ -25,7 +25,8 @@ export async function createTestApp(
   options: { shareDatabaseWith?: TestApp } = {},
 ): Promise<TestApp> {
   const template = process.env.LRS_TEST_TEMPLATE;
-  if (!template) throw new Error('The test template is missing: run the tests through jest -c apps/api/jest.config.cjs');
+  if (!template)
+    throw new Error('The test template is missing: run the tests through jest -c apps/api/jest.config.cjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'lrs-test-'));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => undefined as void;

@@ -16,7 +16,8 @@ export function serverBaseUrl(): string {
   if (!url) throw new Error('TEST_ENGINE=server needs TEST_DATABASE_URL or DATABASE_URL');
   const name = new URL(url).pathname.slice(1);
   // Tests create and drop databases: refuse to point them at anything that is not clearly a test database.
-  if (!name.includes('test')) throw new Error(`Refusing to run tests against database '${name}': its name lacks 'test'`);
+  if (!name.includes('test'))
+    throw new Error(`Refusing to run tests against database '${name}': its name lacks 'test'`);
   return url;
 }
 

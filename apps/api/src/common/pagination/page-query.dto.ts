@@ -22,15 +22,22 @@ export class PageQueryDto {
   })
   @IsOptional()
   @Transform(toNonNegativeInteger)
-  @IsInt({ message: Messages.invalidField('limit', NON_NEGATIVE) })
   @Min(0, { message: Messages.invalidField('limit', NON_NEGATIVE) })
+  @IsInt({ message: Messages.invalidField('limit', NON_NEGATIVE) })
   limit?: number;
 
-  @ApiPropertyOptional({ type: Number, minimum: 0, default: 0, description: 'Number of items to skip.' })
+  // class-validator runs decorators bottom-up and stops at the first failure: the type checks go last.
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 0,
+    maximum: MAX_OFFSET,
+    default: 0,
+    description: 'Number of items to skip.',
+  })
   @IsOptional()
   @Transform(toNonNegativeInteger)
-  @IsInt({ message: Messages.invalidField('offset', NON_NEGATIVE) })
-  @Min(0, { message: Messages.invalidField('offset', NON_NEGATIVE) })
   @Max(MAX_OFFSET, { message: Messages.invalidField('offset', `${NON_NEGATIVE} up to ${MAX_OFFSET}`) })
+  @Min(0, { message: Messages.invalidField('offset', NON_NEGATIVE) })
+  @IsInt({ message: Messages.invalidField('offset', NON_NEGATIVE) })
   offset?: number;
 }

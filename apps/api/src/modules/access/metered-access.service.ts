@@ -26,7 +26,8 @@ export class MeteredAccessService {
 
   async admit(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
     const secret = request.headers['x-api-token'];
-    if (typeof secret !== 'string' || secret.trim() === '') throw ApiError.unauthorized(Messages.tokenHeaderMissing);
+    if (typeof secret !== 'string' || secret.trim() === '')
+      throw ApiError.unauthorized(Messages.tokenHeaderMissing);
 
     const owner = await this.cache.tokenOwner(hashTokenSecret(secret.trim()));
     const account = owner && (await this.cache.account(owner.accountId));

@@ -1,4 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminLicensesController } from './admin-licenses.controller';
+import { License } from './license.entity';
+import { LicensesService } from './licenses.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([License])],
+  controllers: [AdminLicensesController],
+  providers: [LicensesService],
+  exports: [LicensesService],
+})
 export class LicensesModule {}

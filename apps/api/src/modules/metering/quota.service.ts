@@ -74,7 +74,11 @@ export class QuotaService {
   }
 
   /** Daily counts for a month, PostgreSQL plus what this instance has not written yet. */
-  async daily(accountId: string, month: string): Promise<{ date: string; count: number }[]> {
+  daily(accountId: string, month: string): Promise<{ date: string; count: number }[]> {
+    return this.writeBack.consistentRead(() => this.dailyNow(accountId, month));
+  }
+
+  private async dailyNow(accountId: string, month: string): Promise<{ date: string; count: number }[]> {
     const rows: { day: string; count: number }[] = await this.dataSource.query(
       `SELECT day, count FROM usage_daily WHERE account_id = $1 AND day >= $2::date AND day < ($2::date + interval '1 month') ORDER BY day`,
       [accountId, monthStart(month)],
@@ -86,7 +90,11 @@ export class QuotaService {
     return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, count]) => ({ date, count }));
   }
 
-  private async usedInDatabase(accountId: string, month: string): Promise<number> {
+  private usedInDatabase(accountId: string, month: string): Promise<number> {
+    return this.writeBack.consistentRead(() => this.usedInDatabaseNow(accountId, month));
+  }
+
+  private async usedInDatabaseNow(accountId: string, month: string): Promise<number> {
     const [row] = await this.dataSource.query(
       `SELECT COALESCE(SUM(count), 0)::int AS used FROM usage_daily
         WHERE account_id = $1 AND day >= $2::date AND day < ($2::date + interval '1 month')`,

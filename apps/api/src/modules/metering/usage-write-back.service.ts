@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
@@ -8,7 +8,7 @@ import type { Settings } from '../../config/settings';
  * and on shutdown), so the hot path makes no database write. Token last-use times ride along.
  */
 @Injectable()
-export class UsageWriteBackService implements OnModuleInit, OnApplicationShutdown {
+export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(UsageWriteBackService.name);
   /** `${accountId}|${day}` → requests not yet written. */
   private pendingUsage = new Map<string, number>();
@@ -27,7 +27,8 @@ export class UsageWriteBackService implements OnModuleInit, OnApplicationShutdow
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database connection closes (TypeORM closes it in onApplicationShutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
   }
@@ -46,6 +47,19 @@ export class UsageWriteBackService implements OnModuleInit, OnApplicationShutdow
       if (account === accountId) days.set(day, count);
     }
     return days;
+  }
+
+  /**
+   * Runs a read of usage_daily + pendingFor() between flushes, so counts moving from memory to PostgreSQL are
+   * seen exactly once (a flush swaps the pending map before its write commits).
+   */
+  consistentRead<T>(read: () => Promise<T>): Promise<T> {
+    const result = this.flushing.then(read);
+    this.flushing = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
   }
 
   /** Writes everything pending; serialised so two flushes never write the same delta twice. */

@@ -116,8 +116,11 @@ export function validateRuleEras(rules: readonly RuleEra[]): string | null {
   return null;
 }
 
-/** Returns the tail of a sentence that starts with the group name, or null when the rule is sound. */
-function checkGroupRule(rule: NumberGroupRule | null | undefined): string | null {
+/**
+ * Returns the tail of a sentence that starts with the group name, or null when the rule is sound.
+ * Exported so that admin input can be checked group by group, naming the field at fault.
+ */
+export function checkGroupRule(rule: NumberGroupRule | null | undefined): string | null {
   // Admin input arrives as JSON, so guard the shape the type promises.
   if (typeof rule !== 'object' || rule === null) return 'rule is missing.';
   const { count, min, max, distinct } = rule;

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+import { AccountsService } from '../accounts/accounts.service';
+import { PasswordHasher } from '../accounts/password-hasher.service';
+import { AccessTokenDto } from './dto/access-token.dto';
+import { JwtAccessService } from './jwt-access.service';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly hasher: PasswordHasher,
+    private readonly jwtAccess: JwtAccessService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /**
+   * One answer for an unknown email and a wrong password, after the same hashing work, so that neither the
+   * message nor the response time tells whether an account exists.
+   */
+  async login(email: string, password: string): Promise<AccessTokenDto> {
+    const account = await this.accounts.findByEmail(email);
+    const valid = account
+      ? await this.hasher.verify(account.passwordHash, password)
+      : await this.hasher.verifyAgainstDummy(password);
+    if (!account || !valid) throw ApiError.unauthorized(Messages.invalidCredentials);
+    return {
+      accessToken: await this.jwtAccess.issue(account.id, account.role),
+      tokenType: 'Bearer',
+      expiresIn: this.settings.jwtExpiresInSeconds,
+    };
+  }
+}

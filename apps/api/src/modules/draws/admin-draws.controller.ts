@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Auth } from '../../common/auth/auth.decorator';
+import { ApiError } from '../../common/errors/api-error';
+import { ErrorBodyDto } from '../../common/errors/error-body.dto';
+import { Messages } from '../../common/errors/messages';
+import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
+import { DrawImportService } from './draw-import.service';
+import { toDrawDto } from './draw-view';
+import { DrawWriteService } from './draw-write.service';
+import { DrawDateParamsDto } from './dto/draw-date-params.dto';
+import { DrawDto } from './dto/draw.dto';
+import { ImportResultDto } from './dto/import-result.dto';
+import { PutDrawDto } from './dto/put-draw.dto';
+
+/** Draw administration (contract section 4): every write is checked against the era in force on its date. */
+@ApiTags('admin')
+@Controller('admin/lotteries/:tag/draws')
+export class AdminDrawsController {
+  constructor(
+    private readonly writes: DrawWriteService,
+    private readonly imports: DrawImportService,
+  ) {}
+
+  @Put(':date')
+  @Auth('admin')
+  @ApiOperation({ summary: 'Create or replace the draw of one date.', description: 'Numbers in draw order.' })
+  @ApiCreatedResponse({ type: DrawDto, description: 'The draw was created.' })
+  @ApiOkResponse({ type: DrawDto, description: 'The draw was replaced.' })
+  @ApiBadRequestResponse({
+    type: ErrorBodyDto,
+    description: 'Invalid date, or numbers that break the rules of the era.',
+  })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  async putDraw(
+    @Param() params: DrawDateParamsDto,
+    @Body() body: PutDrawDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DrawDto> {
+    const draw = { date: params.date, main: body.main, special: body.special ?? [] };
+    const { created } = await this.writes.put(params.tag, draw);
+    reply.status(created ? 201 : 200);
+    return toDrawDto(draw, false);
+  }
+
+  @Delete(':date')
+  @Auth('admin')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete the draw of one date.' })
+  @ApiNoContentResponse({ description: 'The draw is gone.' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty tag, or an invalid or pre-1800 date.' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found, or no draw on that date.' })
+  async deleteDraw(@Param() params: DrawDateParamsDto): Promise<void> {
+    await this.writes.remove(params.tag, params.date);
+  }
+
+  @Post('import')
+  @Auth('admin')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Import draws from CSV (header date,main,special; numbers space-separated, in draw order).',
+    description:
+      'Each line is validated on its own. Rejected lines are reported and never written; all other lines are ' +
+      'inserted, updated or left unchanged together, in one transaction.',
+  })
+  @ApiConsumes('text/csv')
+  @ApiBody({
+    schema: { type: 'string', example: 'date,main,special\n2024-01-02,7 18 49 46 15,12 10\n' },
+  })
+  @ApiOkResponse({ type: ImportResultDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty tag, or a body that is not text/csv.' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  async importDraws(@Param() params: LotteryTagParamDto, @Body() body: string): Promise<ImportResultDto> {
+    // configure-app parses text/csv (and text/plain) as one string; anything else arrives parsed as JSON.
+    if (typeof body !== 'string') throw ApiError.badRequest(Messages.invalidCsvBody);
+    return this.imports.importCsv(params.tag, body);
+  }
+}

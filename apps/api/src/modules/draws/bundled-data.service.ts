@@ -1,0 +1,101 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { DataSource, EntityManager } from 'typeorm';
+import { batchesOf, insertDrawBatch } from './draw-batch-writer';
+import type { StoredDraw } from './draw-view';
+import { bundledDataDir, BundledLottery, loadBundledLotteries } from './domain/bundled-lotteries';
+import { parseDrawCsv } from './domain/draw-csv';
+import { validateDrawNumbers } from './domain/lottery-rules';
+
+export interface BundledLoadReport {
+  lotteries: number;
+  draws: number;
+  ms: number;
+}
+
+/** Any constant distinct from the migration lock: instances starting together load the data exactly once. */
+const BUNDLED_DATA_LOCK_ID = 7_340_113;
+
+/** Seeds an empty database with the lotteries and draw histories shipped in data/draws. */
+@Injectable()
+export class BundledDataService {
+  private readonly logger = new Logger('BundledData');
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * When there is no lottery at all, loads the bundled ones with their draws in one transaction (a crash leaves
+   * nothing half-loaded) and reports what it did; otherwise does nothing and returns null.
+   */
+  async loadIfEmpty(dataDir: string = bundledDataDir()): Promise<BundledLoadReport | null> {
+    if (await hasLotteries(this.dataSource.manager)) return null;
+    const started = performance.now();
+    // Files are read and checked before the transaction opens, so it stays as short as the writes.
+    const bundle = readBundle(dataDir);
+    const loaded = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [BUNDLED_DATA_LOCK_ID]);
+      // Another instance may have loaded the data while this one waited for the lock.
+      if (await hasLotteries(manager)) return false;
+      for (const { lottery } of bundle) await insertLottery(manager, lottery);
+      for (const batch of batchesOf(
+        bundle.flatMap(({ lottery, draws }) => draws.map((d) => ({ ...d, tag: lottery.tag }))),
+      )) {
+        await insertDrawBatch(manager, batch);
+      }
+      return true;
+    });
+    if (!loaded) return null;
+
+    const ms = Math.max(1, Math.round(performance.now() - started));
+    const draws = bundle.reduce((sum, { draws }) => sum + draws.length, 0);
+    const rate = Math.round((draws * 1000) / ms);
+    this.logger.log(`Loaded ${draws} draws of ${bundle.length} lotteries in ${ms} ms (${rate} draws/s)`);
+    return { lotteries: bundle.length, draws, ms };
+  }
+}
+
+async function hasLotteries(manager: EntityManager): Promise<boolean> {
+  const rows = await manager.query('SELECT 1 FROM lotteries LIMIT 1');
+  return rows.length > 0;
+}
+
+/** The bundled lotteries with their draws; throws on any bad line, since bad seed data must stop start-up. */
+function readBundle(dataDir: string): { lottery: BundledLottery; draws: StoredDraw[] }[] {
+  return loadBundledLotteries(dataDir).map((lottery) => {
+    const { rows, errors } = parseDrawCsv(readFileSync(lottery.csvPath, 'utf8'));
+    const problems = [
+      ...errors,
+      ...rows
+        .map((row) => ({
+          line: row.line,
+          message: validateDrawNumbers(lottery.rules, row.date, row.main, row.special),
+        }))
+        .filter((p) => p.message !== null),
+    ];
+    if (problems.length > 0) {
+      const first = problems[0];
+      throw new Error(
+        `${lottery.csvPath} line ${first.line}: ${first.message} (${problems.length} bad lines)`,
+      );
+    }
+    return { lottery, draws: rows.map(({ date, main, special }) => ({ date, main, special })) };
+  });
+}
+
+async function insertLottery(manager: EntityManager, lottery: BundledLottery): Promise<void> {
+  await manager.query(
+    `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)`,
+    [
+      lottery.tag,
+      lottery.name,
+      lottery.country,
+      lottery.timezone,
+      lottery.specialName,
+      JSON.stringify(lottery.rules),
+      lottery.drawOrder,
+      // The licence travels with the provenance: attribution is a condition of reusing the data.
+      `${lottery.source} (licence: ${lottery.license})`,
+    ],
+  );
+}

@@ -1,0 +1,71 @@
+import type { EntityManager } from 'typeorm';
+import type { StoredDraw } from './draw-view';
+
+/** Rows per statement: large enough to amortise round trips, small enough to keep each statement's memory modest. */
+export const DRAW_BATCH_SIZE = 1_000;
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * Number groups travel as array literals ('{7,18,49}') inside a text[] parameter and are cast per row: unnest
+ * would flatten a two-dimensional smallint[][] parameter, and rows of different lengths could not form one.
+ */
+const arrayLiteral = (values: number[]): string => `{${values.join(',')}}`;
+
+/**
+ * Inserts or updates one batch of a lottery's draws in a single statement. A row whose numbers did not change is
+ * left alone (no dead tuple, no updated_at bump); the others come back, `xmax = 0` marking the inserted ones.
+ * Draw dates must be unique within the batch (the CSV parser rejects duplicates).
+ */
+export async function upsertDrawBatch(
+  manager: EntityManager,
+  tag: string,
+  draws: StoredDraw[],
+): Promise<UpsertCounts> {
+  if (draws.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  const written = await manager.query<{ inserted: boolean }[]>(
+    `INSERT INTO draws (lottery_tag, draw_date, main, special)
+     SELECT $1::varchar, t.draw_date, t.main::smallint[], t.special::smallint[]
+     FROM unnest($2::date[], $3::text[], $4::text[]) AS t(draw_date, main, special)
+     ON CONFLICT (lottery_tag, draw_date) DO UPDATE
+       SET main = EXCLUDED.main, special = EXCLUDED.special, updated_at = now()
+       WHERE draws.main IS DISTINCT FROM EXCLUDED.main OR draws.special IS DISTINCT FROM EXCLUDED.special
+     RETURNING (xmax = 0) AS inserted`,
+    [
+      tag,
+      draws.map((d) => d.date),
+      draws.map((d) => arrayLiteral(d.main)),
+      draws.map((d) => arrayLiteral(d.special)),
+    ],
+  );
+  const inserted = written.filter((row) => row.inserted).length;
+  return { inserted, updated: written.length - inserted, unchanged: draws.length - written.length };
+}
+
+/** Plain multi-row insert for loading into an empty table (no conflict handling to pay for). */
+export async function insertDrawBatch(
+  manager: EntityManager,
+  draws: (StoredDraw & { tag: string })[],
+): Promise<void> {
+  if (draws.length === 0) return;
+  await manager.query(
+    `INSERT INTO draws (lottery_tag, draw_date, main, special)
+     SELECT t.tag, t.draw_date, t.main::smallint[], t.special::smallint[]
+     FROM unnest($1::varchar[], $2::date[], $3::text[], $4::text[]) AS t(tag, draw_date, main, special)`,
+    [
+      draws.map((d) => d.tag),
+      draws.map((d) => d.date),
+      draws.map((d) => arrayLiteral(d.main)),
+      draws.map((d) => arrayLiteral(d.special)),
+    ],
+  );
+}
+
+/** Consecutive slices of at most `size` items. */
+export function* batchesOf<T>(items: T[], size = DRAW_BATCH_SIZE): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}

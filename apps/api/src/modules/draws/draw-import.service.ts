@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { lockLotteryRules } from '../lotteries/lottery-lock';
+import { batchesOf, upsertDrawBatch } from './draw-batch-writer';
+import { DrawCsvError, parseDrawCsv, ParsedDrawRow } from './domain/draw-csv';
+import { validateDrawNumbers } from './domain/lottery-rules';
+
+export interface ImportResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Rejected lines, ascending by line number. */
+  errors: DrawCsvError[];
+}
+
+/** Called after each written batch (the command-line tool draws its progress bar with it). */
+export type ImportProgress = (progress: { written: number; total: number }) => void;
+
+/**
+ * Imports a draw-history CSV into an existing lottery: the one implementation behind the admin endpoint and the
+ * command-line tool. Each line is checked on its own (format, then the era in force on its date); rejected lines
+ * are reported and never written, the valid ones all go in together in one transaction.
+ */
+@Injectable()
+export class DrawImportService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async importCsv(tag: string, text: string, onProgress?: ImportProgress): Promise<ImportResult> {
+    const parsed = parseDrawCsv(text);
+    return this.dataSource.transaction(async (manager) => {
+      // The share lock keeps the rules from changing between this check and the writes.
+      const rules = await lockLotteryRules(manager, tag, 'share');
+      const errors = [...parsed.errors];
+      const valid: ParsedDrawRow[] = [];
+      for (const row of parsed.rows) {
+        const problem = validateDrawNumbers(rules, row.date, row.main, row.special);
+        if (problem === null) valid.push(row);
+        else errors.push({ line: row.line, message: problem });
+      }
+      errors.sort((a, b) => a.line - b.line);
+
+      const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, errors };
+      let written = 0;
+      onProgress?.({ written, total: valid.length });
+      for (const batch of batchesOf(valid)) {
+        const counts = await upsertDrawBatch(manager, tag, batch);
+        result.inserted += counts.inserted;
+        result.updated += counts.updated;
+        result.unchanged += counts.unchanged;
+        written += batch.length;
+        onProgress?.({ written, total: valid.length });
+      }
+      return result;
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
+import { Messages } from '../../../common/errors/messages';
+import { LICENSE_NAME_PATTERN } from '../license-name';
+
+/** The `:name` of PUT /admin/licenses/{name}: it becomes a primary key, so it is validated like a body field. */
+export class LicenseNameParamDto {
+  @ApiProperty({ pattern: LICENSE_NAME_PATTERN.source, example: 'pro' })
+  @Matches(LICENSE_NAME_PATTERN, {
+    message: Messages.invalidField(
+      'name',
+      "1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit",
+    ),
+  })
+  name!: string;
+}

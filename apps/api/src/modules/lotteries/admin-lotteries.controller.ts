@@ -1,0 +1,66 @@
+import { Body, Controller, Param, Patch, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Auth } from '../../common/auth/auth.decorator';
+import { Clock } from '../../common/clock';
+import { ErrorBodyDto } from '../../common/errors/error-body.dto';
+import { CreateLotteryDto } from './dto/create-lottery.dto';
+import { LotteryDto } from './dto/lottery.dto';
+import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
+import { UpdateLotteryDto } from './dto/update-lottery.dto';
+import { toLotteryDto } from './lottery-view';
+import { LotteryWriteService } from './lottery-write.service';
+
+/** Lottery administration (contract section 4). Draw administration lives in the draws module. */
+@ApiTags('admin')
+@Controller('admin/lotteries')
+export class AdminLotteriesController {
+  constructor(
+    private readonly lotteries: LotteryWriteService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Post()
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Create a lottery.',
+    description: 'Without `rules`, one rule era from 1800-01-01 is built from `main` and `special`.',
+  })
+  @ApiCreatedResponse({ type: LotteryDto })
+  @ApiBadRequestResponse({
+    type: ErrorBodyDto,
+    description: 'A field is missing or invalid (the message names it).',
+  })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'A lottery with this tag already exists.' })
+  async createLottery(@Body() body: CreateLotteryDto): Promise<LotteryDto> {
+    return toLotteryDto(await this.lotteries.create(body), this.clock.now());
+  }
+
+  @Patch(':tag')
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Change a lottery (any field but its tag).',
+    description:
+      '`rules` replaces the rule history; `main`/`special` replace the groups of the era in force today. ' +
+      'A change that an existing draw would no longer fit is refused, naming that draw.',
+  })
+  @ApiOkResponse({ type: LotteryDto })
+  @ApiBadRequestResponse({
+    type: ErrorBodyDto,
+    description: 'Invalid field, or the new rules break a stored draw.',
+  })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  async updateLottery(
+    @Param() params: LotteryTagParamDto,
+    @Body() body: UpdateLotteryDto,
+  ): Promise<LotteryDto> {
+    return toLotteryDto(await this.lotteries.update(params.tag, body), this.clock.now());
+  }
+}

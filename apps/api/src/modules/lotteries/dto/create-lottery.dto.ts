@@ -1,0 +1,59 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsOptional } from 'class-validator';
+import { Messages } from '../../../common/errors/messages';
+import {
+  IsFlag,
+  IsGroupObject,
+  IsNewLotteryTag,
+  IsText,
+  IsTimezone,
+  LOTTERY_TAG_PATTERN,
+} from './lottery-field.validators';
+import { NumberGroupInputDto, RuleEraInputDto, SpecialGroupInputDto } from './lottery-input.dto';
+
+/**
+ * POST /admin/lotteries: a Lottery without `draws`. Without `rules`, one era from 1800-01-01 is built from
+ * `main`/`special`; with `rules`, `main`/`special` (if given) replace the groups of the era in force today.
+ */
+export class CreateLotteryDto {
+  @ApiProperty({ example: 'fr_keno', pattern: LOTTERY_TAG_PATTERN.source })
+  @IsNewLotteryTag()
+  tag!: string;
+
+  @ApiProperty({ example: 'Keno', maxLength: 100 })
+  @IsText('name', 100)
+  name!: string;
+
+  @ApiProperty({ example: 'FR', maxLength: 64 })
+  @IsText('country', 64)
+  country!: string;
+
+  @ApiProperty({ example: 'Europe/Paris' })
+  @IsTimezone()
+  timezone!: string;
+
+  @ApiPropertyOptional({ type: () => NumberGroupInputDto, description: 'Required when `rules` is omitted.' })
+  @IsOptional()
+  @IsGroupObject('main')
+  main?: NumberGroupInputDto;
+
+  @ApiPropertyOptional({ type: () => SpecialGroupInputDto, nullable: true })
+  @IsOptional()
+  @IsGroupObject('special')
+  special?: SpecialGroupInputDto | null;
+
+  @ApiPropertyOptional({ type: () => RuleEraInputDto, isArray: true, description: 'Ascending by `from`.' })
+  @IsOptional()
+  @IsArray({ message: Messages.invalidField('rules', 'an array of {from, main, special}') })
+  rules?: RuleEraInputDto[];
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsFlag('drawOrder')
+  drawOrder?: boolean;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
+  @IsOptional()
+  @IsText('source', 2000)
+  source?: string | null;
+}

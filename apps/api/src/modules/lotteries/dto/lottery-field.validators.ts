@@ -1,0 +1,82 @@
+import {
+  IsBoolean,
+  IsObject,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidationOptions,
+} from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { Messages } from '../../../common/errors/messages';
+import { isKnownTimezone } from '../local-date';
+
+/** The contract's tag pattern: it is a primary key and appears in URLs. */
+export const LOTTERY_TAG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/**
+ * The tag of a new lottery, in two checks that never fail together (class-validator's order is no contract):
+ * missing or blank gets the seed's "must not be empty", anything else that misses the pattern names it.
+ */
+export function IsNewLotteryTag() {
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isPresentLotteryTag',
+        validator: {
+          validate: (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : value != null),
+        },
+      },
+      { message: Messages.lotteryTagEmpty },
+    ),
+    ValidateBy(
+      {
+        name: 'isLotteryTag',
+        validator: {
+          validate: (value: unknown) =>
+            value == null ||
+            (typeof value === 'string' && (value.trim() === '' || LOTTERY_TAG_PATTERN.test(value))),
+        },
+      },
+      {
+        message: Messages.invalidField(
+          'tag',
+          "1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit",
+        ),
+      },
+    ),
+  );
+}
+
+const text = (field: string, max: number) =>
+  Messages.invalidField(field, `a non-empty text of at most ${max} characters`);
+
+/** A required, non-blank text of at most `max` characters. */
+export function IsText(field: string, max: number) {
+  const message = text(field, max);
+  return applyDecorators(IsString({ message }), MaxLength(max, { message }), Matches(/\S/, { message }));
+}
+
+export function IsTimezone() {
+  const options: ValidationOptions = {
+    message: Messages.invalidField('timezone', "an IANA time zone such as 'Europe/Paris'"),
+  };
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isTimezone',
+        validator: { validate: (value: unknown) => typeof value === 'string' && isKnownTimezone(value) },
+      },
+      options,
+    ),
+    MaxLength(64, options),
+  );
+}
+
+export function IsGroupObject(field: string) {
+  return IsObject({ message: Messages.invalidField(field, 'an object {count, min, max, distinct}') });
+}
+
+export function IsFlag(field: string) {
+  return IsBoolean({ message: Messages.invalidField(field, 'true or false') });
+}

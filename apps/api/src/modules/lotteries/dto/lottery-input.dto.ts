@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/*
+ * Shapes of the rule fields an administrator sends, for the OpenAPI document. Their contents are checked by
+ * buildLotteryRules (lottery-rules-input.ts) rather than by decorators, so that a 400 can name the exact
+ * field (`main`, `special`, `rules` era n) and share the rule checks that guard the bundled data.
+ */
+
+export class NumberGroupInputDto {
+  @ApiProperty({ example: 5, minimum: 1 })
+  count!: number;
+
+  @ApiProperty({ example: 1, minimum: 0 })
+  min!: number;
+
+  @ApiProperty({ example: 69, maximum: 32767 })
+  max!: number;
+
+  @ApiPropertyOptional({
+    default: true,
+    description: 'false only where numbers may repeat (separate pools).',
+  })
+  distinct?: boolean;
+}
+
+export class SpecialGroupInputDto extends NumberGroupInputDto {
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'Powerball',
+    description: 'What the operator calls them.',
+  })
+  name?: string | null;
+}
+
+export class RuleEraInputDto {
+  @ApiProperty({ example: '2015-10-07', format: 'date' })
+  from!: string;
+
+  @ApiProperty({ type: () => NumberGroupInputDto })
+  main!: NumberGroupInputDto;
+
+  @ApiPropertyOptional({
+    type: () => NumberGroupInputDto,
+    nullable: true,
+    description: 'Omitted or null: none.',
+  })
+  special?: NumberGroupInputDto | null;
+}

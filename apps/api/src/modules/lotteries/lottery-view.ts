@@ -1,0 +1,32 @@
+import { currentEra, NumberGroupRule, RuleEra } from '../draws/domain/lottery-rules';
+import type { LotteryDto, NumberGroupDto, RuleEraDto } from './dto/lottery.dto';
+import { calendarDateIn } from './local-date';
+import type { LotteryRecord } from './lottery-record';
+
+/** The API view of a lottery: `main`/`special` at the top are the rules in force today, in the lottery's zone. */
+export function toLotteryDto(record: LotteryRecord, now: Date): LotteryDto {
+  const era = currentEra(record.rules, calendarDateIn(record.timezone, now));
+  // rules always holds at least one era (validated on every write), so `era` is only undefined for corrupt rows.
+  const main = era ? group(era.main) : { count: 0, min: 0, max: 0, distinct: true };
+  return {
+    tag: record.tag,
+    name: record.name,
+    country: record.country,
+    timezone: record.timezone,
+    main,
+    special: era?.special ? { ...group(era.special), name: record.specialName } : null,
+    draws: { count: record.drawCount, first: record.firstDraw, last: record.lastDraw },
+    rules: record.rules.map(toRuleEraDto),
+    drawOrder: record.drawOrder,
+    source: record.source,
+  };
+}
+
+function toRuleEraDto(era: RuleEra): RuleEraDto {
+  return { from: era.from, main: group(era.main), special: era.special ? group(era.special) : null };
+}
+
+// Copies only the known keys, so nothing else stored in the jsonb column leaks into responses.
+function group(rule: NumberGroupRule): NumberGroupDto {
+  return { count: rule.count, min: rule.min, max: rule.max, distinct: rule.distinct };
+}

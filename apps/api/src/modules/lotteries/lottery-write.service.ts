@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import { RuleEra, validateDrawNumbers } from '../draws/domain/lottery-rules';
+import type { CreateLotteryDto } from './dto/create-lottery.dto';
+import type { UpdateLotteryDto } from './dto/update-lottery.dto';
+import { calendarDateIn } from './local-date';
+import { LotteryQueryService } from './lottery-query.service';
+import type { LotteryRecord } from './lottery-record';
+import { buildLotteryRules } from './lottery-rules-input';
+
+interface StoredLottery {
+  name: string;
+  country: string;
+  timezone: string;
+  special_name: string | null;
+  rules: RuleEra[];
+  draw_order: boolean;
+  source: string | null;
+}
+
+/** Creates and changes lotteries (administration). */
+@Injectable()
+export class LotteryWriteService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lotteries: LotteryQueryService,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(dto: CreateLotteryDto): Promise<LotteryRecord> {
+    const { rules, specialName } = buildLotteryRules(
+      dto,
+      null,
+      calendarDateIn(dto.timezone, this.clock.now()),
+    );
+    const inserted = await this.dataSource.query(
+      `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)
+       ON CONFLICT (tag) DO NOTHING RETURNING tag`,
+      [
+        dto.tag,
+        dto.name.trim(),
+        dto.country.trim(),
+        dto.timezone,
+        specialName ?? null,
+        JSON.stringify(rules),
+        dto.drawOrder ?? false,
+        dto.source ?? null,
+      ],
+    );
+    if (inserted.length === 0) throw ApiError.conflict(Messages.lotteryExists);
+    return this.lotteries.get(dto.tag);
+  }
+
+  async update(tag: string, dto: UpdateLotteryDto): Promise<LotteryRecord> {
+    if (dto.tag !== undefined && dto.tag !== tag) throw ApiError.badRequest(Messages.lotteryTagImmutable);
+    await this.dataSource.transaction(async (manager) => {
+      // FOR UPDATE: draw writes take a share lock on this row, so no draw can slip in between the check and the change.
+      const rows = await manager.query<StoredLottery[]>(
+        `SELECT name, country, timezone, special_name, rules, draw_order, source
+         FROM lotteries WHERE tag = $1 FOR UPDATE`,
+        [tag],
+      );
+      if (rows.length === 0) throw ApiError.notFound(Messages.lotteryNotFound);
+      const stored = rows[0];
+      const timezone = dto.timezone ?? stored.timezone;
+      const { rules, specialName } = buildLotteryRules(
+        dto,
+        stored.rules,
+        calendarDateIn(timezone, this.clock.now()),
+      );
+      if (JSON.stringify(rules) !== JSON.stringify(stored.rules))
+        await this.checkDrawsFit(manager, tag, rules);
+      await manager.query(
+        `UPDATE lotteries SET name = $2, country = $3, timezone = $4, special_name = $5, rules = $6::jsonb,
+                draw_order = $7, source = $8, updated_at = now()
+         WHERE tag = $1`,
+        [
+          tag,
+          dto.name?.trim() ?? stored.name,
+          dto.country?.trim() ?? stored.country,
+          timezone,
+          specialName === undefined ? stored.special_name : specialName,
+          JSON.stringify(rules),
+          dto.drawOrder ?? stored.draw_order,
+          dto.source === undefined ? stored.source : dto.source,
+        ],
+      );
+    });
+    return this.lotteries.get(tag);
+  }
+
+  /** New rules must keep every stored draw valid: refuse with the earliest draw that would break. */
+  private async checkDrawsFit(manager: EntityManager, tag: string, rules: RuleEra[]): Promise<void> {
+    const draws = await manager.query<{ draw_date: string; main: number[]; special: number[] }[]>(
+      'SELECT draw_date, main, special FROM draws WHERE lottery_tag = $1 ORDER BY draw_date',
+      [tag],
+    );
+    for (const draw of draws) {
+      const problem = validateDrawNumbers(rules, draw.draw_date, draw.main, draw.special);
+      if (problem !== null) throw ApiError.badRequest(Messages.rulesBreakDraw(draw.draw_date, problem));
+    }
+  }
+}

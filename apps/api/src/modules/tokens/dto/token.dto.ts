@@ -1,0 +1,47 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { ApiToken } from '../api-token.entity';
+
+/** An API token as listed: never its secret. */
+export class TokenDto {
+  @ApiProperty({
+    example: 'production',
+    description: 'Chosen by the account holder, unique within the account.',
+  })
+  id!: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'Website backend' })
+  description!: string | null;
+
+  @ApiProperty({ example: 'lr_7Gk2Q', description: 'The first 8 characters of the secret, to recognise it.' })
+  prefix!: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Last metered request made with the token (recorded within seconds); null if never used.',
+  })
+  lastUsedAt!: string | null;
+}
+
+/** The answer to token creation: the only time the secret is shown. */
+export class CreatedTokenDto extends TokenDto {
+  @ApiProperty({
+    example: 'lr_7Gk2QxV0c9L3mWb8Rr1TzYp4NaE6sHdJ',
+    description: 'The secret, for the X-API-Token header. Shown once: only a hash of it is stored.',
+  })
+  token!: string;
+}
+
+export function toTokenDto(token: ApiToken): TokenDto {
+  return {
+    id: token.id,
+    description: token.description,
+    prefix: token.prefix,
+    createdAt: token.createdAt.toISOString(),
+    lastUsedAt: token.lastUsedAt ? token.lastUsedAt.toISOString() : null,
+  };
+}

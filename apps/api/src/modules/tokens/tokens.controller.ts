@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator';
+import type { Principal } from '../../common/auth/principal';
+import { ErrorBodyDto } from '../../common/errors/error-body.dto';
+import { ApiPage } from '../../common/pagination/api-page.decorator';
+import { envelope, pageOf } from '../../common/pagination/page';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { CreateTokenDto } from './dto/create-token.dto';
+import { CreatedTokenDto, TokenDto, toTokenDto } from './dto/token.dto';
+import { UpdateTokenDto } from './dto/update-token.dto';
+import { TokensService } from './tokens.service';
+
+/** The caller's API tokens (the secrets for X-API-Token). */
+@ApiTags('tokens')
+@Controller('profile/token')
+export class TokensController {
+  constructor(private readonly tokens: TokensService) {}
+
+  @Get()
+  @Auth('user')
+  @ApiOperation({ summary: "List the caller's tokens, oldest first (never their secrets)." })
+  @ApiPage('tokens', TokenDto)
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit or offset.' })
+  async listTokens(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto) {
+    const page = pageOf(query);
+    const { items, total } = await this.tokens.list(principal.accountId, page);
+    return envelope('tokens', page, items.map(toTokenDto), total);
+  }
+
+  @Post()
+  @Auth('user')
+  @ApiOperation({ summary: 'Create a token. Its secret is in this answer only: keep it.' })
+  @ApiCreatedResponse({ type: CreatedTokenDto })
+  @ApiBadRequestResponse({
+    type: ErrorBodyDto,
+    description:
+      'Empty id, id already used in this account, maximum number of tokens reached, or invalid field.',
+  })
+  async createToken(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateTokenDto,
+  ): Promise<CreatedTokenDto> {
+    const { token, secret } = await this.tokens.create(principal.accountId, body);
+    return { ...toTokenDto(token), token: secret };
+  }
+
+  @Get(':id')
+  @Auth('user')
+  @ApiOperation({ summary: "One of the caller's tokens (without its secret)." })
+  @ApiOkResponse({ type: TokenDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Token not found.' })
+  async getToken(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TokenDto> {
+    return toTokenDto(await this.tokens.get(principal.accountId, id));
+  }
+
+  @Patch(':id')
+  @Auth('user')
+  @ApiOperation({ summary: "Change a token's description." })
+  @ApiOkResponse({ type: TokenDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid description.' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Token not found.' })
+  async updateToken(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateTokenDto,
+  ): Promise<TokenDto> {
+    return toTokenDto(await this.tokens.updateDescription(principal.accountId, id, body.description));
+  }
+
+  @Delete(':id')
+  @Auth('user')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a token: its secret stops working at once.' })
+  @ApiNoContentResponse({ description: 'The token is revoked.' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Token not found.' })
+  async deleteToken(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.tokens.remove(principal.accountId, id);
+  }
+}

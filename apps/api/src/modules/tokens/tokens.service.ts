@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import { Page } from '../../common/pagination/page';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+import { AccessCacheService } from '../access/access-cache.service';
+import { generateTokenSecret, hashTokenSecret, tokenDisplayPrefix } from '../access/token-secret';
+import { isUniqueViolation } from '../accounts/postgres-errors';
+import { ApiToken } from './api-token.entity';
+import { DESCRIPTION_MESSAGE, DESCRIPTION_PATTERN, isTokenId, TOKEN_ID_MESSAGE } from './token-fields';
+
+export interface NewToken {
+  id: string;
+  description?: string | null;
+}
+
+/** Blank descriptions are stored as "no description". */
+function normalizeDescription(description: string | null | undefined): string | null {
+  const text = description?.trim();
+  return text ? text : null;
+}
+
+/** An account's API tokens. Every lookup is scoped to the account: another account's token is "not found". */
+@Injectable()
+export class TokensService {
+  constructor(
+    @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
+    private readonly dataSource: DataSource,
+    private readonly accessCache: AccessCacheService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /** Ordered by creation, then id (stable pages); the list query is skipped for limit=0. */
+  async list(accountId: string, page: Page): Promise<{ items: ApiToken[]; total: number }> {
+    const total = await this.tokens.countBy({ accountId });
+    const items =
+      page.limit === 0
+        ? []
+        : await this.tokens.find({
+            where: { accountId },
+            order: { createdAt: 'ASC', id: 'ASC' },
+            take: page.limit,
+            skip: page.offset,
+          });
+    return { items, total };
+  }
+
+  /**
+   * Creates a token and returns its secret, which is not stored and cannot be shown again.
+   * Checks in the contract's order: empty id, id taken, maximum reached. The account row is locked for the
+   * transaction, so concurrent creations for one account are serialised and cannot exceed the maximum.
+   */
+  async create(accountId: string, input: NewToken): Promise<{ token: ApiToken; secret: string }> {
+    const id = input.id.trim();
+    if (!id) throw ApiError.badRequest(Messages.tokenIdEmpty);
+    if (!isTokenId(id)) throw ApiError.badRequest(TOKEN_ID_MESSAGE);
+    const description = normalizeDescription(input.description);
+    if (description !== null && !DESCRIPTION_PATTERN.test(description))
+      throw ApiError.badRequest(DESCRIPTION_MESSAGE);
+
+    const secret = generateTokenSecret();
+    try {
+      const token = await this.dataSource.transaction(async (manager) => {
+        const owner: unknown[] = await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [
+          accountId,
+        ]);
+        if (owner.length === 0) throw ApiError.notFound(Messages.accountNotFound);
+        if (await manager.existsBy(ApiToken, { accountId, id }))
+          throw ApiError.badRequest(Messages.tokenIdTaken);
+        const count = await manager.countBy(ApiToken, { accountId });
+        if (count >= this.settings.maxTokensPerAccount) throw ApiError.badRequest(Messages.tokenLimitReached);
+        const created = manager.create(ApiToken, {
+          accountId,
+          id,
+          description,
+          prefix: tokenDisplayPrefix(secret),
+          secretHash: hashTokenSecret(secret),
+          lastUsedAt: null,
+        });
+        await manager.insert(ApiToken, created);
+        return created;
+      });
+      return { token, secret };
+    } catch (error) {
+      // The lock makes the existence check exact; the primary key is the last word should it ever be bypassed.
+      // (A clash of the secret's hash, the other unique key, is out of reach with ~190 random bits.)
+      if (isUniqueViolation(error)) throw ApiError.badRequest(Messages.tokenIdTaken);
+      throw error;
+    }
+  }
+
+  /** 404 `Token not found.` unless the account owns a token with this id. */
+  async get(accountId: string, id: string): Promise<ApiToken> {
+    const token = isTokenId(id) ? await this.tokens.findOneBy({ accountId, id }) : null;
+    if (!token) throw ApiError.notFound(Messages.tokenNotFound);
+    return token;
+  }
+
+  async updateDescription(accountId: string, id: string, description: string | null): Promise<ApiToken> {
+    const result = isTokenId(id)
+      ? await this.tokens.update({ accountId, id }, { description: normalizeDescription(description) })
+      : { affected: 0 };
+    if (!result.affected) throw ApiError.notFound(Messages.tokenNotFound);
+    return this.get(accountId, id);
+  }
+
+  /** Deletes the token and drops its cached owner on every instance, so the secret stops working at once. */
+  async remove(accountId: string, id: string): Promise<void> {
+    if (!isTokenId(id)) throw ApiError.notFound(Messages.tokenNotFound);
+    const result = await this.tokens
+      .createQueryBuilder()
+      .delete()
+      .where('account_id = :accountId AND id = :id', { accountId, id })
+      .returning('secret_hash')
+      .execute();
+    const deleted = result.raw as { secret_hash: string }[];
+    if (deleted.length === 0) throw ApiError.notFound(Messages.tokenNotFound);
+    await Promise.all(deleted.map((row) => this.accessCache.invalidateToken(row.secret_hash)));
+  }
+}

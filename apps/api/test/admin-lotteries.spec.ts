@@ -1,0 +1,546 @@
+import { newAccount, newAdmin, newTokenHolder } from './support/fixtures';
+import { http, Http } from './support/http';
+import { createTestApp, TestApp } from './support/test-app';
+
+// The contract's strings, written out literally (spec sections 4 and 5).
+const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
+const LOTTERY_NOT_FOUND = { code: 404, error: 'Not Found', message: 'Lottery not found.' };
+const NO_DRAWS = { code: 404, error: 'Not Found', message: 'No draws were found for lottery.' };
+const ADMIN_REQUIRED = { code: 403, error: 'Forbidden', message: 'Administrator role required.' };
+const NO_AUTHORIZATION = { code: 401, error: 'Unauthorized', message: 'Authorization header missing' };
+const TAG_EMPTY = badRequest("Invalid request. The lottery 'tag' field must not be empty.");
+const BAD_DRAW_DATE = badRequest("Invalid 'drawDate' value. Expected 'YYYY-MM-DD' format.");
+const TOO_EARLY = badRequest('Invalid request. The draw date cannot be before 1800-01-01.');
+
+const KENO = {
+  tag: 'fr_keno',
+  name: 'Keno',
+  country: 'FR',
+  timezone: 'Europe/Paris',
+  main: { count: 3, min: 1, max: 20 },
+  special: { count: 1, min: 1, max: 5, name: 'Bonus' },
+  drawOrder: true,
+  source: 'Typed in by hand',
+};
+const KENO_MAIN = { count: 3, min: 1, max: 20, distinct: true };
+const KENO_SPECIAL = { count: 1, min: 1, max: 5, distinct: true };
+const KENO_VIEW = {
+  tag: 'fr_keno',
+  name: 'Keno',
+  country: 'FR',
+  timezone: 'Europe/Paris',
+  main: KENO_MAIN,
+  special: { ...KENO_SPECIAL, name: 'Bonus' },
+  draws: { count: 0, first: null, last: null },
+  rules: [{ from: '1800-01-01', main: KENO_MAIN, special: KENO_SPECIAL }],
+  drawOrder: true,
+  source: 'Typed in by hand',
+};
+
+const drawOf = (date: string, main: number[], special: number[]) => ({
+  date,
+  numbers: [
+    ...main.map((value, order) => ({ special: false, order, value })),
+    ...special.map((value, order) => ({ special: true, order, value })),
+  ],
+});
+
+describe('lottery and draw administration', () => {
+  let app: TestApp;
+  let api: Http;
+  let admin: { jwt: string };
+  let userJwt: string;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    api = http(app.baseUrl);
+    admin = await newAdmin(app, api);
+    userJwt = (await newAccount(api)).jwt;
+    // The seeded licenses allow 20 requests per second; these tests go faster than that.
+    const license = await api.put('/admin/licenses/test_bulk', {
+      jwt: admin.jwt,
+      body: { monthlyQuota: null, perSecond: 100_000, perMinute: 1_000_000, perHour: 10_000_000 },
+    });
+    expect([200, 201]).toContain(license.status);
+    const holder = await newTokenHolder(api);
+    const patch = await api.patch(`/admin/accounts/${holder.id}`, {
+      jwt: admin.jwt,
+      body: { license: 'test_bulk' },
+    });
+    expect(patch.status).toBe(200);
+    token = holder.token;
+  });
+  afterAll(() => app.close());
+
+  const as = (jwt: string) => ({
+    post: (path: string, body?: unknown) => api.post(path, { jwt, body }),
+    patch: (path: string, body: unknown) => api.patch(path, { jwt, body }),
+    put: (path: string, body: unknown) => api.put(path, { jwt, body }),
+    delete: (path: string) => api.delete(path, { jwt }),
+  });
+  const adminApi = () => as(admin.jwt);
+
+  describe('access', () => {
+    const calls = (jwt?: string) => {
+      const options = (body?: unknown) => (jwt === undefined ? { body } : { jwt, body });
+      return [
+        api.post('/admin/lotteries', options(KENO)),
+        api.patch('/admin/lotteries/us_powerball', options({ name: 'x' })),
+        api.put(
+          '/admin/lotteries/us_powerball/draws/2026-08-06',
+          options({ main: [1, 2, 3, 4, 5], special: [1] }),
+        ),
+        api.delete('/admin/lotteries/us_powerball/draws/2026-08-05', options()),
+        api.post('/admin/lotteries/us_powerball/draws/import', {
+          ...options('date,main,special\n'),
+          headers: { 'Content-Type': 'text/csv' },
+        }),
+      ];
+    };
+
+    it('refuses calls without a JWT', async () => {
+      for (const res of await Promise.all(calls()))
+        expect(res).toMatchObject({ status: 401, body: NO_AUTHORIZATION });
+    });
+
+    it('refuses accounts that are not administrators, and changes nothing', async () => {
+      for (const res of await Promise.all(calls(userJwt))) {
+        expect(res).toMatchObject({ status: 403, body: ADMIN_REQUIRED });
+      }
+      expect((await api.get('/lottery/us_powerball/draw/2026-08-05/numbers', { token })).status).toBe(200);
+      expect((await api.get('/lottery/fr_keno', { token })).status).toBe(404);
+    });
+
+    it('refuses API tokens', async () => {
+      expect((await api.post('/admin/lotteries', { token, body: KENO })).status).toBe(401);
+    });
+  });
+
+  describe('POST /admin/lotteries', () => {
+    it('creates a lottery (one era from 1800-01-01) and refuses the same tag twice', async () => {
+      const created = await adminApi().post('/admin/lotteries', KENO);
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual(KENO_VIEW);
+      expect((await api.get('/lottery/fr_keno', { token })).body).toEqual(KENO_VIEW);
+      expect(await adminApi().post('/admin/lotteries', { ...KENO, name: 'Other' })).toMatchObject({
+        status: 409,
+        body: { code: 409, error: 'Conflict', message: 'A lottery with this tag already exists.' },
+      });
+      expect((await api.get('/lottery/fr_keno', { token })).body.name).toBe('Keno');
+    });
+
+    it('creates a lottery from a rule history, showing the era in force today', async () => {
+      const rules = [
+        { from: '2000-01-01', main: { count: 5, min: 1, max: 40 } },
+        {
+          from: '2010-01-01',
+          main: { count: 5, min: 1, max: 50, distinct: true },
+          special: { count: 2, min: 1, max: 10, distinct: false },
+        },
+      ];
+      const created = await adminApi().post('/admin/lotteries', {
+        tag: 'xx-eras_2',
+        name: 'Eras',
+        country: 'XX',
+        timezone: 'Pacific/Auckland',
+        rules,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        tag: 'xx-eras_2',
+        name: 'Eras',
+        country: 'XX',
+        timezone: 'Pacific/Auckland',
+        main: { count: 5, min: 1, max: 50, distinct: true },
+        special: { count: 2, min: 1, max: 10, distinct: false, name: null },
+        draws: { count: 0, first: null, last: null },
+        rules: [
+          { from: '2000-01-01', main: { count: 5, min: 1, max: 40, distinct: true }, special: null },
+          {
+            from: '2010-01-01',
+            main: { count: 5, min: 1, max: 50, distinct: true },
+            special: { count: 2, min: 1, max: 10, distinct: false },
+          },
+        ],
+        drawOrder: false,
+        source: null,
+      });
+    });
+
+    const valid = {
+      tag: 'xx_valid',
+      name: 'Valid',
+      country: 'XX',
+      timezone: 'UTC',
+      main: { count: 3, min: 1, max: 9 },
+    };
+    it.each([
+      ['no tag', { ...valid, tag: undefined }, TAG_EMPTY],
+      ['a blank tag', { ...valid, tag: '  ' }, TAG_EMPTY],
+      [
+        'a tag with capitals',
+        { ...valid, tag: 'Bad_Tag' },
+        badRequest(
+          "Invalid 'tag' value. Expected 1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit.",
+        ),
+      ],
+      [
+        'a tag starting with _',
+        { ...valid, tag: '_x' },
+        badRequest(
+          "Invalid 'tag' value. Expected 1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit.",
+        ),
+      ],
+      [
+        'no name',
+        { ...valid, name: undefined },
+        badRequest("Invalid 'name' value. Expected a non-empty text of at most 100 characters."),
+      ],
+      [
+        'a blank country',
+        { ...valid, country: ' ' },
+        badRequest("Invalid 'country' value. Expected a non-empty text of at most 64 characters."),
+      ],
+      [
+        'an unknown time zone',
+        { ...valid, timezone: 'Mars/Olympus_Mons' },
+        badRequest("Invalid 'timezone' value. Expected an IANA time zone such as 'Europe/Paris'."),
+      ],
+      [
+        'neither main nor rules',
+        { ...valid, main: undefined },
+        badRequest("Invalid 'main' value. Expected an object {count, min, max, distinct}."),
+      ],
+      [
+        'main as a number',
+        { ...valid, main: 5 },
+        badRequest("Invalid 'main' value. Expected an object {count, min, max, distinct}."),
+      ],
+      [
+        'a zero main count',
+        { ...valid, main: { count: 0, min: 1, max: 9 } },
+        badRequest("Invalid 'main' value: count must be a whole number of at least 1, got 0."),
+      ],
+      [
+        'a main group too small for its count',
+        { ...valid, main: { count: 6, min: 1, max: 5 } },
+        badRequest("Invalid 'main' value: needs 6 distinct numbers but 1-5 holds only 5."),
+      ],
+      [
+        'a main max beyond storage',
+        { ...valid, main: { count: 1, min: 1, max: 40000 } },
+        badRequest("Invalid 'main' value: max must be at most 32767."),
+      ],
+      [
+        'an inverted special range',
+        { ...valid, special: { count: 1, min: 5, max: 1 } },
+        badRequest("Invalid 'special' value: min 5 is greater than max 1."),
+      ],
+      [
+        'a non-boolean distinct',
+        { ...valid, special: { count: 1, min: 1, max: 5, distinct: 'no' } },
+        badRequest("Invalid 'special' value: distinct must be true or false."),
+      ],
+      [
+        'rules out of order',
+        {
+          ...valid,
+          rules: [
+            { from: '2010-01-01', main: { count: 1, min: 1, max: 9 } },
+            { from: '2000-01-01', main: { count: 1, min: 1, max: 9 } },
+          ],
+        },
+        badRequest(
+          "Invalid 'rules' value: Rule era 2: 'from' 2000-01-01 must be later than the previous era's 2010-01-01.",
+        ),
+      ],
+      [
+        'empty rules',
+        { ...valid, rules: [] },
+        badRequest("Invalid 'rules' value: At least one rule era is required."),
+      ],
+      [
+        'a rule era without main',
+        { ...valid, rules: [{ from: '2000-01-01' }] },
+        badRequest("Invalid 'rules[0].main' value. Expected an object {count, min, max, distinct}."),
+      ],
+      [
+        'a rule era with a bad date',
+        { ...valid, rules: [{ from: '2000-02-30', main: { count: 1, min: 1, max: 9 } }] },
+        badRequest(
+          "Invalid 'rules' value: Rule era 1: invalid 'from' date '2000-02-30'. Expected 'YYYY-MM-DD' format.",
+        ),
+      ],
+      [
+        'rules that are not an array',
+        { ...valid, rules: { from: '2000-01-01' } },
+        badRequest("Invalid 'rules' value. Expected an array of {from, main, special}."),
+      ],
+      [
+        'a non-boolean drawOrder',
+        { ...valid, drawOrder: 'yes' },
+        badRequest("Invalid 'drawOrder' value. Expected true or false."),
+      ],
+    ])('refuses %s with a 400 naming the field', async (_label, body, error) => {
+      expect(await adminApi().post('/admin/lotteries', body)).toMatchObject({ status: 400, body: error });
+    });
+  });
+
+  describe('PATCH /admin/lotteries/{tag}', () => {
+    beforeAll(async () => {
+      await adminApi().post('/admin/lotteries', { ...KENO, tag: 'xx_patch' });
+    });
+
+    it('changes the fields given and keeps the others', async () => {
+      const res = await adminApi().patch('/admin/lotteries/xx_patch', {
+        name: 'Patched',
+        country: 'BE',
+        timezone: 'Europe/Brussels',
+        drawOrder: false,
+        source: null,
+        tag: 'xx_patch',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        ...KENO_VIEW,
+        tag: 'xx_patch',
+        name: 'Patched',
+        country: 'BE',
+        timezone: 'Europe/Brussels',
+        drawOrder: false,
+        source: null,
+      });
+      expect((await api.get('/lottery/xx_patch', { token })).body.name).toBe('Patched');
+    });
+
+    it('replaces the groups of the era in force today, or the whole history', async () => {
+      const groups = await adminApi().patch('/admin/lotteries/xx_patch', {
+        main: { count: 4, min: 1, max: 30 },
+        special: null,
+      });
+      expect(groups.body).toMatchObject({
+        main: { count: 4, min: 1, max: 30, distinct: true },
+        special: null,
+        rules: [{ from: '1800-01-01', main: { count: 4, min: 1, max: 30, distinct: true }, special: null }],
+      });
+      const history = await adminApi().patch('/admin/lotteries/xx_patch', {
+        rules: [
+          { from: '1990-01-01', main: { count: 4, min: 1, max: 30 } },
+          { from: '2020-01-01', main: { count: 5, min: 1, max: 30 }, special: { count: 1, min: 1, max: 5 } },
+        ],
+        special: { count: 1, min: 1, max: 6, name: 'Chance' },
+      });
+      expect(history.status).toBe(200);
+      expect(history.body).toMatchObject({
+        main: { count: 5, min: 1, max: 30, distinct: true },
+        special: { count: 1, min: 1, max: 6, distinct: true, name: 'Chance' },
+        rules: [
+          { from: '1990-01-01', main: { count: 4, min: 1, max: 30, distinct: true }, special: null },
+          {
+            from: '2020-01-01',
+            main: { count: 5, min: 1, max: 30, distinct: true },
+            special: { count: 1, min: 1, max: 6, distinct: true },
+          },
+        ],
+      });
+    });
+
+    it('refuses rule changes that an existing draw would no longer fit, naming the first one', async () => {
+      const res = await adminApi().patch('/admin/lotteries/us_powerball', {
+        main: { count: 5, min: 1, max: 59 },
+      });
+      expect(res).toMatchObject({
+        status: 400,
+        body: badRequest(
+          'The new rules do not fit the draw of 2015-10-10: Main number 68 is out of range 1-59 for draws from 2015-10-07.',
+        ),
+      });
+      const unchanged = await api.get('/lottery/us_powerball', { token });
+      expect(unchanged.body.main).toEqual({ count: 5, min: 1, max: 69, distinct: true });
+
+      const renamed = await adminApi().patch('/admin/lotteries/us_powerball', {
+        special: { count: 1, min: 1, max: 26, name: 'Red Ball' },
+      });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.special).toEqual({ count: 1, min: 1, max: 26, distinct: true, name: 'Red Ball' });
+      expect(renamed.body.draws).toEqual({ count: 3261, first: '1997-11-01', last: '2026-08-05' });
+
+      const startLater = await adminApi().patch('/admin/lotteries/us_powerball', {
+        rules: [
+          { from: '2015-10-07', main: { count: 5, min: 1, max: 69 }, special: { count: 1, min: 1, max: 26 } },
+        ],
+      });
+      expect(startLater).toMatchObject({
+        status: 400,
+        body: badRequest(
+          'The new rules do not fit the draw of 1997-11-01: No rules are in force on 1997-11-01.',
+        ),
+      });
+    });
+
+    it.each([
+      ['a new tag', { tag: 'xx_other' }, badRequest("Invalid request. The lottery 'tag' cannot be changed.")],
+      [
+        'a null name',
+        { name: null },
+        badRequest("Invalid 'name' value. Expected a non-empty text of at most 100 characters."),
+      ],
+      [
+        'an unknown time zone',
+        { timezone: 'Nowhere' },
+        badRequest("Invalid 'timezone' value. Expected an IANA time zone such as 'Europe/Paris'."),
+      ],
+      [
+        'a bad main group',
+        { main: { count: 2, min: 1 } },
+        badRequest("Invalid 'main' value: max must be a whole number, got undefined."),
+      ],
+      [
+        'a null drawOrder',
+        { drawOrder: null },
+        badRequest("Invalid 'drawOrder' value. Expected true or false."),
+      ],
+    ])('refuses %s', async (_label, body, error) => {
+      expect(await adminApi().patch('/admin/lotteries/xx_patch', body)).toMatchObject({
+        status: 400,
+        body: error,
+      });
+    });
+
+    it('answers 404 for an unknown lottery and 400 for a blank tag', async () => {
+      expect(await adminApi().patch('/admin/lotteries/no_such', { name: 'x' })).toMatchObject({
+        status: 404,
+        body: LOTTERY_NOT_FOUND,
+      });
+      expect(await adminApi().patch('/admin/lotteries/%20', { name: 'x' })).toMatchObject({
+        status: 400,
+        body: TAG_EMPTY,
+      });
+    });
+  });
+
+  describe('PUT and DELETE /admin/lotteries/{tag}/draws/{date}', () => {
+    beforeAll(async () => {
+      await adminApi().post('/admin/lotteries', { ...KENO, tag: 'xx_draws' });
+    });
+    const path = (date: string, tag = 'xx_draws') => `/admin/lotteries/${tag}/draws/${date}`;
+
+    it('creates (201), then replaces (200) a draw, kept in draw order', async () => {
+      const created = await adminApi().put(path('2024-05-01'), { main: [20, 3, 7], special: [2] });
+      expect(created).toMatchObject({ status: 201, body: drawOf('2024-05-01', [20, 3, 7], [2]) });
+      const replaced = await adminApi().put(path('2024-05-01'), { main: [9, 1, 14], special: [5] });
+      expect(replaced).toMatchObject({ status: 200, body: drawOf('2024-05-01', [9, 1, 14], [5]) });
+      const same = await adminApi().put(path('2024-05-01'), { main: [9, 1, 14], special: [5] });
+      expect(same.status).toBe(200);
+
+      expect((await api.get('/lottery/xx_draws/draw/2024-05-01/numbers', { token })).body).toEqual(
+        drawOf('2024-05-01', [9, 1, 14], [5]),
+      );
+      expect(
+        (await api.get('/lottery/xx_draws/draw/latest/numbers?sort_number=true', { token })).body,
+      ).toEqual({
+        date: '2024-05-01',
+        numbers: [
+          { special: false, order: 1, value: 1 },
+          { special: false, order: 0, value: 9 },
+          { special: false, order: 2, value: 14 },
+          { special: true, order: 0, value: 5 },
+        ],
+      });
+      expect((await api.get('/lottery/xx_draws', { token })).body.draws).toEqual({
+        count: 1,
+        first: '2024-05-01',
+        last: '2024-05-01',
+      });
+    });
+
+    it.each([
+      [{ main: [1, 2], special: [1] }, 'Expected 3 main numbers on 2024-05-02, got 2.'],
+      [{ main: [1, 1, 2], special: [1] }, 'Main number 1 is repeated.'],
+      [{ main: [1, 2, 21], special: [1] }, 'Main number 21 is out of range 1-20 for draws from 1800-01-01.'],
+      [{ main: [1, 2, 3] }, 'Expected 1 special number on 2024-05-02, got 0.'],
+      [{ main: [1, 2, 3], special: [0] }, 'Special number 0 is out of range 1-5 for draws from 1800-01-01.'],
+      [{ main: 'x', special: [1] }, "Invalid 'main' value. Expected an array of whole numbers."],
+      [{ main: [1.5, 2, 3], special: [1] }, "Invalid 'main' value. Expected an array of whole numbers."],
+      [{ special: [1] }, "Invalid 'main' value. Expected an array of whole numbers."],
+      [{ main: [1, 2, 3], special: ['1'] }, "Invalid 'special' value. Expected an array of whole numbers."],
+    ])('refuses %j, writing nothing', async (body, message) => {
+      expect(await adminApi().put(path('2024-05-02'), body)).toMatchObject({
+        status: 400,
+        body: badRequest(message),
+      });
+      expect((await api.get('/lottery/xx_draws/draw/2024-05-02/numbers', { token })).status).toBe(404);
+    });
+
+    it('validates against the era in force on the date', async () => {
+      expect(
+        await adminApi().put(path('2015-10-06', 'us_powerball'), { main: [1, 2, 3, 4, 69], special: [1] }),
+      ).toMatchObject({
+        status: 400,
+        body: badRequest('Main number 69 is out of range 1-59 for draws from 2012-01-18.'),
+      });
+      expect(
+        await adminApi().put(path('1990-01-06', 'us_powerball'), { main: [1, 2, 3, 4, 5], special: [1] }),
+      ).toMatchObject({ status: 400, body: badRequest('No rules are in force on 1990-01-06.') });
+      const added = await adminApi().put(path('2026-08-08', 'us_powerball'), {
+        main: [69, 1, 2, 3, 4],
+        special: [26],
+      });
+      expect(added).toMatchObject({ status: 201, body: drawOf('2026-08-08', [69, 1, 2, 3, 4], [26]) });
+      expect((await api.get('/lottery/us_powerball/draw/latest/numbers', { token })).body).toEqual(
+        added.body,
+      );
+      expect((await adminApi().delete(path('2026-08-08', 'us_powerball'))).status).toBe(204);
+    });
+
+    it('checks the path before the lottery', async () => {
+      const body = { main: [1, 2, 3], special: [1] };
+      expect(await adminApi().put(path('2024-02-30'), body)).toMatchObject({
+        status: 400,
+        body: BAD_DRAW_DATE,
+      });
+      expect(await adminApi().put(path('1799-12-31', 'no_such'), body)).toMatchObject({
+        status: 400,
+        body: TOO_EARLY,
+      });
+      expect(await adminApi().put(path('2024-05-01', '%20'), body)).toMatchObject({
+        status: 400,
+        body: TAG_EMPTY,
+      });
+      expect(await adminApi().put(path('2024-05-01', 'no_such'), body)).toMatchObject({
+        status: 404,
+        body: LOTTERY_NOT_FOUND,
+      });
+    });
+
+    it('deletes a draw (204), then answers 404', async () => {
+      await adminApi().put(path('2024-06-01'), { main: [1, 2, 3], special: [1] });
+      const deleted = await adminApi().delete(path('2024-06-01'));
+      expect(deleted.status).toBe(204);
+      expect(deleted.text).toBe('');
+      expect(await api.get('/lottery/xx_draws/draw/2024-06-01/numbers', { token })).toMatchObject({
+        status: 404,
+        body: NO_DRAWS,
+      });
+      expect(await adminApi().delete(path('2024-06-01'))).toMatchObject({ status: 404, body: NO_DRAWS });
+      expect(await adminApi().delete(path('2024-06-01', 'no_such'))).toMatchObject({
+        status: 404,
+        body: LOTTERY_NOT_FOUND,
+      });
+      expect(await adminApi().delete(path('2024-13-01'))).toMatchObject({ status: 400, body: BAD_DRAW_DATE });
+    });
+
+    it('refuses a rule change the stored draws would break', async () => {
+      await adminApi().put(path('2024-07-01'), { main: [1, 2, 19], special: [4] });
+      expect(
+        await adminApi().patch('/admin/lotteries/xx_draws', { main: { count: 3, min: 1, max: 18 } }),
+      ).toMatchObject({
+        status: 400,
+        body: badRequest(
+          'The new rules do not fit the draw of 2024-07-01: Main number 19 is out of range 1-18 for draws from 1800-01-01.',
+        ),
+      });
+    });
+  });
+});

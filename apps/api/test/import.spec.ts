@@ -1,0 +1,192 @@
+import { newAdmin, newTokenHolder, sql } from './support/fixtures';
+import { http, Http } from './support/http';
+import { createTestApp, TestApp } from './support/test-app';
+
+const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
+const LOTTERY_NOT_FOUND = { code: 404, error: 'Not Found', message: 'Lottery not found.' };
+
+describe('POST /admin/lotteries/{tag}/draws/import', () => {
+  let app: TestApp;
+  let api: Http;
+  let admin: { jwt: string };
+  let token: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    api = http(app.baseUrl);
+    admin = await newAdmin(app, api);
+    token = (await newTokenHolder(api)).token;
+    const created = await api.post('/admin/lotteries', {
+      jwt: admin.jwt,
+      body: {
+        tag: 'xx_import',
+        name: 'Import',
+        country: 'XX',
+        timezone: 'UTC',
+        drawOrder: true,
+        rules: [
+          { from: '2000-01-01', main: { count: 3, min: 1, max: 10 }, special: null },
+          { from: '2020-01-01', main: { count: 3, min: 1, max: 20 }, special: { count: 1, min: 1, max: 5 } },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+  });
+  afterAll(() => app.close());
+
+  const importCsv = (csv: string, tag = 'xx_import', contentType = 'text/csv') =>
+    api.post(`/admin/lotteries/${tag}/draws/import`, {
+      jwt: admin.jwt,
+      body: csv,
+      headers: { 'Content-Type': contentType },
+    });
+  const stored = async (tag = 'xx_import') =>
+    sql(
+      app,
+      `SELECT to_char(draw_date, 'YYYY-MM-DD') AS date, main, special FROM draws WHERE lottery_tag = $1 ORDER BY draw_date`,
+      [tag],
+    );
+
+  it('writes the valid lines, reports every rejected line and writes none of them', async () => {
+    const csv = [
+      'date,main,special', // 1
+      '2019-12-28,10 1 5,', // 2 valid (first era: no special)
+      '2019-12-31,1 2 3,4', // 3 special numbers before they exist
+      '2020-01-04,20 3 7,2', // 4 valid (second era)
+      '2020-01-07,1 2 21,2', // 5 out of range
+      '2020-01-11,4 4 5,1', // 6 repeated
+      '2020-01-14,1 2,1', // 7 too few
+      '2020-02-30,1 2 3,1', // 8 bad date
+      '2020-01-04,1 2 3,1', // 9 duplicate of line 4
+      '', // 10
+      '2020-01-18,9 8 7,5', // 11 valid
+      '1999-12-31,1 2 3,', // 12 before the first era
+      '2020-01-21,1 x 3,1', // 13 not a number
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      inserted: 3,
+      updated: 0,
+      unchanged: 0,
+      errors: [
+        { line: 3, message: 'Special numbers are not allowed for draws before 2020-01-01.' },
+        { line: 5, message: 'Main number 21 is out of range 1-20 for draws from 2020-01-01.' },
+        { line: 6, message: 'Main number 4 is repeated.' },
+        { line: 7, message: 'Expected 3 main numbers on 2020-01-14, got 2.' },
+        { line: 8, message: "Invalid date '2020-02-30'. Expected 'YYYY-MM-DD' format." },
+        { line: 9, message: 'Duplicate date 2020-01-04 (first on line 4).' },
+        { line: 12, message: 'No rules are in force on 1999-12-31.' },
+        { line: 13, message: "Invalid number 'x' in main." },
+      ],
+    });
+    expect(await stored()).toEqual([
+      { date: '2019-12-28', main: [10, 1, 5], special: [] },
+      { date: '2020-01-04', main: [20, 3, 7], special: [2] },
+      { date: '2020-01-18', main: [9, 8, 7], special: [5] },
+    ]);
+    const draw = await api.get('/lottery/xx_import/draw/2020-01-04/numbers', { token });
+    expect(draw.body).toEqual({
+      date: '2020-01-04',
+      numbers: [
+        { special: false, order: 0, value: 20 },
+        { special: false, order: 1, value: 3 },
+        { special: false, order: 2, value: 7 },
+        { special: true, order: 0, value: 2 },
+      ],
+    });
+  });
+
+  it('counts unchanged and updated draws on a second import', async () => {
+    const again = await importCsv(
+      'date,main,special\n2019-12-28,10 1 5,\n2020-01-04,20 3 7,2\n2020-01-18,9 8 7,5\n',
+    );
+    expect(again.body).toEqual({ inserted: 0, updated: 0, unchanged: 3, errors: [] });
+
+    const changed = await importCsv(
+      'date,main,special\r\n2019-12-28,10 1 5,\r\n2020-01-04,3 20 7,2\r\n2020-01-18,9 8 7,4\r\n2020-01-25,1 2 3,1\r\n',
+    );
+    expect(changed.body).toEqual({ inserted: 1, updated: 2, unchanged: 1, errors: [] });
+    expect(await stored()).toEqual([
+      { date: '2019-12-28', main: [10, 1, 5], special: [] },
+      { date: '2020-01-04', main: [3, 20, 7], special: [2] },
+      { date: '2020-01-18', main: [9, 8, 7], special: [4] },
+      { date: '2020-01-25', main: [1, 2, 3], special: [1] },
+    ]);
+  });
+
+  it('never half-writes a rejected line over an existing draw', async () => {
+    const res = await importCsv('date,main,special\n2020-01-25,1 2 99,1\n');
+    expect(res.body).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ line: 2, message: 'Main number 99 is out of range 1-20 for draws from 2020-01-01.' }],
+    });
+    expect((await stored()).find((d) => d.date === '2020-01-25')).toEqual({
+      date: '2020-01-25',
+      main: [1, 2, 3],
+      special: [1],
+    });
+  });
+
+  it('imports a large file in batches', async () => {
+    const lines = ['date,main,special'];
+    const day = new Date(Date.UTC(2021, 0, 1));
+    for (let i = 0; i < 2_500; i++) {
+      lines.push(`${day.toISOString().slice(0, 10)},${(i % 9) + 1} ${(i % 9) + 10} 20,${(i % 5) + 1}`);
+      day.setUTCDate(day.getUTCDate() + 1);
+    }
+    const res = await importCsv(lines.join('\n'));
+    expect(res.body).toEqual({ inserted: 2_500, updated: 0, unchanged: 0, errors: [] });
+    const count = await api.get('/lottery/xx_import/draws?limit=0', { token });
+    expect(count.body.total).toBe(2_504);
+  });
+
+  it('reports a wrong header as one error and writes nothing', async () => {
+    const res = await importCsv('day,numbers\n2020-02-01,1 2 3\n');
+    expect(res.body).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ line: 1, message: "Expected the header 'date,main,special'." }],
+    });
+  });
+
+  it('accepts text/plain, and refuses JSON with a 400', async () => {
+    const plain = await importCsv('date,main,special\n2020-01-25,1 2 3,1\n', 'xx_import', 'text/plain');
+    expect(plain.body).toEqual({ inserted: 0, updated: 0, unchanged: 1, errors: [] });
+    const json = await api.post('/admin/lotteries/xx_import/draws/import', {
+      jwt: admin.jwt,
+      body: { csv: 'x' },
+    });
+    expect(json).toMatchObject({
+      status: 400,
+      body: badRequest("Invalid request body. Expected text/csv with the header 'date,main,special'."),
+    });
+  });
+
+  it('answers 404 for an unknown lottery and 400 for a blank tag', async () => {
+    expect(await importCsv('date,main,special\n', 'no_such')).toMatchObject({
+      status: 404,
+      body: LOTTERY_NOT_FOUND,
+    });
+    expect(await importCsv('date,main,special\n', '%20')).toMatchObject({
+      status: 400,
+      body: badRequest("Invalid request. The lottery 'tag' field must not be empty."),
+    });
+  });
+
+  it('imports into a bundled lottery with its eras', async () => {
+    const res = await importCsv(
+      'date,main,special\n2026-08-05,14 20 59 60 61,25\n2026-08-08,1 2 3 4 69,26\n2015-10-06,1 2 3 4 69,1\n',
+      'us_powerball',
+    );
+    expect(res.body).toEqual({
+      inserted: 1,
+      updated: 0,
+      unchanged: 1,
+      errors: [{ line: 4, message: 'Main number 69 is out of range 1-59 for draws from 2012-01-18.' }],
+    });
+  });
+});

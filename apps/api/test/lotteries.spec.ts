@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newAdmin, newTokenHolder } from './support/fixtures';
+import { http, Http } from './support/http';
+import { createTestApp, TestApp } from './support/test-app';
+
+// The contract's strings, written out literally (spec sections 1, 2 and 5).
+const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
+const LOTTERY_NOT_FOUND = { code: 404, error: 'Not Found', message: 'Lottery not found.' };
+const TAG_EMPTY = badRequest("Invalid request. The lottery 'tag' field must not be empty.");
+
+const BUNDLED_TAGS = [
+  'au_ozlotto',
+  'au_powerball',
+  'au_saturday_lotto',
+  'ca_lotto649',
+  'ca_lottomax',
+  'de_lotto',
+  'eu_eurojackpot',
+  'eu_euromillions',
+  'fr_lotto',
+  'it_superenalotto',
+  'uk_lotto',
+  'us_megamillions',
+  'us_powerball',
+];
+const manifest = JSON.parse(readFileSync(join(__dirname, '../data/draws/lotteries.json'), 'utf8')) as {
+  tag: string;
+  rules: unknown[];
+}[];
+
+describe('lottery catalogue routes', () => {
+  let app: TestApp;
+  let api: Http;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    api = http(app.baseUrl);
+    const admin = await newAdmin(app, api);
+    // The seeded licenses allow 20 requests per second; these tests go faster than that.
+    const license = await api.put('/admin/licenses/test_bulk', {
+      jwt: admin.jwt,
+      body: { monthlyQuota: null, perSecond: 100_000, perMinute: 1_000_000, perHour: 10_000_000 },
+    });
+    expect([200, 201]).toContain(license.status);
+    const holder = await newTokenHolder(api);
+    expect(
+      (await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: 'test_bulk' } }))
+        .status,
+    ).toBe(200);
+    token = holder.token;
+  });
+  afterAll(() => app.close());
+
+  const get = (path: string) => api.get(path, { token });
+
+  describe('GET /lotteries and GET /lottery', () => {
+    it('lists every lottery ordered by tag in the envelope, on both paths', async () => {
+      for (const path of ['/lotteries', '/lottery']) {
+        const res = await get(path);
+        expect(res.status).toBe(200);
+        expect(Object.keys(res.body).sort()).toEqual(['limit', 'lotteries', 'more', 'offset', 'total']);
+        expect(res.body).toMatchObject({ limit: 15, offset: 0, more: false, total: 13 });
+        expect(res.body.lotteries.map((l: { tag: string }) => l.tag)).toEqual(BUNDLED_TAGS);
+      }
+    });
+
+    it('pages with limit and offset, capping the limit at 15', async () => {
+      const page = await get('/lotteries?limit=5&offset=10');
+      expect(page.body).toMatchObject({ limit: 5, offset: 10, more: false, total: 13 });
+      expect(page.body.lotteries.map((l: { tag: string }) => l.tag)).toEqual(BUNDLED_TAGS.slice(10));
+
+      const first = await get('/lottery?limit=2');
+      expect(first.body).toMatchObject({ limit: 2, offset: 0, more: true, total: 13 });
+      expect(first.body.lotteries.map((l: { tag: string }) => l.tag)).toEqual(['au_ozlotto', 'au_powerball']);
+
+      const capped = await get('/lotteries?limit=100');
+      expect(capped.body).toMatchObject({ limit: 15, offset: 0, more: false, total: 13 });
+
+      const beyond = await get('/lotteries?offset=20');
+      expect(beyond.body).toEqual({ lotteries: [], limit: 15, offset: 20, more: false, total: 13 });
+    });
+
+    it('omits the list key with limit=0', async () => {
+      expect((await get('/lotteries?limit=0')).body).toEqual({ limit: 0, offset: 0, more: true, total: 13 });
+      expect((await get('/lottery?limit=0&offset=13')).body).toEqual({
+        limit: 0,
+        offset: 13,
+        more: false,
+        total: 13,
+      });
+    });
+
+    it.each([
+      ['limit=-1', "Invalid 'limit' value. Expected a non-negative integer."],
+      ['limit=abc', "Invalid 'limit' value. Expected a non-negative integer."],
+      ['limit=1.5', "Invalid 'limit' value. Expected a non-negative integer."],
+      ['offset=-3', "Invalid 'offset' value. Expected a non-negative integer."],
+      ['offset=', "Invalid 'offset' value. Expected a non-negative integer."],
+      ['offset=2147483648', "Invalid 'offset' value. Expected a non-negative integer up to 2147483647."],
+    ])('refuses %s with a 400 naming the parameter', async (query, message) => {
+      for (const path of ['/lotteries', '/lottery']) {
+        const res = await get(`${path}?${query}`);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(badRequest(message));
+      }
+    });
+
+    it('needs an API token', async () => {
+      expect((await api.get('/lotteries')).status).toBe(401);
+      expect((await api.get('/lottery/us_powerball')).status).toBe(401);
+    });
+  });
+
+  describe('GET /lottery/{tag}', () => {
+    it('shows a lottery with its current rules, rule history and draw figures', async () => {
+      const res = await get('/lottery/us_powerball');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        tag: 'us_powerball',
+        name: 'Powerball',
+        country: 'US',
+        timezone: 'America/New_York',
+        main: { count: 5, min: 1, max: 69, distinct: true },
+        special: { count: 1, min: 1, max: 26, distinct: true, name: 'Powerball' },
+        draws: { count: 3261, first: '1997-11-01', last: '2026-08-05' },
+        rules: manifest.find((l) => l.tag === 'us_powerball')?.rules,
+        drawOrder: false,
+        source: expect.stringContaining('https://github.com/jbaranski/jeffs-lottery-utils'),
+      });
+      expect(res.body.rules.map((era: { from: string }) => era.from)).toEqual([
+        '1997-11-01',
+        '2002-10-09',
+        '2005-08-31',
+        '2009-01-07',
+        '2012-01-18',
+        '2015-10-07',
+      ]);
+    });
+
+    it('shows the rules in force today and non-distinct groups', async () => {
+      const superEnalotto = await get('/lottery/it_superenalotto');
+      expect(superEnalotto.body).toMatchObject({
+        main: { count: 6, min: 1, max: 90, distinct: true },
+        special: { count: 2, min: 1, max: 90, distinct: false, name: 'Jolly, SuperStar' },
+        drawOrder: false,
+      });
+      const germanLotto = await get('/lottery/de_lotto');
+      expect(germanLotto.body).toMatchObject({
+        main: { count: 6, min: 1, max: 49, distinct: true },
+        special: { count: 1, min: 0, max: 9, distinct: true, name: 'Superzahl' },
+        draws: { count: 5031, first: '1955-10-09', last: '2026-07-22' },
+      });
+      expect(germanLotto.body.rules[0].special).toBeNull();
+    });
+
+    it('answers 404 for an unknown tag', async () => {
+      expect(await get('/lottery/no_such_lottery')).toMatchObject({ status: 404, body: LOTTERY_NOT_FOUND });
+    });
+
+    it('answers 400 for a blank or empty tag', async () => {
+      expect(await get('/lottery/%20')).toMatchObject({ status: 400, body: TAG_EMPTY });
+      expect(await get('/lottery/%20%20/')).toMatchObject({ status: 400, body: TAG_EMPTY });
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
+import { newAccount, newTokenHolder, PASSWORD, sql } from './support/fixtures';
+import { http, Http } from './support/http';
+import { createTestApp, TestApp } from './support/test-app';
+
+const month = () => new Date().toISOString().slice(0, 7);
+const today = () => new Date().toISOString().slice(0, 10);
+const nextReset = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+};
+
+describe('profile: /profile and /profile/usage', () => {
+  let app: TestApp;
+  let api: Http;
+
+  beforeAll(async () => {
+    // Usage is written back only when a test flushes it, so "before" and "after" the write-back are both exact.
+    app = await createTestApp({ USAGE_FLUSH_INTERVAL_MS: '600000' });
+    api = http(app.baseUrl);
+  });
+  afterAll(() => app.close());
+
+  it("GET /profile returns the caller's account with its license and usage", async () => {
+    const { id, email, jwt } = await newAccount(api);
+    const res = await api.get('/profile', { jwt });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id,
+      email,
+      role: 'user',
+      disabled: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      license: { name: 'free', monthlyQuota: 1000, perSecond: 20, perMinute: 1200, perHour: 72000 },
+      usage: { month: month(), used: 0, quota: 1000, remaining: 1000, resetsAt: nextReset() },
+    });
+  });
+
+  it('GET /profile/usage defaults to the current month', async () => {
+    const { jwt } = await newAccount(api);
+    const res = await api.get('/profile/usage', { jwt });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      month: month(),
+      used: 0,
+      quota: 1000,
+      remaining: 1000,
+      resetsAt: nextReset(),
+      daily: [],
+    });
+  });
+
+  it('GET /profile/usage reports a past month', async () => {
+    const { jwt } = await newAccount(api);
+    const res = await api.get('/profile/usage?month=2000-01', { jwt });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      month: '2000-01',
+      used: 0,
+      quota: 1000,
+      remaining: 1000,
+      resetsAt: '2000-02-01T00:00:00.000Z',
+      daily: [],
+    });
+  });
+
+  it.each([
+    '2026-13',
+    '2026-00',
+    '2026-1',
+    '26-01',
+    '2026-01-01',
+    'abc',
+    '',
+    '0000-01',
+    '2026-01&month=2026-02',
+  ])('GET /profile/usage?month=%s answers 400', async (value) => {
+    const { jwt } = await newAccount(api);
+    const res = await api.get(`/profile/usage?month=${value}`, { jwt });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 401,
+      error: 'Bad Request',
+      message: "Invalid 'month' value. Expected 'YYYY-MM' format.",
+    });
+  });
+
+  it('counts metered calls in the usage, today included, before and after they are written back', async () => {
+    const holder = await newTokenHolder(api);
+    const calls = 4;
+    for (let i = 0; i < calls; i++)
+      expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
+    const expected = {
+      month: month(),
+      used: calls,
+      quota: 1000,
+      remaining: 1000 - calls,
+      resetsAt: nextReset(),
+      daily: [{ date: today(), count: calls }],
+    };
+    expect((await api.get('/profile/usage', { jwt: holder.jwt })).body).toEqual(expected);
+    expect((await api.get(`/profile/usage?month=${month()}`, { jwt: holder.jwt })).body).toEqual(expected);
+    expect((await api.get('/profile', { jwt: holder.jwt })).body.usage).toEqual({
+      month: month(),
+      used: calls,
+      quota: 1000,
+      remaining: 1000 - calls,
+      resetsAt: nextReset(),
+    });
+
+    await app.running.app.get(UsageWriteBackService).flush();
+    const [row] = await sql(app, 'SELECT count FROM usage_daily WHERE account_id = $1', [holder.id]);
+    expect(row.count).toBe(calls);
+    // Once in PostgreSQL the counts are neither lost nor doubled.
+    expect((await api.get('/profile/usage', { jwt: holder.jwt })).body).toEqual(expected);
+    expect((await api.get('/profile', { jwt: holder.jwt })).body.usage.used).toBe(calls);
+  });
+
+  describe('DELETE /profile', () => {
+    it('deletes the account and its tokens; the JWT, the tokens and the password stop working at once', async () => {
+      const holder = await newTokenHolder(api);
+      // Used once first, so that the token and the account sit in the access cache.
+      expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
+
+      const res = await api.delete('/profile', { jwt: holder.jwt });
+      expect(res.status).toBe(204);
+      expect(res.text).toBe('');
+
+      const lottery = await api.get('/lotteries', { token: holder.token });
+      expect(lottery.status).toBe(401);
+      expect(lottery.body).toEqual({
+        code: 401,
+        error: 'Unauthorized',
+        message: 'Invalid bearer authentification',
+      });
+      const profile = await api.get('/profile', { jwt: holder.jwt });
+      expect(profile.status).toBe(401);
+      expect(profile.body).toEqual({ code: 401, error: 'Unauthorized', message: 'Invalid JWT token' });
+      const login = await api.post('/auth/login', { body: { email: holder.email, password: PASSWORD } });
+      expect(login.status).toBe(401);
+
+      expect(await sql(app, 'SELECT 1 FROM accounts WHERE id = $1', [holder.id])).toHaveLength(0);
+      expect(await sql(app, 'SELECT 1 FROM api_tokens WHERE account_id = $1', [holder.id])).toHaveLength(0);
+      expect(await sql(app, 'SELECT 1 FROM usage_daily WHERE account_id = $1', [holder.id])).toHaveLength(0);
+    });
+
+    it('frees the email for a new registration', async () => {
+      const account = await newAccount(api);
+      await api.delete('/profile', { jwt: account.jwt });
+      const again = await api.post('/auth/register', { body: { email: account.email, password: PASSWORD } });
+      expect(again.status).toBe(201);
+      expect(again.body.id).not.toBe(account.id);
+    });
+  });
+});

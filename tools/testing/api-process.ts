@@ -1,0 +1,107 @@
+// Shared by the SDK tests and the portal's browser tests: the real, built API as a child process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const workspaceRoot = resolve(__dirname, '../..');
+export const apiMain = resolve(workspaceRoot, 'dist/apps/api/main.js');
+
+export interface ApiServer {
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((done) =>
+    child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done()),
+  );
+
+/**
+ * Starts the built API (`node dist/apps/api/main.js`, node itself, not npx, so the PID is the server's) on a free
+ * port with a fresh DATA_DIR, and polls GET /health/ready until it answers 200. The first boot on an empty data
+ * directory loads the bundled draws, which takes a few seconds. stop() ends exactly that process.
+ */
+export async function startApi({
+  label,
+  timeoutMs = 180_000,
+}: {
+  label: string;
+  timeoutMs?: number;
+}): Promise<ApiServer> {
+  if (!existsSync(apiMain))
+    throw new Error(`${apiMain} not found: build the API first (npx nx run api:build)`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `lrs-${label}-`));
+  const adminEmail = `admin@${label}.example`;
+  const adminPassword = `admin-${randomBytes(8).toString('hex')}`;
+  const child = spawn(process.execPath, [apiMain], {
+    cwd: workspaceRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      IP_RATE_LIMIT: 'off',
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      CREATE_DEMO_ACCOUNT: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const done = exited(child);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await done;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `The API exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
+      );
+    }
+    try {
+      if ((await fetch(`${baseUrl}/health/ready`)).status === 200) {
+        return { baseUrl, adminEmail, adminPassword, pid: child.pid as number, stop };
+      }
+    } catch (_notListeningYet) {
+      // Connection refused until the server listens.
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  await stop();
+  throw new Error(`The API was not ready within ${timeoutMs / 1000} s:\n${output}`);
+}
