@@ -85,6 +85,7 @@ describe('lottery and draw administration', () => {
     const calls = (jwt?: string) => {
       const options = (body?: unknown) => (jwt === undefined ? { body } : { jwt, body });
       return [
+        api.get('/admin/lotteries', options()),
         api.post('/admin/lotteries', options(KENO)),
         api.patch('/admin/lotteries/us_powerball', options({ name: 'x' })),
         api.put(
@@ -114,6 +115,27 @@ describe('lottery and draw administration', () => {
 
     it('refuses API tokens', async () => {
       expect((await api.post('/admin/lotteries', { token, body: KENO })).status).toBe(401);
+    });
+  });
+
+  describe('GET /admin/lotteries', () => {
+    it('lists the catalogue like GET /lotteries, by JWT and without metering', async () => {
+      const metered = await api.get('/lotteries?limit=3&offset=2', { token });
+      const listed = await api.get('/admin/lotteries?limit=3&offset=2', { jwt: admin.jwt });
+      expect(listed.status).toBe(200);
+      expect(listed.body).toEqual(metered.body);
+      expect(listed.headers.get('x-quota-limit')).toBeNull();
+      expect((await api.get('/admin/lotteries?limit=0', { jwt: admin.jwt })).body).toEqual({
+        limit: 0,
+        offset: 0,
+        more: true,
+        total: metered.body.total,
+      });
+      expect((await api.get('/admin/lotteries?limit=x', { jwt: admin.jwt })).body).toEqual({
+        code: 401,
+        error: 'Bad Request',
+        message: "Invalid 'limit' value. Expected a non-negative integer.",
+      });
     });
   });
 

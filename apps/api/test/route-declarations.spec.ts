@@ -43,6 +43,7 @@ describe('route access declarations', () => {
       'GET /admin/accounts → admin',
       'GET /admin/accounts/:id → admin',
       'GET /admin/licenses → admin',
+      'GET /admin/lotteries → admin',
       'GET /health/live → public (no IP limit)',
       'GET /health/ready → public (no IP limit)',
       'GET /lotteries → apiToken',

@@ -121,6 +121,8 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       delete: (name: string) => api.admin.deleteLicense({ name }),
     },
     lotteries: {
+      /** A page of lotteries, like `lottery.list` but by JWT and not metered. */
+      list: (page: Options<AdminService['adminListLotteries']> = {}) => api.admin.adminListLotteries(page),
       /** Adds a lottery (201); 409 when the tag exists. */
       create: (body: CreateLotteryDto) => api.admin.createLottery({ requestBody: body }),
       update: (tag: string, body: UpdateLotteryDto) => api.admin.updateLottery({ tag, requestBody: body }),

@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,6 +11,9 @@ import {
 import { Auth } from '../../common/auth/auth.decorator';
 import { Clock } from '../../common/clock';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
+import { ApiPage } from '../../common/pagination/api-page.decorator';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { LotteryQueryService } from './lottery-query.service';
 import { CreateLotteryDto } from './dto/create-lottery.dto';
 import { LotteryDto } from './dto/lottery.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
@@ -24,8 +27,19 @@ import { LotteryWriteService } from './lottery-write.service';
 export class AdminLotteriesController {
   constructor(
     private readonly lotteries: LotteryWriteService,
+    private readonly catalogue: LotteryQueryService,
     private readonly clock: Clock,
   ) {}
+
+  /** The same list as GET /lotteries for administrators: by JWT, not metered, so browsing costs no quota. */
+  @Get()
+  @Auth('admin')
+  @ApiOperation({ summary: 'List the lotteries, ordered by tag (administrators; not metered).' })
+  @ApiPage('lotteries', LotteryDto)
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit or offset.' })
+  adminListLotteries(@Query() query: PageQueryDto) {
+    return this.catalogue.page(query, this.clock.now());
+  }
 
   @Post()
   @Auth('admin')

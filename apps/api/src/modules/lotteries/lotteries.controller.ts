@@ -11,7 +11,6 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { Clock } from '../../common/clock';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
-import { envelope, pageOf } from '../../common/pagination/page';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { LotteryDto } from './dto/lottery.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
@@ -60,15 +59,7 @@ export class LotteriesController {
     return toLotteryDto(await this.lotteries.get(params.tag), this.clock.now());
   }
 
-  private async page(query: PageQueryDto) {
-    const page = pageOf(query);
-    const { items, total } = await this.lotteries.list(page);
-    const now = this.clock.now();
-    return envelope(
-      'lotteries',
-      page,
-      items.map((item) => toLotteryDto(item, now)),
-      total,
-    );
+  private page(query: PageQueryDto) {
+    return this.lotteries.page(query, this.clock.now());
   }
 }

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import type { Page } from '../../common/pagination/page';
+import { envelope, pageOf, type Page } from '../../common/pagination/page';
+import type { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { LOTTERY_SELECT, LotteryRecord, LotteryRow, toLotteryRecord } from './lottery-record';
+import { toLotteryDto } from './lottery-view';
 
 /** Reads lotteries with their derived draw figures. */
 @Injectable()
@@ -45,5 +47,17 @@ export class LotteryQueryService {
   /** 404 `Lottery not found.` unless the lottery exists. */
   async requireExists(tag: string): Promise<void> {
     if (!(await this.exists(tag))) throw ApiError.notFound(Messages.lotteryNotFound);
+  }
+
+  /** The envelope of lotteries for a page query (metered catalogue and admin list alike). */
+  async page(query: PageQueryDto, now: Date) {
+    const page = pageOf(query);
+    const { items, total } = await this.list(page);
+    return envelope(
+      'lotteries',
+      page,
+      items.map((item) => toLotteryDto(item, now)),
+      total,
+    );
   }
 }

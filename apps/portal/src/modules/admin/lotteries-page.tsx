@@ -13,9 +13,6 @@ export function LotteriesPage() {
     <Page title="Lotteries">
       <section className="card" aria-labelledby="browse-title">
         <h2 id="browse-title">Browse</h2>
-        <p className="small muted">
-          The list is a lottery endpoint: it is read with one of your API tokens and counts against its quota.
-        </p>
         <LotteryBrowser onLoaded={remember} />
       </section>
       <section className="card" aria-labelledby="add-title">

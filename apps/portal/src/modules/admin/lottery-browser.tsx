@@ -1,10 +1,9 @@
 import type { Lottery } from '../../app/api-types';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Pager } from '../../components/pager';
-import { TokenPicker } from '../../components/token-picker';
 import { errorMessage } from '../../app/errors';
-import { tokenClient, type Client } from '../../app/sdk';
+import { useClient } from '../../app/session';
 import { LotteryTable } from './lottery-table';
 
 const PAGE_SIZE = 15;
@@ -16,23 +15,19 @@ interface Loaded {
   total: number;
 }
 
-/**
- * Lists the lotteries page by page. The list is a lottery endpoint, so it takes an API token (and counts
- * against that account's quota) like any client's request.
- */
+/** Lists the lotteries page by page through the administrators' list (by JWT, not metered). */
 export function LotteryBrowser({ onLoaded }: { onLoaded: (lotteries: Lottery[]) => void }) {
-  const [client, setClient] = useState<Client | null>(null);
+  const client = useClient();
   const [page, setPage] = useState<Loaded | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const load = async (using: Client, offset: number) => {
+  const load = async (offset: number) => {
     setBusy(true);
     setError('');
     try {
-      const result = await using.lottery.list({ limit: PAGE_SIZE, offset });
+      const result = await client.admin.lotteries.list({ limit: PAGE_SIZE, offset });
       const lotteries = result.lotteries ?? [];
-      setClient(using);
       setPage({ lotteries, offset: result.offset, limit: result.limit, total: result.total });
       onLoaded(lotteries);
     } catch (caught) {
@@ -42,26 +37,27 @@ export function LotteryBrowser({ onLoaded }: { onLoaded: (lotteries: Lottery[]) 
     }
   };
 
+  useEffect(() => {
+    void load(0);
+    // Load the first page once per client (i.e. per session).
+  }, [client]);
+
   return (
     <>
-      <TokenPicker
-        submitLabel={busy ? 'Loading…' : 'List lotteries'}
-        busy={busy}
-        onUse={(_id, secret) => load(tokenClient(secret), 0)}
-      />
+      <button type="button" className="secondary" onClick={() => load(page?.offset ?? 0)} disabled={busy}>
+        {busy ? 'Loading…' : 'Refresh list'}
+      </button>
       <Alert>{error}</Alert>
       {page && (
         <div className="section-gap">
           <LotteryTable lotteries={page.lotteries} caption={`${page.total} lotteries`} />
-          {client && (
-            <Pager
-              label="Lottery pages"
-              offset={page.offset}
-              limit={page.limit}
-              total={page.total}
-              onChange={(offset) => load(client, offset)}
-            />
-          )}
+          <Pager
+            label="Lottery pages"
+            offset={page.offset}
+            limit={page.limit}
+            total={page.total}
+            onChange={load}
+          />
         </div>
       )}
     </>

@@ -227,6 +227,54 @@ export class AdminService {
     });
   }
   /**
+   * List the lotteries, ordered by tag (administrators; not metered).
+   * @returns any A page of lotteries. With limit=0 the 'lotteries' key is omitted.
+   * @throws ApiError
+   */
+  public adminListLotteries({
+    limit = 15,
+    offset,
+  }: {
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+  }): CancelablePromise<{
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    lotteries?: Array<LotteryDto>;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/lotteries',
+      query: {
+        'limit': limit,
+        'offset': offset,
+      },
+      errors: {
+        400: `Invalid limit or offset.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
    * Create a lottery.
    * Without `rules`, one rule era from 1800-01-01 is built from `main` and `special`.
    * @returns LotteryDto
