@@ -7,7 +7,7 @@ import { RedisModule } from './common/redis/redis.module';
 import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
-import { DatabaseModule } from './database/database.module';
+import { DatabaseEngine, DatabaseModule } from './database/database.module';
 import { StartupModule } from './startup/startup.module';
 import { AccessModule } from './modules/access/access.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
@@ -25,17 +25,18 @@ export interface AppOptions {
   settings: Settings;
   /** The PostgreSQL to use: DATABASE_URL, or the embedded engine started by the caller. */
   databaseUrl: string;
+  engine: DatabaseEngine;
 }
 
 /** The whole API. Global guard, filter, pipe and interceptor are APP_* providers, so tests inherit them. */
 @Module({})
 export class AppModule {
-  static register({ settings, databaseUrl }: AppOptions): DynamicModule {
+  static register({ settings, databaseUrl, engine }: AppOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
         SettingsModule.register(settings),
-        DatabaseModule.register(databaseUrl),
+        DatabaseModule.register(databaseUrl, engine),
         RedisModule,
         MetricsModule,
         MeteringModule,

@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { rewriteEmptyLotteryTag } from './modules/lotteries/empty-tag-url';
 import type { Settings } from './config/settings';
+import type { DatabaseEngine } from './database/database.module';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres';
 import { StartupReport, StartupService } from './startup/startup.service';
 
@@ -17,6 +18,7 @@ export interface RunningApp {
   report: StartupReport;
   /** The PostgreSQL in use (the embedded engine's socket URL when DATABASE_URL is unset). */
   databaseUrl: string;
+  engine: DatabaseEngine;
   /** Closes the app (flushing usage counters), then the embedded database if one was started. */
   close(): Promise<void>;
 }
@@ -27,13 +29,14 @@ export interface RunningApp {
  */
 export async function createApp(
   settings: Settings,
-  options: { databaseUrl?: string } = {},
+  options: { databaseUrl?: string; engine?: DatabaseEngine } = {},
 ): Promise<RunningApp> {
   let embedded: EmbeddedPostgres | undefined;
   const databaseUrl =
     options.databaseUrl ??
     settings.databaseUrl ??
     (embedded = await startEmbeddedPostgres(join(settings.dataDir, 'pg'))).url;
+  const engine: DatabaseEngine = options.engine ?? (embedded ? 'embedded' : 'server');
   try {
     const adapter = new FastifyAdapter({
       trustProxy: settings.trustProxy,
@@ -44,7 +47,7 @@ export async function createApp(
       rewriteUrl: (request: { url?: string }) => rewriteEmptyLotteryTag(request.url ?? '/'),
     });
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.register({ settings, databaseUrl }),
+      AppModule.register({ settings, databaseUrl, engine }),
       adapter,
       {
         logger: LEVELS.slice(0, LEVELS.indexOf(settings.logLevel) + 1),
@@ -57,6 +60,7 @@ export async function createApp(
       app,
       report,
       databaseUrl,
+      engine,
       async close() {
         await app.close();
         await embedded?.stop();

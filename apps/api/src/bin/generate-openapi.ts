@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const output = resolve(process.argv[2] ?? 'libs/sdk/openapi.json');
   const settings = loadSettings({ JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'error' });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.register({ settings, databaseUrl: 'postgres://preview@127.0.0.1:1/preview' }),
+    AppModule.register({ settings, databaseUrl: 'postgres://preview@127.0.0.1:1/preview', engine: 'server' }),
     new FastifyAdapter(),
     { preview: true, logger: ['error'] },
   );

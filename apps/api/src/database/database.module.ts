@@ -1,16 +1,31 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { buildDataSourceOptions } from './data-source-options';
 
-/** TypeORM on the PostgreSQL at `url` (a server, or the embedded engine's socket). */
+export type DatabaseEngine = 'embedded' | 'server';
+/** Injection token: which PostgreSQL the app runs on. */
+export const DATABASE_ENGINE = Symbol('DATABASE_ENGINE');
+
+/**
+ * TypeORM on the PostgreSQL at `url`. The embedded engine gets one pooled connection: PGlite runs one query at a
+ * time anyway, and its socket server can interleave the extended-protocol messages of concurrent connections
+ * (measured: "portal does not exist" errors under load), so a single connection is both correct and as fast.
+ */
+@Global()
 @Module({})
 export class DatabaseModule {
-  static register(url: string): DynamicModule {
+  static register(url: string, engine: DatabaseEngine): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
-        TypeOrmModule.forRoot({ ...buildDataSourceOptions(url), retryAttempts: 3, retryDelay: 1000 }),
+        TypeOrmModule.forRoot({
+          ...buildDataSourceOptions(url, engine === 'embedded' ? 1 : 10),
+          retryAttempts: 3,
+          retryDelay: 1000,
+        }),
       ],
+      providers: [{ provide: DATABASE_ENGINE, useValue: engine }],
+      exports: [DATABASE_ENGINE],
     };
   }
 }

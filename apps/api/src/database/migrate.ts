@@ -5,9 +5,11 @@ const MIGRATION_LOCK_ID = 7_340_112;
 
 /**
  * Runs pending migrations under an advisory lock, so that several instances starting together against one
- * server migrate exactly once.
+ * server migrate exactly once. The embedded engine belongs to one process and has a single connection, so it
+ * needs (and could hold) no lock beside the migration's own.
  */
-export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+export async function runMigrations(dataSource: DataSource, options: { lock: boolean }): Promise<string[]> {
+  if (!options.lock) return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SETTINGS } from '../config/settings.module';
 import type { Settings } from '../config/settings';
+import { DATABASE_ENGINE, type DatabaseEngine } from '../database/database.module';
 import { runMigrations } from '../database/migrate';
 import { AccountsService } from '../modules/accounts/accounts.service';
 import { DemoAccountService, DemoCredentials } from '../modules/accounts/demo-account.service';
@@ -28,10 +29,11 @@ export class StartupService {
     private readonly accounts: AccountsService,
     private readonly demoAccount: DemoAccountService,
     private readonly bundledData: BundledDataService,
+    @Inject(DATABASE_ENGINE) private readonly engine: DatabaseEngine,
   ) {}
 
   async prepare(): Promise<StartupReport> {
-    const migrationsApplied = await runMigrations(this.dataSource);
+    const migrationsApplied = await runMigrations(this.dataSource, { lock: this.engine === 'server' });
     if (migrationsApplied.length) this.logger.log(`Applied migrations: ${migrationsApplied.join(', ')}`);
     await seedLicenses(this.dataSource.manager);
 

@@ -50,7 +50,10 @@ export async function createTestApp(
     cpSync(join(template, 'pg'), join(dataDir, 'pg'), { recursive: true });
   }
   const settings = loadSettings({ ...TEST_ENV, DATA_DIR: dataDir, ...env });
-  const running = await createApp(settings, databaseUrl ? { databaseUrl } : {});
+  const running = await createApp(
+    settings,
+    databaseUrl ? { databaseUrl, engine: options.shareDatabaseWith?.running.engine ?? 'server' } : {},
+  );
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const address = running.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
