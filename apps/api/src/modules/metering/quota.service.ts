@@ -52,11 +52,14 @@ export class QuotaService {
     };
   }
 
-  /** Consumes one unit; null when the quota is used up (the caller answers 403). */
+  /**
+   * Consumes one unit; null when the quota is used up (the caller answers 403). Call state() first in the same
+   * request: it seeds the month's counter from PostgreSQL, so this step is a single atomic increment (a counter
+   * missing here can only be a month that has just begun, which rightly starts at 0).
+   */
   async consume(accountId: string, quota: number | null, tokenId?: string): Promise<QuotaState | null> {
     const now = this.clock.now();
     const month = utcMonth(now);
-    await this.used(accountId, month); // make sure the counter is seeded before the atomic step
     const used = await this.store.incrementIfBelow(
       this.key(accountId, month),
       quota,
