@@ -13,7 +13,7 @@ import { Account, AccountRole } from './account.entity';
 import { LICENSE_FIELD_MESSAGE } from './dto/update-account.dto';
 import { normalizeEmail } from './email';
 import { PasswordHasher } from './password-hasher.service';
-import { isForeignKeyViolation, isUniqueViolation } from './postgres-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../common/database/postgres-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_INDEX = 'UQ_accounts_email';

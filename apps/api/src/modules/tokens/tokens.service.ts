@@ -8,7 +8,7 @@ import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { AccessCacheService } from '../access/access-cache.service';
 import { generateTokenSecret, hashTokenSecret, tokenDisplayPrefix } from '../access/token-secret';
-import { isUniqueViolation } from '../accounts/postgres-errors';
+import { isUniqueViolation } from '../../common/database/postgres-errors';
 import { ApiToken } from './api-token.entity';
 import { DESCRIPTION_MESSAGE, DESCRIPTION_PATTERN, isTokenId, TOKEN_ID_MESSAGE } from './token-fields';
 
