@@ -113,6 +113,18 @@ export default defineConfig([
     },
   },
 
+  // The API's layers: common/ (errors, pagination, caches, Redis) is shared plumbing and knows no feature module.
+  {
+    files: ['apps/api/src/common/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'common/ imports nothing from modules/.' }] },
+      ],
+    },
+  },
+
   // Tests read loose JSON response bodies; `any` there is the honest type of an HTTP response under test.
   {
     files: ['**/test/**/*.ts', '**/*.spec.ts'],

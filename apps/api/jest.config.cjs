@@ -1,10 +1,29 @@
-/** Unit specs live next to the code (src/**\/*.spec.ts); HTTP tests boot the real AppModule (test/**\/*.spec.ts). */
+/**
+ * Unit specs live next to the code (src/**\/*.spec.ts); HTTP tests boot the real AppModule (test/**\/*.spec.ts).
+ * test/server-engine/ needs a PostgreSQL server (several processes on one database): it runs in the server pass
+ * (TEST_ENGINE=server, which `npm test` runs whenever DATABASE_URL or TEST_DATABASE_URL is set).
+ * Jest's own module loader cannot require an ES module on Node 20, so the one ESM-only dependency of the app
+ * (content-disposition, under @fastify/static) is compiled to CommonJS for the tests.
+ */
+const ESM_ONLY = ['content-disposition'];
+
 module.exports = {
   displayName: 'api',
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
+    [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', esModuleInterop: true }, isolatedModules: true },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  testPathIgnorePatterns:
+    process.env.TEST_ENGINE === 'server'
+      ? ['/node_modules/']
+      : ['/node_modules/', '<rootDir>/test/server-engine/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

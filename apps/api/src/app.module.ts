@@ -1,19 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { AccessGuard } from './common/auth/access.guard';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { createValidationPipe } from './common/errors/validation.pipe';
 import { RedisModule } from './common/redis/redis.module';
-import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
 import { DatabaseEngine, DatabaseModule } from './database/database.module';
 import { StartupModule } from './startup/startup.module';
-import { AccessModule } from './modules/access/access.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
-import { AuthCoreModule } from './modules/auth/auth-core.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CredentialsModule } from './modules/credentials/credentials.module';
 import { DrawsModule } from './modules/draws/draws.module';
+import { GuardsModule } from './modules/guards/guards.module';
 import { HealthModule } from './modules/health/health.module';
 import { LicensesModule } from './modules/licenses/licenses.module';
 import { LotteriesModule } from './modules/lotteries/lotteries.module';
@@ -28,7 +26,10 @@ export interface AppOptions {
   engine: DatabaseEngine;
 }
 
-/** The whole API. Global guard, filter, pipe and interceptor are APP_* providers, so tests inherit them. */
+/**
+ * The whole API. The global filter and pipe are APP_* providers here (the global guard is in GuardsModule), so
+ * tests inherit them. There is no global interceptor: the request timeout is a Fastify hook (configure-app).
+ */
 @Module({})
 export class AppModule {
   static register({ settings, databaseUrl, engine }: AppOptions): DynamicModule {
@@ -40,8 +41,8 @@ export class AppModule {
         RedisModule,
         MetricsModule,
         MeteringModule,
-        AccessModule,
-        AuthCoreModule,
+        CredentialsModule,
+        GuardsModule,
         StartupModule,
         HealthModule,
         AuthModule,
@@ -52,10 +53,8 @@ export class AppModule {
         DrawsModule,
       ],
       providers: [
-        { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: RequestTimeoutInterceptor },
       ],
     };
   }

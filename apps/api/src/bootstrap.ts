@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { rewriteEmptyLotteryTag } from './modules/lotteries/empty-tag-url';
+import { handleClientError, handleFrameworkError } from './common/http/client-errors';
+import { limitConnectionsPerClient } from './common/http/connection-limit';
 import type { Settings } from './config/settings';
 import type { DatabaseEngine } from './database/database.module';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres';
@@ -41,33 +43,73 @@ export async function createApp(
     const adapter = new FastifyAdapter({
       trustProxy: settings.trustProxy,
       bodyLimit: 10 * 1024 * 1024,
-      requestIdHeader: 'x-request-id',
-      genReqId: () => randomUUID(),
+      // A caller's X-Request-Id is kept when it looks like one (it ends up in logs and headers), else one is made.
+      requestIdHeader: false,
+      genReqId: (request: { headers: Record<string, string | string[] | undefined> }) =>
+        acceptableRequestId(request.headers['x-request-id']) ?? randomUUID(),
       routerOptions: { ignoreTrailingSlash: true },
       rewriteUrl: (request: { url?: string }) => rewriteEmptyLotteryTag(request.url ?? '/'),
+      // Slow clients: all headers within HEADERS_TIMEOUT_MS, the whole request within BODY_TIMEOUT_MS (checked
+      // every second), else the contract's 408 (handleClientError).
+      http: { headersTimeout: settings.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+      requestTimeout: settings.bodyTimeoutMs,
+      clientErrorHandler: handleClientError,
+      frameworkErrors: handleFrameworkError,
+      // During a graceful shutdown, requests already on a connection are served (with Connection: close).
+      return503OnClosing: false,
     });
     const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.register({ settings, databaseUrl, engine }),
       adapter,
       {
         logger: LEVELS.slice(0, LEVELS.indexOf(settings.logLevel) + 1),
+        // Body parsers are configureApp's: depth-limited JSON and CSV as text.
+        bodyParser: false,
       },
     );
     await configureApp(app, settings);
+    limitConnectionsPerClient(app.getHttpServer(), settings.maxConnectionsPerClient);
     await app.init();
     const report = await app.get(StartupService).prepare();
+    let closing: Promise<void> | undefined;
     return {
       app,
       report,
       databaseUrl,
       engine,
-      async close() {
-        await app.close();
-        await embedded?.stop();
+      close() {
+        closing ??= (async () => {
+          // The order is what loses nothing: stop accepting and let every request in flight finish, then
+          // flush the usage they counted and close Redis and the database (Nest's shutdown hooks), last the
+          // embedded engine.
+          await drainHttp(app, settings.shutdownTimeoutMs);
+          await app.close();
+          await embedded?.stop();
+        })();
+        return closing;
       },
     };
   } catch (error) {
     await embedded?.stop().catch((e: Error) => new Logger('Bootstrap').error(e.message));
     throw error;
+  }
+}
+
+/** A request id from a client is used only when it is short and plain. */
+function acceptableRequestId(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
+}
+
+/**
+ * Stops accepting connections and waits for the requests in flight (idle keep-alive connections are closed at
+ * once); after `timeoutMs` the remaining connections are closed too.
+ */
+async function drainHttp(app: NestFastifyApplication, timeoutMs: number): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  const timer = setTimeout(() => fastify.server.closeAllConnections(), timeoutMs);
+  try {
+    await fastify.close();
+  } finally {
+    clearTimeout(timer);
   }
 }

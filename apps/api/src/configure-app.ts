@@ -1,8 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_TOKEN_SCHEME, JWT_SCHEME } from './common/auth/auth.decorator';
 import type { Settings } from './config/settings';
+import { API_TOKEN_SCHEME, JWT_SCHEME } from './modules/guards/auth.decorator';
+import { writeMeterHeaders } from './modules/guards/request-meter';
+import { installRequestTimeout } from './common/http/request-timeout';
+import { installJsonBodyParser } from './common/http/json-body-parser';
 import { MetricsService } from './modules/metrics/metrics.service';
+import { QuotaService } from './modules/metering/quota.service';
 import { servePortal } from './portal-static';
 
 /** Headers a browser client must be able to read (paging, limits, quota, request id). */
@@ -42,23 +46,37 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
 /** Everything main.ts, the tests and the spec script share: parsers, CORS, hooks, Swagger. */
 export async function configureApp(app: NestFastifyApplication, settings: Settings): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
+  installJsonBodyParser(fastify);
   // CSV imports arrive as text/csv; keep them as one string for the import service.
   fastify.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   );
 
+  // Only a browser's cross-origin request (it carries Origin) gets CORS headers: API clients and same-origin pages
+  // are spared a dozen header lines on every answer.
+  const allowedOrigins = settings.corsOrigins === '*' ? null : new Set(settings.corsOrigins);
   app.enableCors({
-    origin: settings.corsOrigins === '*' ? true : settings.corsOrigins,
-    exposedHeaders: EXPOSED_HEADERS,
+    origin: (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
+      callback(null, Boolean(origin) && (allowedOrigins === null || allowedOrigins.has(origin as string))),
+    exposedHeaders: EXPOSED_HEADERS.join(', '),
     maxAge: 600,
   });
 
-  fastify.addHook('onRequest', (request, reply, done) => {
+  installRequestTimeout(fastify, settings.requestTimeoutMs);
+  // The guards gather rate-limit and quota figures; they become headers here, on answers and refusals alike.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
-    done();
+    if (request.meter) writeMeterHeaders(reply, request.meter);
+    done(null, payload);
   });
   const metrics = app.get(MetricsService);
+  const quota = app.get(QuotaService);
   fastify.addHook('onResponse', (request, reply, done) => {
+    // A request the service failed (5xx) is not billed: the contract's "erroneous requests count" is about the
+    // client's errors.
+    const charged = request.meter?.charged;
+    if (charged && reply.statusCode >= 500)
+      void quota.refund(charged.accountId, charged.at).catch(() => undefined);
     metrics.observe(
       request.method,
       request.routeOptions.url ?? 'unmatched',

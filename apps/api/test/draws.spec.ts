@@ -9,7 +9,7 @@ const NO_DRAWS = { code: 404, error: 'Not Found', message: 'No draws were found 
 const TAG_EMPTY = badRequest("Invalid request. The lottery 'tag' field must not be empty.");
 const BAD_DRAW_DATE = badRequest("Invalid 'drawDate' value. Expected 'YYYY-MM-DD' format.");
 const TOO_EARLY = badRequest('Invalid request. The draw date cannot be before 1800-01-01.');
-const BAD_SORT = badRequest("Invalid 'sort_number' value. Expected true, false, 1 or 0.");
+const BAD_SORT = badRequest("Invalid 'sort_number' value. Expected true, false, 1, 0, yes, no, asc or desc.");
 
 const main = (values: number[], orders = values.map((_, i) => i)) =>
   values.map((value, i) => ({ special: false, order: orders[i], value }));
@@ -21,6 +21,10 @@ const EURO_2024_01_02 = { date: '2024-01-02', numbers: [...main([7, 18, 49, 46, 
 const EURO_2024_01_02_SORTED = {
   date: '2024-01-02',
   numbers: [...main([7, 15, 18, 46, 49], [0, 4, 1, 3, 2]), ...special([10, 12], [1, 0])],
+};
+const EURO_2024_01_02_DESC = {
+  date: '2024-01-02',
+  numbers: [...main([49, 46, 18, 15, 7], [2, 3, 1, 4, 0]), ...special([12, 10], [0, 1])],
 };
 // us_powerball's last CSV line: `2026-08-05,14 20 59 60 61,25`.
 const POWERBALL_LATEST = { date: '2026-08-05', numbers: [...main([14, 20, 59, 60, 61]), ...special([25])] };
@@ -138,18 +142,29 @@ describe('draw routes', () => {
   });
 
   describe('sort_number', () => {
-    it.each(['true', 'TRUE', '1', 'True'])(
-      'sort_number=%s sorts each group by value and keeps order',
+    it.each(['true', 'TRUE', '1', 'True', 'yes', 'asc', 'ASC'])(
+      'sort_number=%s sorts each group by ascending value and keeps order',
       async (flag) => {
         const res = await get(`/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=${flag}`);
         expect(res.body).toEqual(EURO_2024_01_02_SORTED);
       },
     );
 
-    it.each(['false', 'FALSE', '0'])('sort_number=%s keeps the draw order', async (flag) => {
-      const res = await get(`/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=${flag}`);
-      expect(res.body).toEqual(EURO_2024_01_02);
-    });
+    it.each(['desc', 'DESC', 'Desc'])(
+      'sort_number=%s sorts each group by descending value, main numbers still first',
+      async (flag) => {
+        const res = await get(`/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=${flag}`);
+        expect(res.body).toEqual(EURO_2024_01_02_DESC);
+      },
+    );
+
+    it.each(['false', 'FALSE', 'False', '0', 'no', 'NO'])(
+      'sort_number=%s keeps the draw order',
+      async (flag) => {
+        const res = await get(`/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=${flag}`);
+        expect(res.body).toEqual(EURO_2024_01_02);
+      },
+    );
 
     it('applies to the lists and to latest', async () => {
       const list = await get(
@@ -165,12 +180,12 @@ describe('draw routes', () => {
     });
 
     it.each([
-      '/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=yes',
+      '/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=descending',
       '/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=',
       '/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=2',
       '/lottery/eu_euromillions/draw/2024-01-02/numbers?sort_number=true&sort_number=false',
       '/lottery/eu_euromillions/draw/latest/numbers?sort_number=on',
-      '/lottery/eu_euromillions/draw/numbers?sort_number=no',
+      '/lottery/eu_euromillions/draw/numbers?sort_number=n',
       '/lottery/eu_euromillions/draws?sort_number=-1',
     ])('refuses %s', async (path) => {
       expect(await get(path)).toMatchObject({ status: 400, body: BAD_SORT });

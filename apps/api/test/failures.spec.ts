@@ -18,26 +18,27 @@ const TIMEOUT = {
 describe('unexpected failures', () => {
   let app: TestApp;
   let api: Http;
-  let token: string;
+  let jwt: string;
 
   beforeAll(async () => {
     app = await createTestApp({ REQUEST_TIMEOUT_MS: '1500' });
     api = http(app.baseUrl);
-    token = (await newTokenHolder(api)).token;
+    jwt = (await newTokenHolder(api)).jwt;
   });
   afterAll(() => app.close());
 
   // Holding a lock from another session needs a server: the embedded engine runs one transaction at a time, so
-  // there the lock would stall every session (the interceptor's own spec covers the 408 on both engines).
+  // there the lock would stall every session (request-timeout.spec covers the 408 on both engines). Lottery
+  // reads never wait on the database (they are served from memory), so the slow route is the token list.
   const onServer = testEngine() === 'server';
   if (onServer)
     it('a request that outlives REQUEST_TIMEOUT_MS gets the contract 408', async () => {
-      // Another session holds a lock on the draws table, so the draw query waits past the timeout.
+      // Another session holds a lock on the tokens table, so the token list waits past the timeout.
       const blocker = new Client({ connectionString: app.running.databaseUrl });
       await blocker.connect();
       await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE draws IN ACCESS EXCLUSIVE MODE');
-      const pending = api.get('/lottery/fr_lotto/draws', { token });
+      await blocker.query('LOCK TABLE api_tokens IN ACCESS EXCLUSIVE MODE');
+      const pending = api.get('/profile/token', { jwt });
       const res = await pending.finally(async () => {
         await blocker.query('ROLLBACK');
         await blocker.end();
@@ -47,17 +48,17 @@ describe('unexpected failures', () => {
     });
 
   it('a 500 carries the generic message and leaks no stack, query or internal name', async () => {
-    await sql(app, 'ALTER TABLE draws RENAME TO draws_gone');
+    await sql(app, 'ALTER TABLE api_tokens RENAME TO api_tokens_gone');
     try {
-      const res = await api.get('/lottery/fr_lotto/draws', { token });
+      const res = await api.get('/profile/token', { jwt });
       expect(res.status).toBe(500);
       expect(res.body).toEqual(UNEXPECTED);
-      expect(res.text).not.toMatch(/draws_gone|relation|SELECT|at \w+ \(/);
+      expect(res.text).not.toMatch(/api_tokens_gone|relation|SELECT|at \w+ \(/);
       expect(res.headers.get('x-request-id')).toBeTruthy();
       const metrics = await api.get('/metrics');
       expect(metrics.text).toMatch(/unexpected_errors_total [1-9]/);
     } finally {
-      await sql(app, 'ALTER TABLE draws_gone RENAME TO draws');
+      await sql(app, 'ALTER TABLE api_tokens_gone RENAME TO api_tokens');
     }
   });
 

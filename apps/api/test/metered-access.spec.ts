@@ -3,6 +3,8 @@ import { http, Http } from './support/http';
 import { newAccount, newAdmin, newToken, newTokenHolder, sql } from './support/fixtures';
 import { Clock } from '../src/common/clock';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
+import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
+import { DataSource } from 'typeorm';
 
 // The contract's strings, written out literally (spec section 5).
 const MISSING_TOKEN = { code: 401, error: 'Unauthorized', message: "Token header 'X-API-Token' missing" };
@@ -24,12 +26,6 @@ const TOO_EARLY = {
   error: 'Bad Request',
   message: 'Invalid request. The draw date cannot be before 1800-01-01.',
 };
-
-/** Waits until the current minute has at least `seconds` left, so a burst stays inside one fixed window. */
-async function awayFromMinuteBoundary(seconds = 10): Promise<void> {
-  const left = 60 - new Date().getUTCSeconds();
-  if (left < seconds) await new Promise((r) => setTimeout(r, left * 1000 + 200));
-}
 
 describe('metered lottery routes: the check chain, quota and rate limits', () => {
   let app: TestApp;
@@ -97,7 +93,6 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
     });
 
     it('5 before 6: a used-up quota answers 403 even when the rate limit is also exhausted', async () => {
-      await awayFromMinuteBoundary();
       const holder = await holderWithLicense('q2r2', { monthlyQuota: 2, perMinute: 2 });
       for (let i = 0; i < 2; i++)
         expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
@@ -202,7 +197,6 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
 
   describe('rate limits', () => {
     it('per account: 429 without a message, with Retry-After, X-RateLimit-* and CORS headers', async () => {
-      await awayFromMinuteBoundary();
       const holder = await holderWithLicense('r3', { monthlyQuota: null, perMinute: 3 });
       const headers = { Origin: 'https://example.org' };
       const ok = await api.get('/lotteries?limit=0', { token: holder.token, headers });
@@ -222,7 +216,6 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
     });
 
     it('a concurrent burst lets exactly the per-window limit through', async () => {
-      await awayFromMinuteBoundary();
       const holder = await holderWithLicense('r5', { monthlyQuota: null, perMinute: 5 });
       const statuses = (
         await Promise.all(
@@ -234,7 +227,6 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
     });
 
     it('per client IP on every route (IP_RATE_LIMIT)', async () => {
-      await awayFromMinuteBoundary();
       const limited = await createTestApp({ IP_RATE_LIMIT: '3/m' });
       try {
         const api2 = http(limited.baseUrl);
@@ -246,6 +238,107 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
         expect((await api2.get('/health/live')).status).toBe(200); // operations routes are not limited
       } finally {
         await limited.close();
+      }
+    });
+  });
+
+  describe('rate limits and abuse', () => {
+    it('a 429 consumes no quota (step 6 comes before the charge of step 7)', async () => {
+      const holder = await holderWithLicense('r2q10', { monthlyQuota: 10, perMinute: 2 });
+      const statuses = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await api.get('/lotteries?limit=0', { token: holder.token })).status);
+      expect(statuses).toEqual([200, 200, 429, 429, 429]);
+      const usage = await api.get('/profile/usage', { jwt: holder.jwt });
+      expect(usage.body).toMatchObject({ used: 2, quota: 10, remaining: 8 });
+    });
+
+    it('a burst that straddles a one-second boundary gets no more than the per-second limit', async () => {
+      const holder = await holderWithLicense('s10', { monthlyQuota: null, perSecond: 10 });
+      const burst = () =>
+        Promise.all(Array.from({ length: 15 }, () => api.get('/lotteries?limit=0', { token: holder.token })));
+      // 15 requests 5 ms before a second boundary, 15 more 5 ms after it: fixed windows would let 20 through.
+      const boundary = (Math.floor(Date.now() / 1000) + 5) * 1000;
+      const clock = jest.spyOn(app.running.app.get(Clock), 'now');
+      try {
+        clock.mockReturnValue(new Date(boundary - 5));
+        const before = await burst();
+        clock.mockReturnValue(new Date(boundary + 5));
+        const after = await burst();
+        expect(before.filter((r) => r.status === 200)).toHaveLength(10);
+        expect(after.filter((r) => r.status === 200)).toHaveLength(0);
+        expect(Number(after[0].headers.get('retry-after'))).toBe(1);
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    describe('per client IP (IP_RATE_LIMIT)', () => {
+      let limited: TestApp;
+      let client: Http;
+      let holder: { token: string };
+      beforeAll(async () => {
+        limited = await createTestApp({ IP_RATE_LIMIT: '6/m' });
+        client = http(limited.baseUrl);
+        // The set-up itself (register, login, token) spends 3 of the address's 6.
+        holder = await newTokenHolder(client);
+      });
+      afterAll(() => limited.close());
+
+      it('one budget per address across routes; then 429 even with no token or an unknown one', async () => {
+        expect((await client.get('/lotteries?limit=0', { token: holder.token })).status).toBe(200);
+        expect((await client.get('/lottery/us_powerball', { token: holder.token })).status).toBe(200);
+        expect(
+          (await client.post('/auth/login', { body: { email: 'a@b.c', password: 'wrong!!!' } })).status,
+        ).toBe(401);
+        // The budget is spent: every route refuses, before any token check.
+        for (const token of [holder.token, undefined, 'lr_unknown']) {
+          const refused = await client.get('/lotteries', { token });
+          expect(refused).toMatchObject({ status: 429, body: TOO_MANY });
+          expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+          expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+        }
+        expect((await client.get('/profile', { jwt: 'x' })).status).toBe(429);
+        expect((await client.get('/health/live')).status).toBe(200); // probes are never limited
+      });
+    });
+
+    it('a flood of unknown tokens from one address stops costing database queries once it is limited', async () => {
+      const limited = await createTestApp({ IP_RATE_LIMIT: '5/m' });
+      try {
+        const dataSource = limited.running.app.get(DataSource);
+        const query = jest.spyOn(dataSource, 'query');
+        const client = http(limited.baseUrl);
+        const statuses = [];
+        for (let i = 0; i < 30; i++) {
+          statuses.push((await client.get('/lotteries', { token: `lr_made_up_${i}` })).status);
+        }
+        expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+        const tokenLookups = query.mock.calls.filter(([sqlText]) => String(sqlText).includes('api_tokens'));
+        expect(tokenLookups).toHaveLength(5);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('unknown tokens are cached apart and never push known tokens out', async () => {
+      const holder = await newTokenHolder(api);
+      expect((await api.get('/lotteries?limit=0', { token: holder.token })).status).toBe(200);
+      const credentials = app.running.app.get(CredentialsCache);
+      const before = credentials.sizes();
+      for (let i = 0; i < 40; i++) await api.get('/lotteries', { token: `lr_unknown_${i}` });
+      const after = credentials.sizes();
+      expect(after.knownTokens).toBe(before.knownTokens);
+      expect(after.unknownTokens).toBeGreaterThanOrEqual(before.unknownTokens + 40);
+      const query = jest.spyOn(app.running.app.get(DataSource), 'query');
+      try {
+        expect((await api.get('/lotteries?limit=0', { token: holder.token })).status).toBe(200);
+        expect(query.mock.calls.filter(([sqlText]) => String(sqlText).includes('api_tokens'))).toHaveLength(
+          0,
+        );
+      } finally {
+        query.mockRestore();
       }
     });
   });

@@ -1,10 +1,26 @@
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import {
+  GUARDS_METADATA,
+  INTERCEPTORS_METADATA,
+  METHOD_METADATA,
+  PATH_METADATA,
+} from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
-import { AUTH_DECLARATION, AuthDeclaration } from '../src/common/auth/auth.decorator';
+import { AUTH_DECLARATION, AuthDeclaration } from '../src/modules/guards/auth.decorator';
 import { createTestApp, TestApp } from './support/test-app';
 
-/** Every route with who may call it: a permission change shows up as a diff of this list. */
+type Decorated = object;
+const names = (items: unknown[] | undefined) => (items ?? []).map((item) => (item as { name: string }).name);
+const metadata = (key: string, handler: Decorated, controller: Decorated) =>
+  [
+    ...(Reflect.getMetadata(key, controller) ?? []),
+    ...(Reflect.getMetadata(key, handler) ?? []),
+  ] as unknown[];
+
+/**
+ * Every route with who may call it, its guards in the order they run and its route interceptors: a change of
+ * permission or order shows up as a diff of this list. (RouteDeclaredGuard, the global one, runs before all.)
+ */
 function listRoutes(app: TestApp): string[] {
   const routes: string[] = [];
   for (const module of app.running.app.get(ModulesContainer).values()) {
@@ -19,55 +35,63 @@ function listRoutes(app: TestApp): string[] {
         const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].filter((p) => p && p !== '/').join('/')}`;
         const declaration = (Reflect.getMetadata(AUTH_DECLARATION, handler) ??
           Reflect.getMetadata(AUTH_DECLARATION, controller)) as AuthDeclaration | undefined;
-        const level = declaration
-          ? `${declaration.level}${declaration.ipRateLimit ? '' : ' (no IP limit)'}`
-          : 'UNDECLARED';
-        routes.push(`${RequestMethod[method]} ${path.replace(/\/+/g, '/')} → ${level}`);
+        const guards = names(metadata(GUARDS_METADATA, handler, controller)).join(' → ') || 'no guard';
+        const interceptors = names(metadata(INTERCEPTORS_METADATA, handler, controller));
+        routes.push(
+          `${RequestMethod[method]} ${path.replace(/\/+/g, '/')} | ${declaration?.level ?? 'UNDECLARED'} | ` +
+            `${guards}${interceptors.length ? ` | then ${interceptors.join(', ')}` : ''}`,
+        );
       }
     }
   }
   return routes.sort();
 }
 
+const USER = 'user | ClientIpThrottlerGuard → JwtAuthGuard';
+const ADMIN = 'admin | ClientIpThrottlerGuard → JwtAuthGuard → AdminRoleGuard';
+const METERED =
+  'apiToken | ClientIpThrottlerGuard → ApiTokenGuard → LicenseGuard → QuotaGuard → AccountThrottlerGuard' +
+  ' → QuotaChargeGuard';
+
 describe('route access declarations', () => {
   let app: TestApp;
   beforeAll(async () => (app = await createTestApp()));
   afterAll(() => app.close());
 
-  it('lists every route with its @Auth level', () => {
+  it('lists every route with its @Auth level, its guards in order and its interceptors', () => {
     expect(listRoutes(app)).toEqual([
-      'DELETE /admin/licenses/:name → admin',
-      'DELETE /admin/lotteries/:tag/draws/:date → admin',
-      'DELETE /profile → user',
-      'DELETE /profile/token/:id → user',
-      'GET /admin/accounts → admin',
-      'GET /admin/accounts/:id → admin',
-      'GET /admin/licenses → admin',
-      'GET /admin/lotteries → admin',
-      'GET /health/live → public (no IP limit)',
-      'GET /health/ready → public (no IP limit)',
-      'GET /lotteries → apiToken',
-      'GET /lottery → apiToken',
-      'GET /lottery/:tag → apiToken',
-      'GET /lottery/:tag/draw/:date/numbers → apiToken',
-      'GET /lottery/:tag/draw/latest/numbers → apiToken',
-      'GET /lottery/:tag/draw/numbers → apiToken',
-      'GET /lottery/:tag/draws → apiToken',
-      'GET /metrics → public (no IP limit)',
-      'GET /profile → user',
-      'GET /profile/token → user',
-      'GET /profile/token/:id → user',
-      'GET /profile/usage → user',
-      'PATCH /admin/accounts/:id → admin',
-      'PATCH /admin/lotteries/:tag → admin',
-      'PATCH /profile/token/:id → user',
-      'POST /admin/lotteries → admin',
-      'POST /admin/lotteries/:tag/draws/import → admin',
-      'POST /auth/login → public',
-      'POST /auth/register → public',
-      'POST /profile/token → user',
-      'PUT /admin/licenses/:name → admin',
-      'PUT /admin/lotteries/:tag/draws/:date → admin',
+      `DELETE /admin/licenses/:name | ${ADMIN}`,
+      `DELETE /admin/lotteries/:tag/draws/:date | ${ADMIN}`,
+      `DELETE /profile | ${USER}`,
+      `DELETE /profile/token/:id | ${USER}`,
+      `GET /admin/accounts | ${ADMIN}`,
+      `GET /admin/accounts/:id | ${ADMIN}`,
+      `GET /admin/licenses | ${ADMIN}`,
+      `GET /admin/lotteries | ${ADMIN}`,
+      'GET /health/live | public | no guard',
+      'GET /health/ready | public | no guard',
+      `GET /lotteries | ${METERED}`,
+      `GET /lottery | ${METERED}`,
+      `GET /lottery/:tag | ${METERED}`,
+      `GET /lottery/:tag/draw/:date/numbers | ${METERED}`,
+      `GET /lottery/:tag/draw/latest/numbers | ${METERED}`,
+      `GET /lottery/:tag/draw/numbers | ${METERED}`,
+      `GET /lottery/:tag/draws | ${METERED}`,
+      'GET /metrics | public | no guard',
+      `GET /profile | ${USER}`,
+      `GET /profile/token | ${USER}`,
+      `GET /profile/token/:id | ${USER}`,
+      `GET /profile/usage | ${USER}`,
+      `PATCH /admin/accounts/:id | ${ADMIN}`,
+      `PATCH /admin/lotteries/:tag | ${ADMIN}`,
+      `PATCH /profile/token/:id | ${USER}`,
+      `POST /admin/lotteries | ${ADMIN}`,
+      `POST /admin/lotteries/:tag/draws/import | ${ADMIN}`,
+      'POST /auth/login | public | ClientIpThrottlerGuard',
+      'POST /auth/register | public | ClientIpThrottlerGuard',
+      `POST /profile/token | ${USER}`,
+      `PUT /admin/licenses/:name | ${ADMIN}`,
+      `PUT /admin/lotteries/:tag/draws/:date | ${ADMIN}`,
     ]);
   });
 });

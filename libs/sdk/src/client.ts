@@ -69,7 +69,10 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     list: listLotteries,
     /** One lottery, with its rules and draw statistics; 404 for an unknown tag. */
     get: (tag: string) => api.lotteries.getLottery({ tag }),
-    /** The most recent draw. `sortNumber: true` lists each group by ascending value instead of draw order. */
+    /**
+     * The most recent draw. `sortNumber: true` (or `'asc'`) lists each group by ascending value instead of draw
+     * order, `'desc'` by descending value.
+     */
     latest: (tag: string, query: SortQuery = {}) => api.draws.getLatestDraw({ tag, ...query }),
     /** The draw of one date (`YYYY-MM-DD`); 404 when there is none. */
     byDate: (tag: string, date: string, query: SortQuery = {}) =>

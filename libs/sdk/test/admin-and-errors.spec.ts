@@ -42,7 +42,7 @@ describe('administration and typed errors', () => {
     await expect(anonymous.health.live()).resolves.toMatchObject({ status: 'ok' });
     await expect(anonymous.health.ready()).resolves.toMatchObject({
       status: 'ok',
-      info: { database: { status: 'up' } },
+      details: { catalog: { status: 'up' }, database: { status: 'up' } },
     });
   });
 

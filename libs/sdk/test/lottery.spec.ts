@@ -71,6 +71,10 @@ describe('lottery endpoints', () => {
     expect([...sorted.numbers].sort((a, b) => a.value - b.value)).toEqual(
       expect.arrayContaining(latest.numbers),
     );
+
+    const descending = await client.lottery.byDate('eu_euromillions', latest.date, { sortNumber: 'desc' });
+    const descValues = descending.numbers.filter((number) => !number.special).map((number) => number.value);
+    expect(descValues).toEqual([...mainValues].reverse());
   });
 
   it('searches draws (the bare array) and lists them (the envelope), newest first', async () => {

@@ -31,10 +31,18 @@ export interface Settings {
   /** Create a demo account and print its token when no admin is configured. */
   createDemoAccount: boolean;
   requestTimeoutMs: number;
+  /** A client must have sent all its headers within this time (slow-header clients are answered 408). */
+  headersTimeoutMs: number;
+  /** A client must have sent its whole request, body included, within this time. */
+  bodyTimeoutMs: number;
+  /** Open connections allowed per peer address; 0 = no cap (the default behind a trusted proxy). */
+  maxConnectionsPerClient: number;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
+  shutdownTimeoutMs: number;
   /** How often metered usage and token last-use times are written back to PostgreSQL. */
   usageFlushIntervalMs: number;
-  /** How long an API token's account and license stay cached (revocation invalidates at once). */
-  accessCacheTtlMs: number;
+  /** How long token owners and account snapshots stay cached (writes invalidate at once). */
+  credentialsCacheTtlMs: number;
 }
 
 export class SettingsError extends Error {
@@ -139,8 +147,12 @@ export function loadSettings(env: Env = process.env): Settings {
     loadBundledData: flag('LOAD_BUNDLED_DATA', true),
     createDemoAccount: flag('CREATE_DEMO_ACCOUNT', !adminEmail),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 15000, 100),
+    headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', 10000, 100),
+    bodyTimeoutMs: integer('BODY_TIMEOUT_MS', 30000, 100),
+    maxConnectionsPerClient: integer('MAX_CONNECTIONS_PER_CLIENT', text('TRUST_PROXY') ? 0 : 512, 0),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10000, 0),
     usageFlushIntervalMs: integer('USAGE_FLUSH_INTERVAL_MS', 2000, 10),
-    accessCacheTtlMs: integer('ACCESS_CACHE_TTL_MS', 10000, 0),
+    credentialsCacheTtlMs: integer('CREDENTIALS_CACHE_TTL_MS', 10000, 0),
   };
   if (problems.length) throw new SettingsError(problems);
   return settings;

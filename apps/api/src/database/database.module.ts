@@ -5,6 +5,8 @@ import { buildDataSourceOptions } from './data-source-options';
 export type DatabaseEngine = 'embedded' | 'server';
 /** Injection token: which PostgreSQL the app runs on. */
 export const DATABASE_ENGINE = Symbol('DATABASE_ENGINE');
+/** Injection token: its URL, for what needs a connection of its own (LISTEN). */
+export const DATABASE_URL = Symbol('DATABASE_URL');
 
 /**
  * TypeORM on the PostgreSQL at `url`. The embedded engine gets one pooled connection: PGlite runs one query at a
@@ -24,8 +26,11 @@ export class DatabaseModule {
           retryDelay: 1000,
         }),
       ],
-      providers: [{ provide: DATABASE_ENGINE, useValue: engine }],
-      exports: [DATABASE_ENGINE],
+      providers: [
+        { provide: DATABASE_ENGINE, useValue: engine },
+        { provide: DATABASE_URL, useValue: url },
+      ],
+      exports: [DATABASE_ENGINE, DATABASE_URL],
     };
   }
 }

@@ -1,8 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 export interface EmbeddedPostgres {
   /** A postgres:// URL the ordinary pg driver connects to. */
@@ -10,31 +10,140 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-const SOCKET_PORT = 5432;
+const SOCKET_FILE = '.s.PGSQL.5432';
+/** Unix socket paths are limited to 108 bytes on Linux. */
+const MAX_SOCKET_PATH = 100;
 
 /**
- * Embedded PostgreSQL: PGlite kept on disk in `dataDir`, served over a private unix socket so that TypeORM and
- * the pg driver use it exactly like a server. PGlite runs one transaction at a time, which is why
- * `maxConnections` must be at least the pool size (otherwise it resets the other pool connections).
+ * The worker's code. It is plain JavaScript given to the worker as text, so that the same code runs from the
+ * compiled app and from the TypeScript tests, and loads PGlite with Node's own loader (PGlite imports its
+ * WebAssembly dynamically, which Jest's module loader cannot do).
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { PGlite } = await import(workerData.pglite);
+  const { PGLiteSocketServer } = await import(workerData.pgliteSocket);
+  const db = await PGlite.create(workerData.dataDir, { postgresqlconf: workerData.postgresqlConf });
+  if (workerData.initOnly) {
+    await db.close();
+    return parentPort.postMessage({ type: 'ready' });
+  }
+  const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: workerData.maxConnections });
+  await server.start();
+  parentPort.on('message', (message) => {
+    if (message !== 'stop') return;
+    server.stop().then(() => db.close()).then(
+      () => parentPort.postMessage({ type: 'stopped' }),
+      (error) => parentPort.postMessage({ type: 'stopped', error: String(error && error.stack || error) }),
+    );
+  });
+  parentPort.postMessage({ type: 'ready' });
+})().catch((error) => parentPort.postMessage({ type: 'error', error: String(error && error.stack || error) }));
+`;
+
+/**
+ * A small server's memory settings: the service reads from its own in-memory catalog, so PostgreSQL's buffers only
+ * serve token and account lookups and writes (PostgreSQL's default 128 MB of shared buffers would be resident).
+ */
+const POSTGRESQL_CONF = [
+  'shared_buffers = 16MB',
+  'wal_buffers = 512kB',
+  'work_mem = 4MB',
+  'maintenance_work_mem = 16MB',
+];
+
+interface WorkerMessage {
+  type: 'ready' | 'stopped' | 'error';
+  error?: string;
+}
+
+/**
+ * Embedded PostgreSQL: PGlite kept on disk in `dataDir`, served over a unix socket so that TypeORM and the pg
+ * driver use it exactly like a server. It runs in a worker thread, so the database's work does not block the
+ * event loop that answers requests. PGlite runs one transaction at a time, which is why `maxConnections` must be
+ * at least the pool size (otherwise it resets the other pool connections).
+ *
+ * The socket lives in `dataDir/../run` (beside the data, where no temporary-file cleaner removes it while the
+ * service runs); only when that path is too long for a unix socket does it fall back to a private temporary folder.
  */
 export async function startEmbeddedPostgres(dataDir: string, maxConnections = 32): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
-  // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temporary folder.
-  const socketDir = mkdtempSync(join(tmpdir(), 'pgl-'));
-  const server = new PGLiteSocketServer({
-    db,
-    path: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+  const socketDir = chooseSocketDir(dataDir);
+  const socketPath = join(socketDir.path, SOCKET_FILE);
+  // A socket left by a process that was killed would make the server's listen() fail.
+  if (existsSync(socketPath)) rmSync(socketPath, { force: true });
+
+  const workerData = {
+    pglite: pathToFileURL(require.resolve('@electric-sql/pglite')).href,
+    pgliteSocket: pathToFileURL(require.resolve('@electric-sql/pglite-socket')).href,
+    dataDir,
+    socketPath,
     maxConnections,
-  });
-  await server.start();
-  const url = `postgres://postgres:embedded@localhost:${SOCKET_PORT}/postgres?host=${encodeURIComponent(socketDir)}`;
+    postgresqlConf: POSTGRESQL_CONF,
+  };
+  // Creating a database (initdb) grows the WebAssembly memory to ≈ 0.7 GB, which a worker keeps until it ends: a
+  // first worker creates it and ends, and the one that serves opens it afresh (≈ 1 s more, once).
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    const init = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...workerData, initOnly: true } });
+    try {
+      await nextMessage(init, 'ready');
+    } finally {
+      await init.terminate();
+    }
+  }
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
+  const cleanUp = () => {
+    if (socketDir.temporary) rmSync(socketDir.path, { recursive: true, force: true });
+    else rmSync(socketPath, { force: true });
+  };
+  try {
+    await nextMessage(worker, 'ready');
+  } catch (error) {
+    await worker.terminate();
+    cleanUp();
+    throw error;
+  }
   return {
-    url,
+    url: `postgres://postgres:embedded@localhost:5432/postgres?host=${encodeURIComponent(socketDir.path)}`,
     async stop() {
-      await server.stop();
-      await db.close();
-      rmSync(socketDir, { recursive: true, force: true });
+      const stopped = nextMessage(worker, 'stopped');
+      worker.postMessage('stop');
+      try {
+        await stopped;
+      } finally {
+        await worker.terminate();
+        cleanUp();
+      }
     },
   };
+}
+
+function chooseSocketDir(dataDir: string): { path: string; temporary: boolean } {
+  const beside = join(dirname(dataDir), 'run');
+  if (join(beside, SOCKET_FILE).length <= MAX_SOCKET_PATH) {
+    mkdirSync(beside, { recursive: true, mode: 0o700 });
+    return { path: beside, temporary: false };
+  }
+  return { path: mkdtempSync(join(tmpdir(), 'pgl-')), temporary: true };
+}
+
+/** Resolves on the worker's message of `type`; rejects on its error message, an error event or an early exit. */
+function nextMessage(worker: Worker, type: WorkerMessage['type']): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (settle: () => void) => {
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      settle();
+    };
+    const onMessage = (message: WorkerMessage) => {
+      if (message.type === type && !message.error) done(resolve);
+      else if (message.type === 'error' || message.error) {
+        done(() => reject(new Error(`Embedded PostgreSQL: ${message.error}`)));
+      }
+    };
+    const onError = (error: Error) => done(() => reject(error));
+    const onExit = (code: number) =>
+      done(() => reject(new Error(`Embedded PostgreSQL stopped unexpectedly (exit code ${code})`)));
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
 }

@@ -7,6 +7,8 @@ import { runMigrations } from '../database/migrate';
 import { AccountsService } from '../modules/accounts/accounts.service';
 import { DemoAccountService, DemoCredentials } from '../modules/accounts/demo-account.service';
 import { BundledDataService, BundledLoadReport } from '../modules/draws/bundled-data.service';
+import { CatalogSync } from '../modules/lotteries/catalog/catalog-sync.service';
+import { LotteryCatalog } from '../modules/lotteries/catalog/lottery-catalog.service';
 import { seedLicenses } from './seed-licenses';
 
 export interface StartupReport {
@@ -18,7 +20,10 @@ export interface StartupReport {
   demoExists: boolean;
 }
 
-/** Brings the database to a usable state at start-up: migrations, seeded licenses, accounts and data. */
+/**
+ * Brings the service to a usable state at start-up: migrations, seeded licenses, accounts and data, then the
+ * in-memory catalog the metered reads are answered from (before the server listens: no warm-up).
+ */
 @Injectable()
 export class StartupService {
   private readonly logger = new Logger('Startup');
@@ -29,6 +34,8 @@ export class StartupService {
     private readonly accounts: AccountsService,
     private readonly demoAccount: DemoAccountService,
     private readonly bundledData: BundledDataService,
+    private readonly catalog: LotteryCatalog,
+    private readonly catalogSync: CatalogSync,
     @Inject(DATABASE_ENGINE) private readonly engine: DatabaseEngine,
   ) {}
 
@@ -44,6 +51,9 @@ export class StartupService {
         : null;
     const bundledData = this.settings.loadBundledData ? await this.bundledData.loadIfEmpty() : null;
     const demo = this.settings.createDemoAccount ? await this.demoAccount.ensureDemo() : null;
+    // Listen first, then load: a change made in between is announced and applied, never missed.
+    await this.catalogSync.start();
+    await this.catalog.loadAll();
     return {
       migrationsApplied,
       admin,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { AccessCacheService } from '../../src/modules/access/access-cache.service';
+import { CredentialsCache } from '../../src/modules/credentials/credentials-cache.service';
 import type { Http } from './http';
 import type { TestApp } from './test-app';
 
@@ -53,7 +53,7 @@ export async function sql(app: TestApp, query: string, params: unknown[] = []): 
 export async function newAdmin(app: TestApp, api: Http) {
   const account = await newAccount(api, 'admin');
   await sql(app, `UPDATE accounts SET role = 'admin' WHERE id = $1`, [account.id]);
-  await app.running.app.get(AccessCacheService).invalidateAccount(account.id);
+  await app.running.app.get(CredentialsCache).invalidateAccount(account.id);
   return account;
 }
 

@@ -22,3 +22,32 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isForeignKeyViolation(error: unknown): boolean {
   return driverError(error)?.code === FOREIGN_KEY_VIOLATION;
 }
+
+/** PostgreSQL refuses NUL (and bytes its encoding cannot hold) in text: the client sent them. */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
+
+export function isInvalidText(error: unknown): boolean {
+  const code = driverError(error)?.code;
+  return code !== undefined && INVALID_TEXT_CODES.has(code);
+}
+
+/** SQLSTATE classes and codes that mean the server is gone or refusing work, not that the query was wrong. */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+const CONNECTION_EXCEPTION_CLASS = '08';
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connect ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|timeout exceeded when trying to connect|Driver not Connected|Connection is not established|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/**
+ * True when `error` says PostgreSQL cannot be reached (down, restarting, out of connections): the service answers
+ * 503 with Retry-After, not 500, and the request is not billed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (driverError(error) ?? (error as PostgresDriverError)).code;
+  if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith(CONNECTION_EXCEPTION_CLASS))) return true;
+  const cause = (error as { driverError?: unknown; cause?: unknown }).driverError ?? error.cause;
+  return (
+    UNAVAILABLE_MESSAGE.test(error.message) ||
+    (cause instanceof Error && UNAVAILABLE_MESSAGE.test(cause.message))
+  );
+}

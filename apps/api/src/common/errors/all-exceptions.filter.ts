@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { Messages } from './messages';
-import { MetricsService } from '../../modules/metrics/metrics.service';
+import { isDatabaseUnavailable, isInvalidText } from '../database/postgres-errors';
 
 /**
  * Fastify's own client errors (bad JSON, wrong content type, too large) reach the filter as HttpExceptions
@@ -15,13 +15,12 @@ const CLIENT_ERRORS_BY_STATUS: Record<number, () => ApiError> = {
 
 /**
  * The one place where errors become responses. Anything that is not an ApiError or a known client
- * error is a 500 with the generic message: the stack and any query stay in the log, under the request id.
+ * error is a 500 with the generic message: the stack and any query stay in the log, under the request id (and
+ * the 500 is counted in /metrics by the response hook).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
-
-  constructor(private readonly metrics: MetricsService) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -46,7 +45,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
         );
       if (status < 500) return ApiError.of(status, exception.message);
     }
-    this.metrics.unexpectedErrors.inc();
+    // The last line against input PostgreSQL cannot store (NUL in a route parameter that reaches a query).
+    if (isInvalidText(exception)) return ApiError.badRequest(Messages.invalidText);
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.error(
+        `Database unavailable on ${request.method} ${request.url} (request id ${request.id}): ` +
+          (exception as Error).message,
+      );
+      return new ApiError(503, ApiError.of(503, Messages.databaseUnavailable).body, { 'Retry-After': '5' });
+    }
     this.logger.error(
       `Unexpected error on ${request.method} ${request.url} (request id ${request.id})`,
       exception instanceof Error ? exception.stack : String(exception),

@@ -36,12 +36,9 @@ export class ApiError extends Error {
     return ApiError.of(409, message);
   }
 
-  static tooManyRequests(retryAfterSeconds: number): ApiError {
-    return new ApiError(
-      429,
-      { code: 429, error: 'Too Many Requests' },
-      { 'Retry-After': String(retryAfterSeconds) },
-    );
+  /** The contract's 429 has no message; Retry-After and the limit headers come from the request's meter. */
+  static tooManyRequests(): ApiError {
+    return new ApiError(429, { code: 429, error: 'Too Many Requests' });
   }
 
   static requestTimeout(): ApiError {

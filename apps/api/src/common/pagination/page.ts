@@ -36,3 +36,19 @@ export function envelope<K extends string, T>(
   if (page.limit === 0) return figures as PageFigures & Partial<Record<K, T[]>>;
   return { [listKey]: items, ...figures } as PageFigures & Partial<Record<K, T[]>>;
 }
+
+/**
+ * The same envelope built from items that are already JSON (the read model keeps its answers serialized), with
+ * the keys in the order envelope() gives them. `itemsJson` is the inside of the array; `returned` its length.
+ */
+export function envelopeJson(
+  listKey: string,
+  page: Page,
+  itemsJson: string,
+  returned: number,
+  total: number,
+): string {
+  const { limit, offset, more } = pageFigures(page, returned, total);
+  const figures = `"limit":${limit},"offset":${offset},"more":${more},"total":${total}}`;
+  return page.limit === 0 ? `{${figures}` : `{${JSON.stringify(listKey)}:[${itemsJson}],${figures}`;
+}

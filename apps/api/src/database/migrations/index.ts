@@ -1,4 +1,5 @@
 import { InitialSchema1795319709639 } from './1795319709639-initial-schema';
+import { CatalogChangeNotifications1795400000000 } from './1795400000000-catalog-change-notifications';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
-export const MIGRATIONS = [InitialSchema1795319709639];
+export const MIGRATIONS = [InitialSchema1795319709639, CatalogChangeNotifications1795400000000];

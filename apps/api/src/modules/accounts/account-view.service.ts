@@ -21,7 +21,7 @@ export class AccountViewService {
 
   /** `account.license` must have been loaded. */
   async view(account: Account): Promise<AccountDto> {
-    return toAccountDto(account, await this.quota.state(account.id, quotaOf(account)));
+    return toAccountDto(account, await this.quota.peek(account.id, quotaOf(account)));
   }
 
   views(accounts: Account[]): Promise<AccountDto[]> {

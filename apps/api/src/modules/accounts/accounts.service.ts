@@ -7,7 +7,7 @@ import { Messages } from '../../common/errors/messages';
 import { Page } from '../../common/pagination/page';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { AccessCacheService } from '../access/access-cache.service';
+import { CredentialsCache } from '../credentials/credentials-cache.service';
 import { LicensesService } from '../licenses/licenses.service';
 import { Account, AccountRole } from './account.entity';
 import { LICENSE_FIELD_MESSAGE } from './dto/update-account.dto';
@@ -42,7 +42,7 @@ export class AccountsService {
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly licenses: LicensesService,
-    private readonly accessCache: AccessCacheService,
+    private readonly credentials: CredentialsCache,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -142,7 +142,7 @@ export class AccountsService {
         throw error;
       }
     }
-    await this.accessCache.invalidateAccount(id);
+    await this.credentials.invalidateAccount(id);
     return this.getOrFail(id);
   }
 
@@ -162,8 +162,8 @@ export class AccountsService {
       await manager.query('DELETE FROM accounts WHERE id = $1', [id]);
       return tokens.map((t) => t.secret_hash);
     });
-    await Promise.all(secretHashes.map((hash) => this.accessCache.invalidateToken(hash)));
-    await this.accessCache.invalidateAccount(id);
+    await Promise.all(secretHashes.map((hash) => this.credentials.invalidateToken(hash)));
+    await this.credentials.invalidateAccount(id);
   }
 }
 

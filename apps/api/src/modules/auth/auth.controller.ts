@@ -8,7 +8,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Auth } from '../../common/auth/auth.decorator';
+import { Auth } from '../guards/auth.decorator';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { AccountViewService } from '../accounts/account-view.service';
 import { AccountsService } from '../accounts/accounts.service';

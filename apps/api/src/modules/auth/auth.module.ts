@@ -1,11 +1,24 @@
 import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { SETTINGS } from '../../config/settings.module';
+import { resolveJwtSecret, Settings } from '../../config/settings';
 import { AccountsModule } from '../accounts/accounts.module';
+import { JWT_ALGORITHM } from '../guards/jwt/access-token-claims';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 
-/** Registration and login. JWT signing and verification live in AuthCoreModule (global, used by the guard). */
+/** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
 @Module({
-  imports: [AccountsModule],
+  imports: [
+    AccountsModule,
+    JwtModule.registerAsync({
+      inject: [SETTINGS],
+      useFactory: (settings: Settings) => ({
+        secret: resolveJwtSecret(settings),
+        signOptions: { expiresIn: settings.jwtExpiresInSeconds, algorithm: JWT_ALGORITHM },
+      }),
+    }),
+  ],
   controllers: [AuthController],
   providers: [AuthService],
 })

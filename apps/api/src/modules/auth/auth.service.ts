@@ -6,14 +6,15 @@ import type { Settings } from '../../config/settings';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher.service';
 import { AccessTokenDto } from './dto/access-token.dto';
-import { JwtAccessService } from './jwt-access.service';
+import { JwtService } from '@nestjs/jwt';
+import type { AccessTokenClaims } from '../guards/jwt/access-token-claims';
 
 @Injectable()
 export class AuthService {
   constructor(
     private readonly accounts: AccountsService,
     private readonly hasher: PasswordHasher,
-    private readonly jwtAccess: JwtAccessService,
+    private readonly jwt: JwtService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -28,7 +29,10 @@ export class AuthService {
       : await this.hasher.verifyAgainstDummy(password);
     if (!account || !valid) throw ApiError.unauthorized(Messages.invalidCredentials);
     return {
-      accessToken: await this.jwtAccess.issue(account.id, account.role),
+      accessToken: await this.jwt.signAsync({
+        sub: account.id,
+        role: account.role,
+      } satisfies AccessTokenClaims),
       tokenType: 'Bearer',
       expiresIn: this.settings.jwtExpiresInSeconds,
     };

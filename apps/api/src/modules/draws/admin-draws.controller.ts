@@ -11,7 +11,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Auth } from '../../common/auth/auth.decorator';
+import { Auth } from '../guards/auth.decorator';
 import { ApiError } from '../../common/errors/api-error';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { Messages } from '../../common/errors/messages';
@@ -51,7 +51,7 @@ export class AdminDrawsController {
     const draw = { date: params.date, main: body.main, special: body.special ?? [] };
     const { created } = await this.writes.put(params.tag, draw);
     reply.status(created ? 201 : 200);
-    return toDrawDto(draw, false);
+    return toDrawDto(draw);
   }
 
   @Delete(':date')

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { batchesOf, upsertDrawBatch } from './draw-batch-writer';
 import { DrawCsvError, parseDrawCsv, ParsedDrawRow } from './domain/draw-csv';
@@ -23,11 +24,14 @@ export type ImportProgress = (progress: { written: number; total: number }) => v
  */
 @Injectable()
 export class DrawImportService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: LotteryCatalog,
+  ) {}
 
   async importCsv(tag: string, text: string, onProgress?: ImportProgress): Promise<ImportResult> {
     const parsed = parseDrawCsv(text);
-    return this.dataSource.transaction(async (manager) => {
+    const imported = await this.dataSource.transaction(async (manager) => {
       // The share lock keeps the rules from changing between this check and the writes.
       const rules = await lockLotteryRules(manager, tag, 'share');
       const errors = [...parsed.errors];
@@ -52,5 +56,7 @@ export class DrawImportService {
       }
       return result;
     });
+    if (imported.inserted + imported.updated > 0) await this.catalog.reload(tag);
+    return imported;
   }
 }

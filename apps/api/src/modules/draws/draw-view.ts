@@ -1,3 +1,4 @@
+import type { NumberOrder } from './dto/draw-query.dto';
 import type { DrawDto, DrawNumberDto } from './dto/draw.dto';
 
 /** A stored draw: numbers in draw order (or as published when the source gives no order). */
@@ -9,16 +10,18 @@ export interface StoredDraw {
 
 /**
  * The contract's Draw: main numbers first, then special ones. `order` is the stored position within its
- * group; `sorted` reorders each group by value without touching `order`.
+ * group; `asc` and `desc` reorder each group by value without touching `order`.
  */
-export function toDrawDto(draw: StoredDraw, sorted: boolean): DrawDto {
+export function toDrawDto(draw: StoredDraw, numberOrder: NumberOrder = 'draw'): DrawDto {
   return {
     date: draw.date,
-    numbers: [...group(draw.main, false, sorted), ...group(draw.special, true, sorted)],
+    numbers: [...group(draw.main, false, numberOrder), ...group(draw.special, true, numberOrder)],
   };
 }
 
-function group(values: number[], special: boolean, sorted: boolean): DrawNumberDto[] {
+function group(values: number[], special: boolean, numberOrder: NumberOrder): DrawNumberDto[] {
   const numbers = values.map((value, order) => ({ special, order, value }));
-  return sorted ? numbers.sort((a, b) => a.value - b.value) : numbers;
+  if (numberOrder === 'asc') numbers.sort((a, b) => a.value - b.value);
+  if (numberOrder === 'desc') numbers.sort((a, b) => b.value - a.value);
+  return numbers;
 }

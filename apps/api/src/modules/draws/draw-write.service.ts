@@ -3,28 +3,33 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
-import { LotteryQueryService } from '../lotteries/lottery-query.service';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
 import { upsertDrawBatch } from './draw-batch-writer';
 import type { StoredDraw } from './draw-view';
 import { validateDrawNumbers } from './domain/lottery-rules';
 
-/** Writes single draws (administration), each validated against the era in force on its date. */
+/**
+ * Writes single draws (administration), each validated against the era in force on its date; the catalog is
+ * rebuilt before answering, so the writer reads its own write.
+ */
 @Injectable()
 export class DrawWriteService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly lotteries: LotteryQueryService,
+    private readonly catalog: LotteryCatalog,
   ) {}
 
   /** Creates or replaces the draw; `created` tells which. */
   async put(tag: string, draw: StoredDraw): Promise<{ created: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
+    const result = await this.dataSource.transaction(async (manager) => {
       const rules = await lockLotteryRules(manager, tag, 'share');
       const problem = validateDrawNumbers(rules, draw.date, draw.main, draw.special);
       if (problem !== null) throw ApiError.badRequest(problem);
       const counts = await upsertDrawBatch(manager, tag, [draw]);
       return { created: counts.inserted === 1 };
     });
+    await this.catalog.reload(tag);
+    return result;
   }
 
   /** 404 for an unknown lottery, then for a missing draw. */
@@ -34,8 +39,8 @@ export class DrawWriteService {
       'DELETE FROM draws WHERE lottery_tag = $1 AND draw_date = $2',
       [tag, date],
     );
-    if (affected > 0) return;
-    await this.lotteries.requireExists(tag);
+    if (affected > 0) return this.catalog.reload(tag);
+    this.catalog.snapshot(tag); // 404 Lottery not found, before the missing draw
     throw ApiError.notFound(Messages.drawNotFound);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
@@ -7,13 +7,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Auth } from '../../common/auth/auth.decorator';
+import { Auth } from '../guards/auth.decorator';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
-import { envelope, pageFigures, pageOf } from '../../common/pagination/page';
+import { envelopeJson, pageFigures, pageOf } from '../../common/pagination/page';
+import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
-import { DrawQueryService } from './draw-query.service';
-import { toDrawDto } from './draw-view';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';
 import { DrawListQueryDto, SortNumberQueryDto } from './dto/draw-query.dto';
 import { DrawDto } from './dto/draw.dto';
@@ -28,14 +28,18 @@ const PAGE_HEADERS = {
   'X-More': { description: 'Whether more draws follow this page.', schema: { type: 'boolean' } },
 };
 
-/** The metered draw routes (contract section 2). Validation runs in the pipes, before any lookup. */
+/**
+ * The metered draw routes (contract section 2), answered from the in-memory catalog as ready JSON. Validation runs
+ * in the pipes, before any lookup.
+ */
 @ApiTags('draws')
 @Controller('lottery/:tag')
 export class DrawsController {
-  constructor(private readonly draws: DrawQueryService) {}
+  constructor(private readonly catalog: LotteryCatalog) {}
 
   @Get('draw/numbers')
   @Auth('apiToken')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({
     summary: 'Search draws, newest first (bare array).',
     description: 'The page figures come as headers: X-Total-Count, X-Limit, X-Offset, X-More.',
@@ -43,25 +47,31 @@ export class DrawsController {
   @ApiOkResponse({ type: DrawDto, isArray: true, headers: PAGE_HEADERS })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_REQUEST })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
-  async searchDraws(
+  searchDraws(
     @Param() params: LotteryTagParamDto,
     @Query() query: DrawListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<DrawDto[]> {
+  ): string {
     const page = pageOf(query);
-    const { items, total } = await this.draws.search(params.tag, query, page);
-    const figures = pageFigures(page, items.length, total);
+    const { itemsJson, returned, total } = this.catalog.drawPage(
+      params.tag,
+      query,
+      page,
+      query.sort_number ?? 'draw',
+    );
+    const figures = pageFigures(page, returned, total);
     reply.headers({
       'X-Total-Count': String(figures.total),
       'X-Limit': String(figures.limit),
       'X-Offset': String(figures.offset),
       'X-More': String(figures.more),
     });
-    return items.map((draw) => toDrawDto(draw, query.sort_number ?? false));
+    return `[${itemsJson}]`;
   }
 
   @Get('draw/latest/numbers')
   @Auth('apiToken')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'The most recent draw.' })
   @ApiOkResponse({ type: DrawDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_REQUEST })
@@ -69,41 +79,36 @@ export class DrawsController {
     type: ErrorBodyDto,
     description: 'Lottery not found, or no draws were found for it.',
   })
-  async getLatestDraw(
-    @Param() params: LotteryTagParamDto,
-    @Query() query: SortNumberQueryDto,
-  ): Promise<DrawDto> {
-    return toDrawDto(await this.draws.latest(params.tag), query.sort_number ?? false);
+  getLatestDraw(@Param() params: LotteryTagParamDto, @Query() query: SortNumberQueryDto): string {
+    return this.catalog.latestJson(params.tag, query.sort_number ?? 'draw');
   }
 
   @Get('draw/:date/numbers')
   @Auth('apiToken')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'The draw of one date.' })
   @ApiOkResponse({ type: DrawDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_DATE })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found, or no draw on that date.' })
-  async getDrawByDate(
-    @Param() params: DrawDateParamsDto,
-    @Query() query: SortNumberQueryDto,
-  ): Promise<DrawDto> {
-    return toDrawDto(await this.draws.onDate(params.tag, params.date), query.sort_number ?? false);
+  getDrawByDate(@Param() params: DrawDateParamsDto, @Query() query: SortNumberQueryDto): string {
+    return this.catalog.drawJsonOn(params.tag, params.date, query.sort_number ?? 'draw');
   }
 
   @Get('draws')
   @Auth('apiToken')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List draws, newest first (paginated envelope).' })
   @ApiPage('draws', DrawDto)
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_REQUEST })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
-  async listDraws(@Param() params: LotteryTagParamDto, @Query() query: DrawListQueryDto) {
+  listDraws(@Param() params: LotteryTagParamDto, @Query() query: DrawListQueryDto): string {
     const page = pageOf(query);
-    const { items, total } = await this.draws.search(params.tag, query, page);
-    const sorted = query.sort_number ?? false;
-    return envelope(
-      'draws',
+    const { itemsJson, returned, total } = this.catalog.drawPage(
+      params.tag,
+      query,
       page,
-      items.map((draw) => toDrawDto(draw, sorted)),
-      total,
+      query.sort_number ?? 'draw',
     );
+    return envelopeJson('draws', page, itemsJson, returned, total);
   }
 }

@@ -3,7 +3,6 @@ import { LotteriesModule } from '../lotteries/lotteries.module';
 import { AdminDrawsController } from './admin-draws.controller';
 import { BundledDataService } from './bundled-data.service';
 import { DrawImportService } from './draw-import.service';
-import { DrawQueryService } from './draw-query.service';
 import { DrawWriteService } from './draw-write.service';
 import { DrawsController } from './draws.controller';
 
@@ -11,7 +10,7 @@ import { DrawsController } from './draws.controller';
 @Module({
   imports: [LotteriesModule],
   controllers: [DrawsController, AdminDrawsController],
-  providers: [DrawQueryService, DrawWriteService, DrawImportService, BundledDataService],
-  exports: [BundledDataService, DrawImportService],
+  providers: [DrawWriteService, DrawImportService, BundledDataService],
+  exports: [BundledDataService, DrawImportService, LotteriesModule],
 })
 export class DrawsModule {}

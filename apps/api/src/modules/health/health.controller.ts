@@ -1,23 +1,17 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import {
-  HealthCheck,
-  HealthCheckService,
-  HealthIndicatorService,
-  TypeOrmHealthIndicator,
-} from '@nestjs/terminus';
-import type Redis from 'ioredis';
-import { Auth } from '../../common/auth/auth.decorator';
-import { REDIS } from '../../common/redis/redis.module';
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
+import type { FastifyReply } from 'fastify';
+import { Auth } from '../guards/auth.decorator';
+import { DependencyStatusDto, ReadinessDto } from './readiness.dto';
+import { Readiness, ReadinessService } from './readiness.service';
 
 @ApiTags('operations')
 @Controller('health')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
-    private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly readiness: ReadinessService,
   ) {}
 
   /** The process is up. */
@@ -28,24 +22,18 @@ export class HealthController {
     return this.health.check([]);
   }
 
-  /** The process can serve: PostgreSQL answers (and Redis, when configured). */
+  /**
+   * Whether this instance can serve: 200 with `ok`, or `degraded` while a dependency is down but metered reads are
+   * still served (PostgreSQL or Redis down); 503 when it cannot serve at all.
+   */
   @Get('ready')
   @Auth('public', { ipRateLimit: false })
-  @HealthCheck()
-  ready() {
-    return this.health.check([
-      () => this.database.pingCheck('database', { timeout: 3000 }),
-      ...(this.redis ? [() => this.pingRedis()] : []),
-    ]);
-  }
-
-  private async pingRedis() {
-    const indicator = this.indicators.check('redis');
-    try {
-      await this.redis?.ping();
-      return indicator.up();
-    } catch (error) {
-      return indicator.down({ message: (error as Error).message });
-    }
+  @ApiExtraModels(DependencyStatusDto)
+  @ApiOkResponse({ type: ReadinessDto, description: '`ok`, or `degraded` while reads are still served.' })
+  @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'This instance cannot serve.' })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
+    const readiness = await this.readiness.check();
+    if (readiness.status === 'error') void reply.status(503);
+    return readiness;
   }
 }

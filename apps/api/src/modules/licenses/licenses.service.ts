@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { Page } from '../../common/pagination/page';
-import { AccessCacheService } from '../access/access-cache.service';
+import { CredentialsCache } from '../credentials/credentials-cache.service';
 import { License } from './license.entity';
 import { isLicenseName } from './license-name';
 
@@ -14,7 +14,7 @@ export type LicenseLimitsInput = Pick<License, 'monthlyQuota' | 'perSecond' | 'p
 export class LicensesService {
   constructor(
     @InjectRepository(License) private readonly licenses: Repository<License>,
-    private readonly accessCache: AccessCacheService,
+    private readonly credentials: CredentialsCache,
   ) {}
 
   /** A page of licenses ordered by name; the list query is skipped for limit=0. */
@@ -42,7 +42,7 @@ export class LicensesService {
          per_minute = EXCLUDED.per_minute, per_hour = EXCLUDED.per_hour, updated_at = now()`,
       [name, limits.monthlyQuota, limits.perSecond, limits.perMinute, limits.perHour],
     );
-    await this.accessCache.invalidateAllAccounts();
+    await this.credentials.invalidateAllAccounts();
     return this.licenses.findOneByOrFail({ name });
   }
 
@@ -50,6 +50,6 @@ export class LicensesService {
   async remove(name: string): Promise<void> {
     const result = isLicenseName(name) ? await this.licenses.delete({ name }) : { affected: 0 };
     if (!result.affected) throw ApiError.notFound(Messages.licenseNotFound);
-    await this.accessCache.invalidateAllAccounts();
+    await this.credentials.invalidateAllAccounts();
   }
 }

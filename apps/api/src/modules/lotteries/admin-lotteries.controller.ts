@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -8,12 +8,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth } from '../../common/auth/auth.decorator';
+import { Auth } from '../guards/auth.decorator';
 import { Clock } from '../../common/clock';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
-import { LotteryQueryService } from './lottery-query.service';
+import { pageOf } from '../../common/pagination/page';
+import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
+import { LotteryCatalog } from './catalog/lottery-catalog.service';
 import { CreateLotteryDto } from './dto/create-lottery.dto';
 import { LotteryDto } from './dto/lottery.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
@@ -27,18 +29,19 @@ import { LotteryWriteService } from './lottery-write.service';
 export class AdminLotteriesController {
   constructor(
     private readonly lotteries: LotteryWriteService,
-    private readonly catalogue: LotteryQueryService,
+    private readonly catalog: LotteryCatalog,
     private readonly clock: Clock,
   ) {}
 
   /** The same list as GET /lotteries for administrators: by JWT, not metered, so browsing costs no quota. */
   @Get()
   @Auth('admin')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List the lotteries, ordered by tag (administrators; not metered).' })
   @ApiPage('lotteries', LotteryDto)
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit or offset.' })
-  adminListLotteries(@Query() query: PageQueryDto) {
-    return this.catalogue.page(query, this.clock.now());
+  adminListLotteries(@Query() query: PageQueryDto): string {
+    return this.catalog.lotteryPageJson(pageOf(query), this.clock.now());
   }
 
   @Post()

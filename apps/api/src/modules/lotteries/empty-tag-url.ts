@@ -9,5 +9,6 @@
 const EMPTY_TAG_SEGMENT = /^\/(lottery|admin\/lotteries)\/(?=\/)/;
 
 export function rewriteEmptyLotteryTag(url: string): string {
-  return url.replace(EMPTY_TAG_SEGMENT, '/$1/%20');
+  // Runs on every request: most URLs have no empty segment at all.
+  return url.includes('//') ? url.replace(EMPTY_TAG_SEGMENT, '/$1/%20') : url;
 }

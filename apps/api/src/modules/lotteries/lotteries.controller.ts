@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiExcludeEndpoint,
@@ -7,34 +7,36 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth } from '../../common/auth/auth.decorator';
+import { Auth } from '../guards/auth.decorator';
 import { Clock } from '../../common/clock';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { LotteryDto } from './dto/lottery.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
-import { LotteryQueryService } from './lottery-query.service';
-import { toLotteryDto } from './lottery-view';
+import { pageOf } from '../../common/pagination/page';
+import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
+import { LotteryCatalog } from './catalog/lottery-catalog.service';
 
-/** The metered lottery catalogue (contract section 2). */
+/** The metered lottery catalogue (contract section 2), answered from the in-memory catalog as ready JSON. */
 @ApiTags('lotteries')
 @Controller()
 export class LotteriesController {
   constructor(
-    private readonly lotteries: LotteryQueryService,
+    private readonly catalog: LotteryCatalog,
     private readonly clock: Clock,
   ) {}
 
   @Get('lotteries')
   @Auth('apiToken')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({
     summary: 'List the lotteries, ordered by tag.',
     description: 'Also served at GET /lottery.',
   })
   @ApiPage('lotteries', LotteryDto)
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit or offset.' })
-  listLotteries(@Query() query: PageQueryDto) {
+  listLotteries(@Query() query: PageQueryDto): string {
     return this.page(query);
   }
 
@@ -44,22 +46,24 @@ export class LotteriesController {
    */
   @Get('lottery')
   @Auth('apiToken')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiExcludeEndpoint()
-  listLotteriesAtSeedPath(@Query() query: PageQueryDto) {
+  listLotteriesAtSeedPath(@Query() query: PageQueryDto): string {
     return this.page(query);
   }
 
   @Get('lottery/:tag')
   @Auth('apiToken')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'One lottery with its current rules, rule history and draw figures.' })
   @ApiOkResponse({ type: LotteryDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty lottery tag.' })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
-  async getLottery(@Param() params: LotteryTagParamDto): Promise<LotteryDto> {
-    return toLotteryDto(await this.lotteries.get(params.tag), this.clock.now());
+  getLottery(@Param() params: LotteryTagParamDto): string {
+    return this.catalog.lotteryJsonOf(params.tag, this.clock.now());
   }
 
-  private page(query: PageQueryDto) {
-    return this.lotteries.page(query, this.clock.now());
+  private page(query: PageQueryDto): string {
+    return this.catalog.lotteryPageJson(pageOf(query), this.clock.now());
   }
 }

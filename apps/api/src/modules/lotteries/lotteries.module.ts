@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AdminLotteriesController } from './admin-lotteries.controller';
+import { CatalogSync } from './catalog/catalog-sync.service';
+import { LotteryCatalog } from './catalog/lottery-catalog.service';
 import { LotteriesController } from './lotteries.controller';
-import { LotteryQueryService } from './lottery-query.service';
 import { LotteryWriteService } from './lottery-write.service';
 
-/** The lottery catalogue: metered reads and administration. Draws are in DrawsModule, which imports this one. */
+/**
+ * The lottery catalogue: the in-memory read model of lotteries and draws (LotteryCatalog, kept current by its
+ * writers and CatalogSync), the metered lottery reads and their administration. Draws are in DrawsModule.
+ */
 @Module({
   controllers: [LotteriesController, AdminLotteriesController],
-  providers: [LotteryQueryService, LotteryWriteService],
-  exports: [LotteryQueryService],
+  providers: [LotteryCatalog, CatalogSync, LotteryWriteService],
+  exports: [LotteryCatalog, CatalogSync],
 })
 export class LotteriesModule {}

@@ -7,26 +7,18 @@ import { RuleEra, validateDrawNumbers } from '../draws/domain/lottery-rules';
 import type { CreateLotteryDto } from './dto/create-lottery.dto';
 import type { UpdateLotteryDto } from './dto/update-lottery.dto';
 import { calendarDateIn } from './local-date';
-import { LotteryQueryService } from './lottery-query.service';
-import type { LotteryRecord } from './lottery-record';
+import { LotteryCatalog } from './catalog/lottery-catalog.service';
+import type { LotteryRecord, LotteryRow } from './lottery-record';
 import { buildLotteryRules } from './lottery-rules-input';
 
-interface StoredLottery {
-  name: string;
-  country: string;
-  timezone: string;
-  special_name: string | null;
-  rules: RuleEra[];
-  draw_order: boolean;
-  source: string | null;
-}
+type StoredLottery = Omit<LotteryRow, 'tag'>;
 
-/** Creates and changes lotteries (administration). */
+/** Creates and changes lotteries (administration); the catalog is rebuilt before answering. */
 @Injectable()
 export class LotteryWriteService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly lotteries: LotteryQueryService,
+    private readonly catalog: LotteryCatalog,
     private readonly clock: Clock,
   ) {}
 
@@ -52,7 +44,8 @@ export class LotteryWriteService {
       ],
     );
     if (inserted.length === 0) throw ApiError.conflict(Messages.lotteryExists);
-    return this.lotteries.get(dto.tag);
+    await this.catalog.reload(dto.tag);
+    return this.catalog.snapshot(dto.tag).record;
   }
 
   async update(tag: string, dto: UpdateLotteryDto): Promise<LotteryRecord> {
@@ -90,7 +83,8 @@ export class LotteryWriteService {
         ],
       );
     });
-    return this.lotteries.get(tag);
+    await this.catalog.reload(tag);
+    return this.catalog.snapshot(tag).record;
   }
 
   /** New rules must keep every stored draw valid: refuse with the earliest draw that would break. */

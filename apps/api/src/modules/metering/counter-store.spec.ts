@@ -1,29 +1,41 @@
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { CounterStore } from './counter-store';
+import { connectTestRedis } from '../../../test/support/redis';
+import { CounterStore, gcraDecision } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
+
+const key = () => `spec:${randomBytes(6).toString('hex')}`;
+const hit = (store: CounterStore, k: string, windowMs: number, limit: number) =>
+  store.rateLimitHits([{ key: k, windowMs, limit }]).then(([result]) => result);
 
 /** The same properties for both stores: what makes the quota exact and the windows shared. */
 function counterStoreContract(name: string, make: () => CounterStore) {
   describe(name, () => {
     let store: CounterStore;
-    const key = () => `spec:${randomBytes(6).toString('hex')}`;
     beforeEach(() => (store = make()));
 
     it('incrementIfBelow lets exactly `limit` of a concurrent burst through', async () => {
       const k = key();
-      const results = await Promise.all(Array.from({ length: 200 }, () => store.incrementIfBelow(k, 37, 60)));
-      expect(results.filter((r) => r !== null)).toHaveLength(37);
-      expect(new Set(results.filter((r) => r !== null))).toEqual(
-        new Set(Array.from({ length: 37 }, (_, i) => i + 1)),
-      );
+      await store.seed(k, 0, 60);
+      const results = await Promise.all(Array.from({ length: 200 }, () => store.incrementIfBelow(k, 37)));
+      const counted = results.filter((r) => typeof r === 'number');
+      expect(counted).toHaveLength(37);
+      expect(new Set(counted)).toEqual(new Set(Array.from({ length: 37 }, (_, i) => i + 1)));
+      expect(results.filter((r) => r === 'limit-reached')).toHaveLength(163);
       expect(await store.get(k)).toBe(37);
+    });
+
+    it('incrementIfBelow reports an unseeded counter instead of starting it at 0', async () => {
+      const k = key();
+      expect(await store.incrementIfBelow(k, 10)).toBe('unseeded');
+      expect(await store.get(k)).toBeNull();
     });
 
     it('incrementIfBelow with no limit always counts', async () => {
       const k = key();
-      for (let i = 1; i <= 5; i++) expect(await store.incrementIfBelow(k, null, 60)).toBe(i);
+      await store.seed(k, 0, 60);
+      for (let i = 1; i <= 5; i++) expect(await store.incrementIfBelow(k, null)).toBe(i);
     });
 
     it('seed sets a missing counter and never overwrites one', async () => {
@@ -32,70 +44,157 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       await store.seed(k, 10, 60);
       await store.seed(k, 99, 60);
       expect(await store.get(k)).toBe(10);
-      expect(await store.incrementIfBelow(k, 11, 60)).toBe(11);
-      expect(await store.incrementIfBelow(k, 11, 60)).toBeNull();
+      expect(await store.incrementIfBelow(k, 11)).toBe(11);
+      expect(await store.incrementIfBelow(k, 11)).toBe('limit-reached');
     });
 
-    it('hit counts each window and reports the time to its reset', async () => {
+    it('decrement takes one back, never below zero', async () => {
       const k = key();
-      await store.hit([{ key: k, windowSeconds: 3600 }]);
-      const [hour, minute] = await store.hit([
-        { key: k, windowSeconds: 3600 },
-        { key: `${k}:m`, windowSeconds: 60 },
-      ]);
-      expect(hour.count).toBe(2);
-      expect(minute.count).toBe(1);
-      expect(hour.resetMs).toBeGreaterThan(0);
-      expect(hour.resetMs).toBeLessThanOrEqual(3_600_000);
-      expect(minute.resetMs).toBeLessThanOrEqual(60_000);
+      await store.seed(k, 1, 60);
+      await store.decrement(k);
+      await store.decrement(k);
+      expect(await store.get(k)).toBe(0);
+    });
+
+    it('rateLimitHit lets exactly `limit` of a concurrent burst through and reports the rest', async () => {
+      const k = key();
+      const hits = await Promise.all(Array.from({ length: 60 }, () => hit(store, k, 60_000, 25)));
+      const allowed = hits.filter((h) => h.allowed);
+      expect(allowed).toHaveLength(25);
+      expect(Math.min(...allowed.map((h) => h.remaining))).toBe(0);
+      const refused = hits.filter((h) => !h.allowed);
+      expect(refused.every((h) => h.remaining === 0 && h.retryAfterMs > 0 && h.retryAfterMs <= 2400)).toBe(
+        true,
+      );
+      expect(refused.every((h) => h.resetMs > 0 && h.resetMs <= 60_000)).toBe(true);
+    });
+
+    it('rateLimitHits counts a request in every limit or, when one refuses it, in none', async () => {
+      const [perSecond, perMinute] = [key(), key()];
+      const both = () =>
+        store.rateLimitHits([
+          { key: perSecond, windowMs: 1000, limit: 100 },
+          { key: perMinute, windowMs: 60_000, limit: 3 },
+        ]);
+      for (let i = 0; i < 3; i++) expect((await both()).every((h) => h.allowed)).toBe(true);
+      const refused = await both();
+      expect(refused.map((h) => h.allowed)).toEqual([true, false]);
+      // The per-second limit did not count the refused request: 3 of its 100 are used, not 4.
+      expect((await hit(store, perSecond, 1000, 100)).remaining).toBe(96);
     });
   });
 }
 
-counterStoreContract('MemoryCounterStore', () => new MemoryCounterStore());
+describe('gcraDecision (times in µs)', () => {
+  const now = 1_000_000_000_000_000;
+  const ms = 1000;
 
-describe('MemoryCounterStore expiry', () => {
-  it('forgets a window once it has passed', async () => {
-    let now = 1_000_000_000_000;
-    const store = new MemoryCounterStore(() => now);
-    await store.hit([{ key: 'w', windowSeconds: 1 }]);
-    expect((await store.hit([{ key: 'w', windowSeconds: 1 }]))[0].count).toBe(2);
-    now += 1000;
-    expect((await store.hit([{ key: 'w', windowSeconds: 1 }]))[0].count).toBe(1);
+  it('lets a fresh burst of `limit` through at once, counting down what remains', () => {
+    let tat: number | null = null;
+    const remaining: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const decision = gcraDecision(tat, now, 1000, 10);
+      expect(decision.hit.allowed).toBe(true);
+      remaining.push(decision.hit.remaining);
+      tat = decision.tatUs;
+    }
+    expect(remaining).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    const refused = gcraDecision(tat, now, 1000, 10);
+    expect(refused.hit).toEqual({ allowed: false, remaining: 0, resetMs: 1000, retryAfterMs: 100 });
+    expect(refused.tatUs).toBe(tat);
+  });
+
+  it('after a full burst, lets requests through at the pace of the limit', () => {
+    const full = now + 1000 * ms; // ten requests were just made against 10 per second
+    expect(gcraDecision(full, now + 99 * ms, 1000, 10).hit.allowed).toBe(false);
+    expect(gcraDecision(full, now + 100 * ms, 1000, 10).hit.allowed).toBe(true);
+  });
+
+  it('is whole again once a window has passed without requests', () => {
+    expect(gcraDecision(now + 1000 * ms, now + 1000 * ms, 1000, 10).hit.remaining).toBe(9);
+  });
+
+  it('one request per second: the next fits exactly a second later', () => {
+    const first = gcraDecision(null, now, 1000, 1);
+    expect(first.hit).toEqual({ allowed: true, remaining: 0, resetMs: 1000, retryAfterMs: 0 });
+    expect(gcraDecision(first.tatUs, now + 300 * ms, 1000, 1).hit.retryAfterMs).toBe(700);
+    expect(gcraDecision(first.tatUs, now + 1000 * ms, 1000, 1).hit.allowed).toBe(true);
+  });
+
+  it('lets exactly `limit` of an instant burst through, whole-number interval or not', () => {
+    for (const [windowMs, limit] of [
+      [1000, 3],
+      [1000, 20],
+      [60_000, 1200],
+      [3_600_000, 72_000],
+      [3_600_000, 7],
+    ]) {
+      let tat: number | null = null;
+      let allowed = 0;
+      for (let i = 0; i <= limit; i++) {
+        const decision = gcraDecision(tat, now + 123, windowMs, limit);
+        if (decision.hit.allowed) allowed += 1;
+        tat = decision.tatUs;
+      }
+      expect(allowed).toBe(limit);
+    }
   });
 });
 
-// Redis is one of the machine's services (REDIS_URL, set by .ci/run); the shared-counter behaviour is tested on it.
-const redisUrl = process.env.REDIS_URL;
-if (redisUrl) {
-  describe('with Redis', () => {
-    const connections: Redis[] = [];
-    const connect = () => {
-      const redis = new Redis(redisUrl);
-      connections.push(redis);
-      return redis;
-    };
-    afterAll(async () => {
-      await Promise.all(connections.map((c) => c.quit()));
-    });
+counterStoreContract('MemoryCounterStore', () => new MemoryCounterStore());
 
-    counterStoreContract(
-      'RedisCounterStore',
-      () => new RedisCounterStore(connect(), `lrs-spec-${randomBytes(4).toString('hex')}:`),
+describe('MemoryCounterStore over time', () => {
+  it('a burst that straddles a second boundary gets no more than the per-second limit', async () => {
+    let now = 1_000_000_000_000 - 50; // 50 ms before a second boundary
+    const store = new MemoryCounterStore(() => now);
+    const burst = () => Promise.all(Array.from({ length: 15 }, () => hit(store, 'w', 1000, 10)));
+    const before = await burst();
+    now += 60; // 10 ms after it
+    const after = await burst();
+    expect([...before, ...after].filter((h) => h.allowed)).toHaveLength(10);
+    now += 1000;
+    expect((await burst()).filter((h) => h.allowed)).toHaveLength(10);
+  });
+
+  it('forgets a counter once it has expired', async () => {
+    let now = 1_000_000_000_000;
+    const store = new MemoryCounterStore(() => now);
+    await store.seed('c', 5, 1);
+    now += 1000;
+    expect(await store.get('c')).toBeNull();
+  });
+});
+
+describe('with Redis', () => {
+  const connections: Redis[] = [];
+  const connect = async () => {
+    const redis = await connectTestRedis();
+    connections.push(redis);
+    return redis;
+  };
+  let shared: Redis;
+  beforeAll(async () => (shared = await connect()));
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.quit()));
+  });
+
+  counterStoreContract(
+    'RedisCounterStore',
+    () => new RedisCounterStore(shared, `lrs-spec-${randomBytes(4).toString('hex')}:`),
+  );
+
+  it('two instances sharing Redis enforce one quota and one rate window', async () => {
+    const prefix = `lrs-spec-${randomBytes(4).toString('hex')}:`;
+    const a = new RedisCounterStore(await connect(), prefix);
+    const b = new RedisCounterStore(await connect(), prefix);
+    await a.seed('quota', 0, 60);
+    const quota = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).incrementIfBelow('quota', 30)),
     );
-
-    it('two instances sharing Redis enforce one limit', async () => {
-      const prefix = `lrs-spec-${randomBytes(4).toString('hex')}:`;
-      const a = new RedisCounterStore(connect(), prefix);
-      const b = new RedisCounterStore(connect(), prefix);
-      const results = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).incrementIfBelow('quota', 30, 60)),
-      );
-      expect(results.filter((r) => r !== null)).toHaveLength(30);
-    });
+    expect(quota.filter((r) => typeof r === 'number')).toHaveLength(30);
+    const window = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => hit(i % 2 ? a : b, 'rate', 60_000, 40)),
+    );
+    expect(window.filter((h) => h.allowed)).toHaveLength(40);
   });
-} else {
-  it('Redis counter tests need REDIS_URL (set by .ci/run)', () => {
-    expect(process.env.CI).toBeFalsy(); // in CI, REDIS_URL must be set so the Redis tests run
-  });
-}
+});

@@ -1,59 +1,68 @@
-import { CounterStore, WindowCount, WindowHit, windowStart } from './counter-store';
+import { CounterStore, gcraDecision, IncrementResult, RateLimitHit, RateLimitRule } from './counter-store';
 
-interface Entry {
+interface Counter {
   value: number;
   expiresAt: number;
 }
 
-/** In-process counters for a single instance. Each method runs synchronously, so increments are atomic. */
+/** In-process counters for a single instance. Each method runs synchronously, so every operation is atomic. */
 export class MemoryCounterStore implements CounterStore {
-  private readonly entries = new Map<string, Entry>();
-  private lastSweep = Date.now();
+  private readonly counters = new Map<string, Counter>();
+  /** Each rate limit's theoretical arrival time in µs (gcraDecision); one in the past is no state at all. */
+  private readonly arrivals = new Map<string, number>();
+  private lastSweep: number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.lastSweep = now();
+  }
 
   async get(key: string): Promise<number | null> {
     return this.live(key)?.value ?? null;
   }
 
   async seed(key: string, value: number, ttlSeconds: number): Promise<void> {
-    if (!this.live(key)) this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
+    if (!this.live(key)) this.counters.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
   }
 
-  async incrementIfBelow(key: string, limit: number | null, ttlSeconds: number): Promise<number | null> {
-    const entry = this.live(key) ?? { value: 0, expiresAt: this.now() + ttlSeconds * 1000 };
-    if (limit !== null && entry.value + 1 > limit) return null;
-    entry.value += 1;
-    this.entries.set(key, entry);
-    return entry.value;
+  async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
+    const counter = this.live(key);
+    if (!counter) return 'unseeded';
+    if (limit !== null && counter.value + 1 > limit) return 'limit-reached';
+    counter.value += 1;
+    return counter.value;
   }
 
-  async hit(windows: WindowHit[]): Promise<WindowCount[]> {
-    const now = this.now();
-    this.sweep(now);
-    return windows.map(({ key, windowSeconds }) => {
-      const start = windowStart(now, windowSeconds);
-      const fullKey = `${key}:${start}`;
-      const entry = this.live(fullKey) ?? { value: 0, expiresAt: start + windowSeconds * 1000 };
-      entry.value += 1;
-      this.entries.set(fullKey, entry);
-      return { count: entry.value, resetMs: entry.expiresAt - now };
-    });
+  async decrement(key: string): Promise<void> {
+    const counter = this.live(key);
+    if (counter && counter.value > 0) counter.value -= 1;
   }
 
-  private live(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
+  async rateLimitHits(limits: RateLimitRule[]): Promise<RateLimitHit[]> {
+    const nowUs = this.now() * 1000;
+    this.sweep(nowUs / 1000);
+    const decisions = limits.map(({ key, windowMs, limit }) =>
+      gcraDecision(this.arrivals.get(key) ?? null, nowUs, windowMs, limit),
+    );
+    if (decisions.every((d) => d.hit.allowed)) {
+      decisions.forEach((d, i) => this.arrivals.set(limits[i].key, d.tatUs));
+    }
+    return decisions.map((d) => d.hit);
+  }
+
+  private live(key: string): Counter | undefined {
+    const counter = this.counters.get(key);
+    if (counter && counter.expiresAt <= this.now()) {
+      this.counters.delete(key);
       return undefined;
     }
-    return entry;
+    return counter;
   }
 
-  /** Drops expired windows now and then, so memory stays bounded by the active clients. */
+  /** Drops drained rate limits and expired counters now and then, so memory stays bounded by active clients. */
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    for (const [key, tatUs] of this.arrivals) if (tatUs <= now * 1000) this.arrivals.delete(key);
+    for (const [key, counter] of this.counters) if (counter.expiresAt <= now) this.counters.delete(key);
   }
 }

@@ -5,25 +5,29 @@ import { REDIS } from '../../common/redis/redis.module';
 import { COUNTER_STORE, CounterStore } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 import { QuotaService } from './quota.service';
-import { RateLimiterService } from './rate-limiter.service';
+import { FailoverCounterStore } from './failover-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
 import { UsageWriteBackService } from './usage-write-back.service';
 
-/** Quota and rate-limit counters: in-process by default, in Redis when REDIS_URL is set. */
+/**
+ * Quota and rate-limit counters: in-process by default; in Redis when REDIS_URL is set, with this instance's own
+ * counters standing in while Redis does not answer.
+ */
 @Global()
 @Module({
   providers: [
     Clock,
     {
       provide: COUNTER_STORE,
-      inject: [REDIS],
-      useFactory: (redis: Redis | null): CounterStore =>
-        redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
+      inject: [REDIS, Clock],
+      useFactory: (redis: Redis | null, clock: Clock): CounterStore =>
+        redis
+          ? new FailoverCounterStore(redis, new RedisCounterStore(redis))
+          : new MemoryCounterStore(() => clock.now().getTime()),
     },
     UsageWriteBackService,
     QuotaService,
-    RateLimiterService,
   ],
-  exports: [Clock, COUNTER_STORE, QuotaService, RateLimiterService, UsageWriteBackService],
+  exports: [Clock, COUNTER_STORE, QuotaService, UsageWriteBackService],
 })
 export class MeteringModule {}

@@ -19,6 +19,13 @@ export interface QuotaState {
  */
 @Injectable()
 export class QuotaService {
+  /**
+   * This instance's latest view of each month counter it has touched, so the quota check (step 5) needs no round
+   * trip to Redis. It can only lag behind other instances' increments, never run ahead of the truth, and the
+   * charge (step 7) is the atomic increment-if-below in the store, which is what makes the quota exact.
+   */
+  private readonly lastSeen = new Map<string, number>();
+
   constructor(
     @Inject(COUNTER_STORE) private readonly store: CounterStore,
     private readonly dataSource: DataSource,
@@ -30,19 +37,74 @@ export class QuotaService {
   async used(accountId: string, month = utcMonth(this.clock.now())): Promise<number> {
     if (month !== utcMonth(this.clock.now())) return this.usedInDatabase(accountId, month);
     const key = this.key(accountId, month);
-    const cached = await this.store.get(key);
-    if (cached !== null) return cached;
-    await this.store.seed(
-      key,
-      await this.usedInDatabase(accountId, month),
-      monthCounterTtlSeconds(month, this.clock.now()),
-    );
-    return (await this.store.get(key)) ?? 0;
+    const used = (await this.store.get(key)) ?? (await this.seed(accountId, month));
+    this.remember(key, used);
+    return used;
   }
 
-  async state(accountId: string, quota: number | null): Promise<QuotaState> {
+  /** The month's figures without consuming anything, read from the store (the account views). */
+  async peek(accountId: string, quota: number | null): Promise<QuotaState> {
     const month = utcMonth(this.clock.now());
-    const used = await this.used(accountId, month);
+    return this.stateOf(month, await this.used(accountId, month), quota);
+  }
+
+  /** This instance's latest view of the month, when it has one (no lookup). */
+  knownState(accountId: string, quota: number | null): QuotaState | undefined {
+    const month = utcMonth(this.clock.now());
+    const seen = this.lastSeen.get(this.key(accountId, month));
+    return seen === undefined ? undefined : this.stateOf(month, seen, quota);
+  }
+
+  /** The figures the quota check (step 5) decides on: this instance's latest view, else the store's. */
+  async check(accountId: string, quota: number | null): Promise<QuotaState> {
+    const month = utcMonth(this.clock.now());
+    const seen = this.lastSeen.get(this.key(accountId, month));
+    return this.stateOf(month, seen ?? (await this.used(accountId, month)), quota);
+  }
+
+  /** Consumes one unit (step 7); null when the quota is used up. Seeds the month's counter when it must. */
+  async consume(accountId: string, quota: number | null, tokenId?: string): Promise<QuotaState | null> {
+    const now = this.clock.now();
+    const month = utcMonth(now);
+    const key = this.key(accountId, month);
+    let result = await this.store.incrementIfBelow(key, quota);
+    if (result === 'unseeded') {
+      await this.seed(accountId, month);
+      result = await this.store.incrementIfBelow(key, quota);
+    }
+    if (typeof result !== 'number') {
+      if (result === 'limit-reached' && quota !== null) this.remember(key, quota);
+      return null;
+    }
+    this.remember(key, result);
+    this.writeBack.record(accountId, utcDay(now), tokenId, now);
+    return this.stateOf(month, result, quota);
+  }
+
+  /**
+   * Gives back the unit a request consumed when the service failed it (a 5xx): the contract bills a client's
+   * errors, not ours.
+   */
+  async refund(accountId: string, chargedAt: Date): Promise<void> {
+    const key = this.key(accountId, utcMonth(chargedAt));
+    await this.store.decrement(key);
+    const seen = this.lastSeen.get(key);
+    if (seen !== undefined && seen > 0) this.lastSeen.set(key, seen - 1);
+    this.writeBack.unrecord(accountId, utcDay(chargedAt));
+  }
+
+  /** Daily counts for a month, PostgreSQL plus what this instance has not written yet. */
+  daily(accountId: string, month: string): Promise<{ date: string; count: number }[]> {
+    return this.writeBack.consistentRead(() => this.dailyNow(accountId, month));
+  }
+
+  private remember(key: string, used: number): void {
+    // Bounded by the accounts active this month on this instance; forgetting only costs a read of the store.
+    if (this.lastSeen.size >= 100_000 && !this.lastSeen.has(key)) this.lastSeen.clear();
+    this.lastSeen.set(key, used);
+  }
+
+  private stateOf(month: string, used: number, quota: number | null): QuotaState {
     return {
       month,
       used,
@@ -52,33 +114,15 @@ export class QuotaService {
     };
   }
 
-  /**
-   * Consumes one unit; null when the quota is used up (the caller answers 403). Call state() first in the same
-   * request: it seeds the month's counter from PostgreSQL, so this step is a single atomic increment (a counter
-   * missing here can only be a month that has just begun, which rightly starts at 0).
-   */
-  async consume(accountId: string, quota: number | null, tokenId?: string): Promise<QuotaState | null> {
-    const now = this.clock.now();
-    const month = utcMonth(now);
-    const used = await this.store.incrementIfBelow(
-      this.key(accountId, month),
-      quota,
-      monthCounterTtlSeconds(month, now),
+  /** Seeds the month's counter from PostgreSQL (unless another request or instance did first): its value. */
+  private async seed(accountId: string, month: string): Promise<number> {
+    const key = this.key(accountId, month);
+    await this.store.seed(
+      key,
+      await this.usedInDatabase(accountId, month),
+      monthCounterTtlSeconds(month, this.clock.now()),
     );
-    if (used === null) return null;
-    this.writeBack.record(accountId, utcDay(now), tokenId, now);
-    return {
-      month,
-      used,
-      quota,
-      remaining: quota === null ? null : quota - used,
-      resetsAt: monthResetsAt(month),
-    };
-  }
-
-  /** Daily counts for a month, PostgreSQL plus what this instance has not written yet. */
-  daily(accountId: string, month: string): Promise<{ date: string; count: number }[]> {
-    return this.writeBack.consistentRead(() => this.dailyNow(accountId, month));
+    return (await this.store.get(key)) ?? 0;
   }
 
   private async dailyNow(accountId: string, month: string): Promise<{ date: string; count: number }[]> {

@@ -1,22 +1,74 @@
 import type Redis from 'ioredis';
-import { CounterStore, WindowCount, WindowHit, windowStart } from './counter-store';
+import type { Result } from 'ioredis';
+import { CounterStore, IncrementResult, RateLimitHit, RateLimitRule } from './counter-store';
 
-/** Atomic "increment unless it would pass the limit"; the limit -1 means none. */
+/** Atomic "increment unless it would pass the limit" on an existing counter; the limit -1 means none. */
 const INCREMENT_IF_BELOW = `
-local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local value = redis.call('GET', KEYS[1])
+if not value then return -2 end
 local limit = tonumber(ARGV[1])
-if limit >= 0 and current + 1 > limit then return -1 end
-local value = redis.call('INCR', KEYS[1])
-if value == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return value
+if limit >= 0 and tonumber(value) + 1 > limit then return -1 end
+return redis.call('INCR', KEYS[1])
 `;
 
-/** Counters shared by every instance through Redis (REDIS_URL). */
+const DECREMENT = `
+local value = tonumber(redis.call('GET', KEYS[1]) or '0')
+if value > 0 then return redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
+/**
+ * gcraDecision() of counter-store.ts, in Lua, for several limits at once: each key holds its theoretical arrival
+ * time (µs); ARGV holds a window (ms) and a limit per key. The request is counted in every key only when all
+ * allow it. The clock is Redis's own, so every instance agrees on it; a key expires once its limit has drained.
+ * Returns, per key, {allowed, remaining, resetMs, retryAfterMs}.
+ */
+const RATE_LIMIT_HITS = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local results, nexts, all = {}, {}, true
+for i, key in ipairs(KEYS) do
+  local window = tonumber(ARGV[2 * i - 1]) * 1000
+  local interval = math.max(1, math.floor(window / tonumber(ARGV[2 * i])))
+  local tat = math.max(tonumber(redis.call('GET', key) or '0'), now)
+  local nextTat = tat + interval
+  if nextTat - now > window then
+    all = false
+    results[i] = {0, 0, math.ceil((tat - now) / 1000), math.ceil((nextTat - now - window) / 1000)}
+  else
+    nexts[i] = nextTat
+    results[i] = {1, math.floor((window - (nextTat - now)) / interval), math.ceil((nextTat - now) / 1000), 0}
+  end
+end
+if all then
+  for i, key in ipairs(KEYS) do
+    redis.call('SET', key, string.format('%d', nexts[i]), 'PX', math.ceil((nexts[i] - now) / 1000) + 1)
+  end
+end
+return results
+`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    lrsIncrementIfBelow(key: string, limit: number): Result<number, Context>;
+    lrsDecrement(key: string): Result<number, Context>;
+    lrsRateLimitHits(
+      keyCount: number,
+      ...keysThenArgs: (string | number)[]
+    ): Result<[number, number, number, number][], Context>;
+  }
+}
+
+/** Counters shared by every instance through Redis (REDIS_URL); the scripts are sent once, then run by hash. */
 export class RedisCounterStore implements CounterStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'lrs:',
-  ) {}
+  ) {
+    redis.defineCommand('lrsIncrementIfBelow', { numberOfKeys: 1, lua: INCREMENT_IF_BELOW });
+    redis.defineCommand('lrsDecrement', { numberOfKeys: 1, lua: DECREMENT });
+    redis.defineCommand('lrsRateLimitHits', { lua: RATE_LIMIT_HITS });
+  }
 
   async get(key: string): Promise<number | null> {
     const value = await this.redis.get(this.prefix + key);
@@ -27,27 +79,29 @@ export class RedisCounterStore implements CounterStore {
     await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds, 'NX');
   }
 
-  async incrementIfBelow(key: string, limit: number | null, ttlSeconds: number): Promise<number | null> {
-    const result = Number(
-      await this.redis.eval(INCREMENT_IF_BELOW, 1, this.prefix + key, limit ?? -1, ttlSeconds),
-    );
-    return result < 0 ? null : result;
+  async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
+    const result = Number(await this.redis.lrsIncrementIfBelow(this.prefix + key, limit ?? -1));
+    if (result === -2) return 'unseeded';
+    if (result === -1) return 'limit-reached';
+    return result;
   }
 
-  async hit(windows: WindowHit[]): Promise<WindowCount[]> {
-    const now = Date.now();
-    const pipeline = this.redis.multi();
-    const ends = windows.map(({ key, windowSeconds }) => {
-      const start = windowStart(now, windowSeconds);
-      const fullKey = `${this.prefix}${key}:${start}`;
-      pipeline.incr(fullKey).pexpire(fullKey, windowSeconds * 1000 + 1000);
-      return start + windowSeconds * 1000;
-    });
-    const results = (await pipeline.exec()) ?? [];
-    return ends.map((end, i) => {
-      const [error, count] = results[i * 2] ?? [new Error('no reply'), 0];
-      if (error) throw error;
-      return { count: Number(count), resetMs: end - now };
-    });
+  async decrement(key: string): Promise<void> {
+    await this.redis.lrsDecrement(this.prefix + key);
+  }
+
+  async rateLimitHits(limits: RateLimitRule[]): Promise<RateLimitHit[]> {
+    if (limits.length === 0) return [];
+    const replies = await this.redis.lrsRateLimitHits(
+      limits.length,
+      ...limits.map(({ key }) => this.prefix + key),
+      ...limits.flatMap(({ windowMs, limit }) => [windowMs, limit]),
+    );
+    return replies.map(([allowed, remaining, resetMs, retryAfterMs]) => ({
+      allowed: allowed === 1,
+      remaining,
+      resetMs,
+      retryAfterMs,
+    }));
   }
 }

@@ -1,16 +1,33 @@
+// These run on every metered request: the day's string and each month's reset are computed once, not per call.
+const DAY_MS = 86_400_000;
+let lastDay = Number.NaN;
+let lastDayString = '';
+const resets = new Map<string, Date>();
+
 /** Quota months are calendar months in UTC; they reset at 00:00 UTC on the 1st. */
 export function utcMonth(now: Date): string {
-  return now.toISOString().slice(0, 7);
+  return utcDay(now).slice(0, 7);
 }
 
 export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  const day = Math.floor(now.getTime() / DAY_MS);
+  if (day !== lastDay) {
+    lastDay = day;
+    lastDayString = now.toISOString().slice(0, 10);
+  }
+  return lastDayString;
 }
 
 /** The instant the month containing `month` ('YYYY-MM') ends, i.e. the next reset. */
 export function monthResetsAt(month: string): Date {
-  const [year, monthIndex] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, monthIndex, 1));
+  let reset = resets.get(month);
+  if (!reset) {
+    const [year, monthIndex] = month.split('-').map(Number);
+    reset = new Date(Date.UTC(year, monthIndex, 1));
+    if (resets.size > 1000) resets.clear();
+    resets.set(month, reset);
+  }
+  return reset;
 }
 
 export function monthStart(month: string): string {

@@ -39,6 +39,12 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     if (tokenId !== undefined) this.pendingLastUse.set(`${accountId}|${tokenId}`, at);
   }
 
+  /** Takes back one recorded request (refunded); may go below zero when the request was already written. */
+  unrecord(accountId: string, day: string): void {
+    const key = `${accountId}|${day}`;
+    this.pendingUsage.set(key, (this.pendingUsage.get(key) ?? 0) - 1);
+  }
+
   /** Requests counted here but not yet in PostgreSQL, per day, for one account. */
   pendingFor(accountId: string): Map<string, number> {
     const days = new Map<string, number>();

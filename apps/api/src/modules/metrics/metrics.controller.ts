@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Auth } from '../../common/auth/auth.decorator';
+import { Auth } from '../guards/auth.decorator';
 import { MetricsService } from './metrics.service';
 
 @ApiExcludeController()

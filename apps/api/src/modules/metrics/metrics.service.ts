@@ -43,8 +43,24 @@ export class MetricsService {
     collectDefaultMetrics({ register: this.registry });
   }
 
+  /** Per-label-set children, so a request costs a map lookup rather than hashing its labels (called per request). */
+  private readonly children = new Map<
+    string,
+    { requests: { inc(): void }; latency: { observe(v: number): void } }
+  >();
+
   observe(method: string, route: string, status: number, seconds: number): void {
-    this.requests.inc({ method, route, status: String(status) });
-    this.latency.observe({ method, route }, seconds);
+    const key = `${method} ${route} ${status}`;
+    let child = this.children.get(key);
+    if (!child) {
+      child = {
+        requests: this.requests.labels(method, route, String(status)),
+        latency: this.latency.labels(method, route),
+      };
+      this.children.set(key, child);
+    }
+    child.requests.inc();
+    child.latency.observe(seconds);
+    if (status === 500) this.unexpectedErrors.inc();
   }
 }

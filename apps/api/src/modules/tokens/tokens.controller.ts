@@ -8,9 +8,9 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth } from '../../common/auth/auth.decorator';
-import { CurrentPrincipal } from '../../common/auth/current-principal.decorator';
-import type { Principal } from '../../common/auth/principal';
+import { Auth } from '../guards/auth.decorator';
+import { CurrentPrincipal } from '../guards/current-principal.decorator';
+import type { Principal } from '../guards/principal';
 import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';

@@ -6,8 +6,8 @@ import { Messages } from '../../common/errors/messages';
 import { Page } from '../../common/pagination/page';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { AccessCacheService } from '../access/access-cache.service';
-import { generateTokenSecret, hashTokenSecret, tokenDisplayPrefix } from '../access/token-secret';
+import { CredentialsCache } from '../credentials/credentials-cache.service';
+import { generateTokenSecret, hashTokenSecret, tokenDisplayPrefix } from '../credentials/token-secret';
 import { isUniqueViolation } from '../../common/database/postgres-errors';
 import { ApiToken } from './api-token.entity';
 import { DESCRIPTION_MESSAGE, DESCRIPTION_PATTERN, isTokenId, TOKEN_ID_MESSAGE } from './token-fields';
@@ -29,7 +29,7 @@ export class TokensService {
   constructor(
     @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
     private readonly dataSource: DataSource,
-    private readonly accessCache: AccessCacheService,
+    private readonly credentials: CredentialsCache,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -118,6 +118,6 @@ export class TokensService {
       .execute();
     const deleted = result.raw as { secret_hash: string }[];
     if (deleted.length === 0) throw ApiError.notFound(Messages.tokenNotFound);
-    await Promise.all(deleted.map((row) => this.accessCache.invalidateToken(row.secret_hash)));
+    await Promise.all(deleted.map((row) => this.credentials.invalidateToken(row.secret_hash)));
   }
 }

@@ -14,13 +14,13 @@ export class DrawsService {
    */
   public getLatestDraw({
     tag,
-    sortNumber = false,
+    sortNumber,
   }: {
     tag: string,
     /**
-     * false: each group in draw order; true: each group by ascending value (`order` keeps the draw position). Also 1/0, case-insensitive.
+     * How each group (main, then special) is ordered; `order` always keeps the draw position. `false` (also `0`, `no`): as drawn. `true` (also `1`, `yes`, `asc`): by ascending value. `desc`: by descending value. Case-insensitive.
      */
-    sortNumber?: boolean,
+    sortNumber?: (boolean | 'asc' | 'desc'),
   }): CancelablePromise<DrawDto> {
     return this.httpRequest.request({
       method: 'GET',
@@ -50,7 +50,7 @@ export class DrawsService {
     tag,
     limit = 15,
     offset,
-    sortNumber = false,
+    sortNumber,
     from,
     to,
   }: {
@@ -64,9 +64,9 @@ export class DrawsService {
      */
     offset?: number,
     /**
-     * false: each group in draw order; true: each group by ascending value (`order` keeps the draw position). Also 1/0, case-insensitive.
+     * How each group (main, then special) is ordered; `order` always keeps the draw position. `false` (also `0`, `no`): as drawn. `true` (also `1`, `yes`, `asc`): by ascending value. `desc`: by descending value. Case-insensitive.
      */
-    sortNumber?: boolean,
+    sortNumber?: (boolean | 'asc' | 'desc'),
     /**
      * Inclusive lower bound on the draw date, 'YYYY-MM-DD'.
      */
@@ -106,7 +106,7 @@ export class DrawsService {
   public getDrawByDate({
     tag,
     date,
-    sortNumber = false,
+    sortNumber,
   }: {
     tag: string,
     /**
@@ -114,9 +114,9 @@ export class DrawsService {
      */
     date: string,
     /**
-     * false: each group in draw order; true: each group by ascending value (`order` keeps the draw position). Also 1/0, case-insensitive.
+     * How each group (main, then special) is ordered; `order` always keeps the draw position. `false` (also `0`, `no`): as drawn. `true` (also `1`, `yes`, `asc`): by ascending value. `desc`: by descending value. Case-insensitive.
      */
-    sortNumber?: boolean,
+    sortNumber?: (boolean | 'asc' | 'desc'),
   }): CancelablePromise<DrawDto> {
     return this.httpRequest.request({
       method: 'GET',
@@ -146,7 +146,7 @@ export class DrawsService {
     tag,
     limit = 15,
     offset,
-    sortNumber = false,
+    sortNumber,
     from,
     to,
   }: {
@@ -160,9 +160,9 @@ export class DrawsService {
      */
     offset?: number,
     /**
-     * false: each group in draw order; true: each group by ascending value (`order` keeps the draw position). Also 1/0, case-insensitive.
+     * How each group (main, then special) is ordered; `order` always keeps the draw position. `false` (also `0`, `no`): as drawn. `true` (also `1`, `yes`, `asc`): by ascending value. `desc`: by descending value. Case-insensitive.
      */
-    sortNumber?: boolean,
+    sortNumber?: (boolean | 'asc' | 'desc'),
     /**
      * Inclusive lower bound on the draw date, 'YYYY-MM-DD'.
      */

@@ -2,6 +2,7 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+import type { ReadinessDto } from '../models/ReadinessDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
 export class OperationsService {
@@ -25,20 +26,15 @@ export class OperationsService {
     });
   }
   /**
-   * @returns any The Health Check is successful
+   * @returns ReadinessDto `ok`, or `degraded` while reads are still served.
    * @throws ApiError
    */
-  public ready(): CancelablePromise<{
-    details?: Record<string, Record<string, any>>;
-    error?: Record<string, Record<string, any>> | null;
-    info?: Record<string, Record<string, any>> | null;
-    status?: string;
-  }> {
+  public ready(): CancelablePromise<ReadinessDto> {
     return this.httpRequest.request({
       method: 'GET',
       url: '/health/ready',
       errors: {
-        503: `The Health Check is not successful`,
+        503: `This instance cannot serve.`,
       },
     });
   }

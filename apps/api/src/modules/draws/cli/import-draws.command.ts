@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import { LotteryQueryService } from '../../lotteries/lottery-query.service';
+import { LotteryCatalog } from '../../lotteries/catalog/lottery-catalog.service';
 import { DrawImportService } from '../draw-import.service';
 import { CliContext, CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './cli-context';
 
@@ -13,7 +13,7 @@ export async function importDrawsCommand(
   options: { tag: string; fileName: string; text: string },
 ): Promise<number> {
   const { tag, fileName, text } = options;
-  if (!(await context.get(LotteryQueryService).exists(tag))) {
+  if (!context.get(LotteryCatalog).has(tag)) {
     io.err(
       `Lottery '${tag}' not found. Create it first (POST /admin/lotteries); 'lotteries' lists the known tags.`,
     );

@@ -1,35 +1,47 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 import { IsIsoDate, IsNotBeforeEarliestDrawDate } from './draw-date.validators';
 
-const FLAGS = new Map<string, boolean>([
-  ['true', true],
-  ['1', true],
-  ['false', false],
-  ['0', false],
-]);
+/** How each group of a draw's numbers is ordered: as drawn, or by ascending or descending value. */
+export type NumberOrder = 'draw' | 'asc' | 'desc';
 
-/** true/false/1/0, case-insensitive; anything else (including a repeated parameter) is left to fail. */
-const toFlag = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? (FLAGS.get(value.toLowerCase()) ?? value) : value;
+/** The values of `sort_number` (case-insensitive): the seed's booleans, and what public clients send. */
+const SORT_NUMBER_VALUES = new Map<string, NumberOrder>([
+  ['false', 'draw'],
+  ['0', 'draw'],
+  ['no', 'draw'],
+  ['true', 'asc'],
+  ['1', 'asc'],
+  ['yes', 'asc'],
+  ['asc', 'asc'],
+  ['desc', 'desc'],
+]);
+const NUMBER_ORDERS: NumberOrder[] = ['draw', 'asc', 'desc'];
+
+/** Anything that is not one of the values (including a repeated parameter) is left as it is, to fail. */
+const toNumberOrder = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? (SORT_NUMBER_VALUES.get(value.toLowerCase()) ?? value) : value;
 
 function SortNumber() {
   return applyDecorators(
     ApiPropertyOptional({
       name: 'sort_number',
-      type: Boolean,
+      oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['asc', 'desc'] }],
       default: false,
       description:
-        'false: each group in draw order; true: each group by ascending value (`order` keeps the draw ' +
-        'position). Also 1/0, case-insensitive.',
+        'How each group (main, then special) is ordered; `order` always keeps the draw position. ' +
+        '`false` (also `0`, `no`): as drawn. `true` (also `1`, `yes`, `asc`): by ascending value. ' +
+        '`desc`: by descending value. Case-insensitive.',
     }),
     IsOptional(),
-    Transform(toFlag),
-    IsBoolean({ message: Messages.invalidField('sort_number', 'true, false, 1 or 0') }),
+    Transform(toNumberOrder),
+    IsIn(NUMBER_ORDERS, {
+      message: Messages.invalidField('sort_number', 'true, false, 1, 0, yes, no, asc or desc'),
+    }),
   );
 }
 
@@ -49,13 +61,13 @@ function DateBound(field: 'from' | 'to') {
 /** `sort_number` of the one-draw routes. */
 export class SortNumberQueryDto {
   @SortNumber()
-  sort_number?: boolean;
+  sort_number?: NumberOrder;
 }
 
 /** The draw lists: paging, `sort_number` and an inclusive date range. */
 export class DrawListQueryDto extends PageQueryDto {
   @SortNumber()
-  sort_number?: boolean;
+  sort_number?: NumberOrder;
 
   @DateBound('from')
   from?: string;

@@ -1,10 +1,10 @@
 import type { CliContext, CliIo } from '../../draws/cli/cli-context';
 import { EXIT_OK } from '../../draws/cli/cli-context';
-import { LotteryQueryService } from '../lottery-query.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 
 /** `lotteries`: one line per lottery with its draw count and date range, as an aligned table. */
 export async function listLotteriesCommand(context: CliContext, io: CliIo): Promise<number> {
-  const lotteries = await context.get(LotteryQueryService).listAll();
+  const lotteries = context.get(LotteryCatalog).records();
   const rows = [
     ['TAG', 'DRAWS', 'FIRST', 'LAST', 'NAME'],
     ...lotteries.map((l) => [l.tag, String(l.drawCount), l.firstDraw ?? '-', l.lastDraw ?? '-', l.name]),

@@ -1,0 +1,82 @@
+import { LoadingCache } from './loading-cache';
+
+describe('LoadingCache', () => {
+  let now = 0;
+  const clock = () => now;
+  beforeEach(() => (now = 1_000));
+
+  it('loads a miss once for concurrent gets, then serves it until its time is up', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 100, now: clock });
+    let loads = 0;
+    const load = async () => `value ${++loads}`;
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).toEqual([
+      'value 1',
+      'value 1',
+      'value 1',
+    ]);
+    now += 99;
+    expect(await cache.get('k', load)).toBe('value 1');
+    now += 1;
+    expect(await cache.get('k', load)).toBe('value 2');
+  });
+
+  it('drops the least recently used entry when full (use is recorded at most once a second)', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 2, ttlMs: 10_000, now: clock });
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    now += 1000;
+    await cache.get('a', async () => 'reloaded a'); // a is now the most recently used
+    await cache.get('c', async () => 'c');
+    expect(cache.peek('a')).toBe('a');
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+
+  it('does not keep a value loaded across an invalidation', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 1000, now: clock });
+    let release!: (v: string) => void;
+    const loading = cache.get('k', () => new Promise<string>((r) => (release = r)));
+    cache.delete('k'); // e.g. the token is revoked while its owner is being read
+    release('before the revocation');
+    expect(await loading).toBe('before the revocation');
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
+  it('keeps only the values `keep` accepts', async () => {
+    const cache = new LoadingCache<string | null>({
+      maxEntries: 10,
+      ttlMs: 1000,
+      keep: (v) => v !== null,
+      now: clock,
+    });
+    await cache.get('known', async () => 'owner');
+    await cache.get('unknown', async () => null);
+    expect(cache.size).toBe(1);
+  });
+
+  it('serves the last known value when a reload fails, and retries a second later', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 100, now: clock });
+    await cache.get('k', async () => 'known');
+    now += 500;
+    let attempts = 0;
+    const failing = async () => {
+      attempts += 1;
+      throw new Error('database down');
+    };
+    expect(await cache.get('k', failing)).toBe('known');
+    expect(await cache.get('k', failing)).toBe('known');
+    expect(attempts).toBe(1);
+    now += 1000;
+    expect(await cache.get('k', failing)).toBe('known');
+    expect(attempts).toBe(2);
+    await expect(cache.get('never-seen', failing)).rejects.toThrow('database down');
+  });
+
+  it('caches nothing when ttlMs is 0', async () => {
+    const cache = new LoadingCache<number>({ maxEntries: 10, ttlMs: 0, now: clock });
+    let loads = 0;
+    await cache.get('k', async () => ++loads);
+    await cache.get('k', async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { ApiError } from '../errors/api-error';
+import { Messages } from '../errors/messages';
+
+/**
+ * The contract's body for requests that never reach a route: Node's HTTP parser refuses them (malformed, headers
+ * too large, too slow) or Fastify's router does (malformed URL, path parameter too long). Left to themselves, both
+ * answer in their own shape (`{"statusCode":…,"code":"FST_ERR_…"}`) or with an empty body.
+ */
+export function apiErrorOf(status: number, message: string): ApiError {
+  return status === 400 ? ApiError.badRequest(message) : ApiError.of(status, message);
+}
+
+/** A whole HTTP response for a socket that has no request object to answer through. */
+export function rawResponse(error: ApiError, extraHeaders: Record<string, string> = {}): string {
+  const body = JSON.stringify(error.body);
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+    ...error.headers,
+    ...extraHeaders,
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** Node's `clientError`: what its HTTP parser refused, and requests too slow to arrive (headers or body). */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let answer: ApiError;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer = ApiError.requestTimeout();
+  else if (error.code === 'HPE_HEADER_OVERFLOW') answer = ApiError.of(431, Messages.headersTooLarge);
+  else if (error.code === 'HPE_URI_TOO_LONG') answer = ApiError.of(414, Messages.uriTooLong);
+  else answer = ApiError.badRequest(Messages.malformedRequest);
+  if (socket.writable) socket.end(rawResponse(answer));
+  else socket.destroy();
+}
+
+/** Fastify's router errors, before any route runs. */
+export function handleFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const answer =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? ApiError.of(414, Messages.uriTooLong)
+      : error.code === 'FST_ERR_BAD_URL'
+        ? ApiError.badRequest(Messages.malformedUrl)
+        : apiErrorOf(
+            error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
+            Messages.malformedRequest,
+          );
+  void reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}

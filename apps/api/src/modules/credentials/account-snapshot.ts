@@ -1,0 +1,25 @@
+import type { AccountRole } from '../accounts/account.entity';
+
+/** The license limits an account is held to. */
+export interface LicenseLimits {
+  name: string;
+  monthlyQuota: number | null;
+  perSecond: number;
+  perMinute: number;
+  perHour: number;
+}
+
+/** What the guards need to know about an account, cached on the hot path. */
+export interface AccountSnapshot {
+  accountId: string;
+  email: string;
+  role: AccountRole;
+  disabled: boolean;
+  license: LicenseLimits | null;
+}
+
+/** The account and token an API token secret belongs to. */
+export interface TokenOwner {
+  accountId: string;
+  tokenId: string;
+}

@@ -1,0 +1,160 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { LoadingCache } from '../../common/cache/loading-cache';
+import { REDIS } from '../../common/redis/redis.module';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+import type { AccountSnapshot, TokenOwner } from './account-snapshot';
+
+const CHANNEL = 'lrs:credentials-invalidate';
+/** Known tokens and accounts kept; the hot set of a large deployment, a few tens of MB at most. */
+const MAX_KNOWN = 100_000;
+/**
+ * Unknown secrets are remembered apart and in a smaller cache, so a flood of made-up tokens costs one query
+ * each at most and can never push real tokens out of the cache above.
+ */
+const MAX_UNKNOWN = 10_000;
+
+/**
+ * Token owners and account snapshots, so a guarded request needs no database read. Writes that change access
+ * (token created or deleted, account disabled, deleted or re-licensed, license changed) invalidate at once,
+ * locally and, through Redis pub/sub, on every other instance; CREDENTIALS_CACHE_TTL_MS bounds staleness should a
+ * broadcast be missed.
+ */
+@Injectable()
+export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(CredentialsCache.name);
+  private readonly tokens: LoadingCache<TokenOwner | null>;
+  private readonly unknownTokens: LoadingCache<null>;
+  private readonly accounts: LoadingCache<AccountSnapshot | null>;
+  private subscriber?: Redis;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(SETTINGS) settings: Settings,
+    @Inject(REDIS) private readonly redis: Redis | null,
+  ) {
+    const ttlMs = settings.credentialsCacheTtlMs;
+    this.tokens = new LoadingCache({ maxEntries: MAX_KNOWN, ttlMs, keep: (owner) => owner !== null });
+    this.unknownTokens = new LoadingCache({ maxEntries: MAX_UNKNOWN, ttlMs });
+    this.accounts = new LoadingCache({ maxEntries: MAX_KNOWN, ttlMs });
+  }
+
+  onModuleInit(): void {
+    if (!this.redis) return;
+    // Its own connection, which may queue its commands (it is not on any request's path) and resubscribes by
+    // itself after a reconnection. Invalidations published while it was away are lost: every cached entry is
+    // dropped when it comes back.
+    this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber.on('message', (_channel: string, message: string) => this.applyInvalidation(message));
+    let connectedBefore = false;
+    this.subscriber.on('ready', () => {
+      if (connectedBefore) this.applyInvalidation('all');
+      connectedBefore = true;
+    });
+    this.subscriber.subscribe(CHANNEL).catch((error: Error) => {
+      this.logger.error(`Could not subscribe to cache invalidations: ${error.message}`);
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => undefined);
+  }
+
+  /** The owner of a token secret (by its hash), or null for an unknown secret. */
+  async tokenOwner(secretHash: string): Promise<TokenOwner | null> {
+    if (this.unknownTokens.peek(secretHash) === null) return null;
+    const owner = await this.tokens.get(secretHash, () => this.loadTokenOwner(secretHash));
+    if (!owner) this.unknownTokens.set(secretHash, null);
+    return owner;
+  }
+
+  /** The owner and account of a token secret when both are cached and fresh (no lookup, no promise). */
+  cachedPrincipal(secretHash: string): { owner: TokenOwner; account: AccountSnapshot } | undefined {
+    const owner = this.tokens.peek(secretHash);
+    const account = owner && this.accounts.peek(owner.accountId);
+    return owner && account ? { owner, account } : undefined;
+  }
+
+  account(accountId: string): Promise<AccountSnapshot | null> {
+    return this.accounts.get(accountId, () => this.loadAccount(accountId));
+  }
+
+  /** How many entries each cache holds (for /metrics and the tests). */
+  sizes(): { knownTokens: number; unknownTokens: number; accounts: number } {
+    return {
+      knownTokens: this.tokens.size,
+      unknownTokens: this.unknownTokens.size,
+      accounts: this.accounts.size,
+    };
+  }
+
+  invalidateToken(secretHash: string): Promise<void> {
+    return this.invalidate(`token:${secretHash}`);
+  }
+
+  invalidateAccount(accountId: string): Promise<void> {
+    return this.invalidate(`account:${accountId}`);
+  }
+
+  /** After a license change, which may touch many accounts. */
+  invalidateAllAccounts(): Promise<void> {
+    return this.invalidate('accounts:*');
+  }
+
+  private async loadTokenOwner(secretHash: string): Promise<TokenOwner | null> {
+    const [row] = await this.dataSource.query(
+      'SELECT account_id AS "accountId", id AS "tokenId" FROM api_tokens WHERE secret_hash = $1',
+      [secretHash],
+    );
+    return (row as TokenOwner | undefined) ?? null;
+  }
+
+  private async loadAccount(accountId: string): Promise<AccountSnapshot | null> {
+    const [row] = await this.dataSource.query(
+      `SELECT a.id, a.email, a.role, a.disabled, l.name AS license_name, l.monthly_quota, l.per_second, l.per_minute, l.per_hour
+         FROM accounts a LEFT JOIN licenses l ON l.name = a.license_name WHERE a.id = $1`,
+      [accountId],
+    );
+    if (!row) return null;
+    return {
+      accountId: row.id,
+      email: row.email,
+      role: row.role,
+      disabled: row.disabled,
+      license: row.license_name
+        ? {
+            name: row.license_name,
+            monthlyQuota: row.monthly_quota,
+            perSecond: row.per_second,
+            perMinute: row.per_minute,
+            perHour: row.per_hour,
+          }
+        : null,
+    };
+  }
+
+  private async invalidate(message: string): Promise<void> {
+    this.applyInvalidation(message);
+    if (this.redis) {
+      await this.redis.publish(CHANNEL, message).catch((error: Error) => {
+        this.logger.error(`Could not broadcast cache invalidation '${message}': ${error.message}`);
+      });
+    }
+  }
+
+  private applyInvalidation(message: string): void {
+    if (message === 'all') {
+      this.tokens.clear();
+      this.unknownTokens.clear();
+      this.accounts.clear();
+    } else if (message === 'accounts:*') this.accounts.clear();
+    else if (message.startsWith('account:')) this.accounts.delete(message.slice('account:'.length));
+    else if (message.startsWith('token:')) {
+      const hash = message.slice('token:'.length);
+      this.tokens.delete(hash);
+      this.unknownTokens.delete(hash);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { applyDecorators, CanActivate, SetMetadata, Type, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import { ErrorBodyDto } from '../../common/errors/error-body.dto';
+import { AdminRoleGuard } from './jwt/admin-role.guard';
+import { JwtAuthGuard } from './jwt/jwt-auth.guard';
+import { QuotaChargeGuard } from './quota/quota-charge.guard';
+import { QuotaGuard } from './quota/quota.guard';
+import { AccountThrottlerGuard } from './throttling/account-throttler.guard';
+import { ClientIpThrottlerGuard } from './throttling/client-ip-throttler.guard';
+import { ApiTokenGuard } from './token/api-token.guard';
+import { LicenseGuard } from './token/license.guard';
+
+/**
+ * Who may call a route:
+ * - `public`: anyone;
+ * - `apiToken`: the metered lottery routes, `X-API-Token` through the whole check chain of contract section 5;
+ * - `user`: a logged-in account (JWT); `admin`: a logged-in account with role admin.
+ */
+export type AccessLevel = 'public' | 'apiToken' | 'user' | 'admin';
+
+export interface AuthDeclaration {
+  level: AccessLevel;
+  /** Whether IP_RATE_LIMIT applies (everywhere but health and metrics, which probes and scrapers call). */
+  ipRateLimit: boolean;
+}
+
+export const AUTH_DECLARATION = 'auth:declaration';
+export const API_TOKEN_SCHEME = 'apiToken';
+export const JWT_SCHEME = 'jwt';
+
+/**
+ * Each level's guards, in the order they run. For `apiToken` this is the contract's order of checks:
+ * 1–2 token, 3–4 license, 5 quota, 6 rate limit, 7 the quota charge; validation (step 8) comes after the guards.
+ */
+export const GUARDS_BY_LEVEL: Record<AccessLevel, Type<CanActivate>[]> = {
+  public: [],
+  apiToken: [ApiTokenGuard, LicenseGuard, QuotaGuard, AccountThrottlerGuard, QuotaChargeGuard],
+  user: [JwtAuthGuard],
+  admin: [JwtAuthGuard, AdminRoleGuard],
+};
+
+const errorResponse = (status: number, description: string) =>
+  ApiResponse({ status, description, type: ErrorBodyDto });
+
+/**
+ * Every route declares who may call it with this decorator: it composes that level's guards (after the client-IP
+ * limit) and documents the security scheme and refusals. RouteDeclaredGuard refuses routes that declare nothing.
+ */
+export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean } = {}) {
+  const declaration: AuthDeclaration = { level, ipRateLimit: options.ipRateLimit ?? true };
+  const guards = [...(declaration.ipRateLimit ? [ClientIpThrottlerGuard] : []), ...GUARDS_BY_LEVEL[level]];
+  const decorators: (ClassDecorator & MethodDecorator)[] = [SetMetadata(AUTH_DECLARATION, declaration)];
+  if (guards.length) decorators.push(UseGuards(...guards));
+  if (declaration.ipRateLimit || level === 'apiToken') {
+    decorators.push(errorResponse(429, 'Rate limit exceeded (see Retry-After).'));
+  }
+  if (level === 'apiToken') {
+    decorators.push(
+      ApiSecurity(API_TOKEN_SCHEME),
+      errorResponse(401, 'X-API-Token missing or unknown.'),
+      errorResponse(403, 'Account disabled, without license, or monthly quota used up.'),
+    );
+  }
+  if (level === 'user' || level === 'admin') {
+    decorators.push(
+      ApiBearerAuth(JWT_SCHEME),
+      errorResponse(401, 'Authorization header missing or invalid JWT.'),
+    );
+  }
+  if (level === 'admin') decorators.push(errorResponse(403, 'Administrator role required.'));
+  return applyDecorators(...decorators);
+}

@@ -1,0 +1,52 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../../common/errors/api-error';
+import { Messages } from '../../../common/errors/messages';
+import type { AccountSnapshot, TokenOwner } from '../../credentials/account-snapshot';
+import { CredentialsCache } from '../../credentials/credentials-cache.service';
+import { hashTokenSecret } from '../../credentials/token-secret';
+import type { Principal } from '../principal';
+
+/** Steps 1–2 of contract section 5: `X-API-Token` missing → 401; unknown token → 401. Sets the principal. */
+@Injectable()
+export class ApiTokenGuard implements CanActivate {
+  private readonly principals = new WeakMap<AccountSnapshot, Map<string, Principal>>();
+
+  constructor(private readonly credentials: CredentialsCache) {}
+
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const secret = request.headers['x-api-token'];
+    if (typeof secret !== 'string' || secret.trim() === '') {
+      throw ApiError.unauthorized(Messages.tokenHeaderMissing);
+    }
+    const secretHash = hashTokenSecret(secret.trim());
+    // Usually both are cached: answer at once, without a promise; otherwise look them up.
+    const cached = this.credentials.cachedPrincipal(secretHash);
+    if (cached) return this.admit(request, cached.owner, cached.account);
+    return this.lookUp(request, secretHash);
+  }
+
+  private async lookUp(request: FastifyRequest, secretHash: string): Promise<boolean> {
+    const owner = await this.credentials.tokenOwner(secretHash);
+    return this.admit(request, owner, owner && (await this.credentials.account(owner.accountId)));
+  }
+
+  private admit(request: FastifyRequest, owner: TokenOwner | null, account: AccountSnapshot | null): boolean {
+    if (!owner || !account) throw ApiError.unauthorized(Messages.invalidToken);
+    request.principal = this.principalOf(account, owner.tokenId);
+    return true;
+  }
+
+  /**
+   * The principal of a token, built once per account snapshot: a snapshot is replaced, never changed, when the
+   * account changes, so its principals go with it.
+   */
+  private principalOf(account: AccountSnapshot, tokenId: string): Principal {
+    let byToken = this.principals.get(account);
+    if (!byToken) this.principals.set(account, (byToken = new Map()));
+    let principal = byToken.get(tokenId);
+    if (!principal) byToken.set(tokenId, (principal = Object.freeze({ ...account, tokenId })));
+    return principal;
+  }
+}

@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { REDIS } from '../../common/redis/redis.module';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+
+type Status = 'up' | 'down';
+
+export interface Readiness {
+  /** `ok`: all is well; `degraded`: reads are served but a dependency is down; `error`: this instance cannot serve. */
+  status: 'ok' | 'degraded' | 'error';
+  details: Record<string, { status: Status; message?: string } & Record<string, unknown>>;
+}
+
+const DATABASE_PING_TIMEOUT_MS = 1000;
+
+/**
+ * Whether this instance can serve, for a load balancer: metered reads need only the in-memory catalog and the
+ * counters (PostgreSQL and Redis down are `degraded`: reads go on, from cached credentials and, without Redis,
+ * this instance's own counters). Answers within a second whatever is down: Redis by its connection state, PostgreSQL
+ * by a ping with a timeout.
+ */
+@Injectable()
+export class ReadinessService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: LotteryCatalog,
+    @Inject(REDIS) private readonly redis: Redis | null,
+  ) {}
+
+  async check(): Promise<Readiness> {
+    const details: Readiness['details'] = {
+      catalog: { status: this.catalog.loaded ? 'up' : 'down', ...this.catalog.figures() },
+      database: await this.pingDatabase(),
+    };
+    if (this.redis) {
+      details.redis =
+        this.redis.status === 'ready'
+          ? { status: 'up' }
+          : { status: 'down', message: `connection ${this.redis.status}` };
+    }
+    const down = Object.values(details).filter((d) => d.status === 'down').length;
+    const status = details.catalog.status === 'down' ? 'error' : down ? 'degraded' : 'ok';
+    return { status, details };
+  }
+
+  private async pingDatabase(): Promise<{ status: Status; message?: string }> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.dataSource.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${DATABASE_PING_TIMEOUT_MS} ms`)),
+            DATABASE_PING_TIMEOUT_MS,
+          );
+        }),
+      ]);
+      return { status: 'up' };
+    } catch (error) {
+      return { status: 'down', message: (error as Error).message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

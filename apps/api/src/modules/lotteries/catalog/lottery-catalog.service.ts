@@ -1,0 +1,158 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError } from '../../../common/errors/api-error';
+import { Messages } from '../../../common/errors/messages';
+import { envelopeJson, type Page } from '../../../common/pagination/page';
+import type { NumberOrder } from '../../draws/dto/draw-query.dto';
+import type { LotteryRecord } from '../lottery-record';
+import { toLotteryDto } from '../lottery-view';
+import { readLotteries } from './catalog-source';
+import { LotterySnapshot } from './lottery-snapshot';
+
+/** A page of draws as JSON, with the figures of the page. */
+export interface DrawPage {
+  /** The draws' JSON, comma-separated (the inside of an array). */
+  itemsJson: string;
+  returned: number;
+  total: number;
+}
+
+const RETRY_MS = 1000;
+
+/**
+ * The read model of every metered read: all lotteries and their draws, in memory, with each answer's JSON built
+ * once per change. PostgreSQL stays the source of truth; the catalog is loaded at start-up and one lottery is
+ * rebuilt after each write to it (by the writer on this instance, and on every other instance through
+ * CatalogSync). Reads never touch the database, so they keep being served while it is down.
+ *
+ * Size: a draw costs ≈ 0.4 KB here (its numbers and its JSON in draw order; the sorted orders add ≈ 0.2 KB each
+ * once asked for), so the 28,724 bundled draws take ≈ 15 MB; 100 times that data would need ≈ 1.5 GB, past the
+ * point where draws should be paged in per lottery instead of held whole.
+ */
+@Injectable()
+export class LotteryCatalog {
+  private readonly logger = new Logger(LotteryCatalog.name);
+  private snapshots = new Map<string, LotterySnapshot>();
+  /** Tags in byte order (the contract's `ORDER BY tag`, the same as COLLATE "C"). */
+  private tags: string[] = [];
+  /** A lottery's JSON depends on the time (the rules in force today): built at most once a minute. */
+  private readonly lotteryJson = new Map<string, { minute: number; json: string }>();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly queued = new Map<string, Promise<void>>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Whether the catalog has been loaded (reads can be served). */
+  loaded = false;
+
+  async loadAll(): Promise<void> {
+    const lotteries = await readLotteries(this.dataSource);
+    this.snapshots = new Map(lotteries.map((l) => [l.columns.tag, new LotterySnapshot(l.columns, l.draws)]));
+    this.afterChange();
+    this.loaded = true;
+    const draws = lotteries.reduce((sum, l) => sum + l.draws.length, 0);
+    this.logger.log(`Catalog loaded: ${lotteries.length} lotteries, ${draws} draws`);
+  }
+
+  /**
+   * Rebuilds one lottery from PostgreSQL; resolves once a rebuild that started after this call has finished, so a
+   * writer that awaits it reads its own write. Never rejects: a failed rebuild is logged and tried again.
+   */
+  reload(tag: string): Promise<void> {
+    const queued = this.queued.get(tag);
+    if (queued) return queued;
+    const next = (this.running.get(tag) ?? Promise.resolve()).then(() => {
+      this.queued.delete(tag);
+      return this.reloadNow(tag);
+    });
+    this.queued.set(tag, next);
+    this.running.set(tag, next);
+    void next.then(() => {
+      if (this.running.get(tag) === next) this.running.delete(tag);
+    });
+    return next;
+  }
+
+  /** The lottery, or 404 `Lottery not found.` */
+  snapshot(tag: string): LotterySnapshot {
+    const snapshot = this.snapshots.get(tag);
+    if (!snapshot) throw ApiError.notFound(Messages.lotteryNotFound);
+    return snapshot;
+  }
+
+  figures(): { lotteries: number; draws: number } {
+    let draws = 0;
+    for (const snapshot of this.snapshots.values()) draws += snapshot.drawCount;
+    return { lotteries: this.snapshots.size, draws };
+  }
+
+  has(tag: string): boolean {
+    return this.snapshots.has(tag);
+  }
+
+  /** Every lottery in tag order (the command-line tool; there are tens, not thousands). */
+  records(): LotteryRecord[] {
+    return this.tags.map((tag) => this.snapshot(tag).record);
+  }
+
+  /** One lottery's JSON, as of `now`. */
+  lotteryJsonOf(tag: string, now: Date): string {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const cached = this.lotteryJson.get(tag);
+    if (cached && cached.minute === minute) return cached.json;
+    const json = JSON.stringify(toLotteryDto(this.snapshot(tag).record, now));
+    this.lotteryJson.set(tag, { minute, json });
+    return json;
+  }
+
+  /** The envelope of lotteries for a page, as JSON. */
+  lotteryPageJson(page: Page, now: Date): string {
+    const tags = page.limit === 0 ? [] : this.tags.slice(page.offset, page.offset + page.limit);
+    const itemsJson = tags.map((tag) => this.lotteryJsonOf(tag, now)).join(',');
+    return envelopeJson('lotteries', page, itemsJson, tags.length, this.tags.length);
+  }
+
+  /** A newest-first page of a lottery's draws dated from `from` to `to`; unknown lottery → 404. */
+  drawPage(tag: string, range: { from?: string; to?: string }, page: Page, order: NumberOrder): DrawPage {
+    const snapshot = this.snapshot(tag);
+    const [start, end] = snapshot.range(range.from, range.to);
+    const first = Math.min(end, start + page.offset);
+    const last = Math.min(end, first + page.limit);
+    return { itemsJson: snapshot.drawsJson(first, last, order), returned: last - first, total: end - start };
+  }
+
+  /** The latest draw's JSON; 404 for an unknown lottery, then for one without draws. */
+  latestJson(tag: string, order: NumberOrder): string {
+    const snapshot = this.snapshot(tag);
+    if (snapshot.drawCount === 0) throw ApiError.notFound(Messages.drawNotFound);
+    return snapshot.drawJson(0, order);
+  }
+
+  /** The JSON of the draw of `date`; 404 for an unknown lottery, then for a missing draw. */
+  drawJsonOn(tag: string, date: string, order: NumberOrder): string {
+    const snapshot = this.snapshot(tag);
+    const index = snapshot.indexOf(date);
+    if (index === undefined) throw ApiError.notFound(Messages.drawNotFound);
+    return snapshot.drawJson(index, order);
+  }
+
+  private async reloadNow(tag: string): Promise<void> {
+    try {
+      const [lottery] = await readLotteries(this.dataSource, tag);
+      if (lottery) this.snapshots.set(tag, new LotterySnapshot(lottery.columns, lottery.draws));
+      else this.snapshots.delete(tag);
+      this.afterChange(tag);
+    } catch (error) {
+      this.logger.error(
+        `Could not rebuild lottery '${tag}' (retrying in ${RETRY_MS} ms): ${(error as Error).message}`,
+      );
+      setTimeout(() => void this.reload(tag), RETRY_MS).unref();
+    }
+  }
+
+  private afterChange(tag?: string): void {
+    this.tags = [...this.snapshots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (tag === undefined) this.lotteryJson.clear();
+    else this.lotteryJson.delete(tag);
+  }
+}

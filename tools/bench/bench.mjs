@@ -1,0 +1,362 @@
+#!/usr/bin/env node
+// `npm run bench`: what the built API costs, measured in one run on this machine, for the embedded engine and, when
+// DATABASE_URL (or BENCH_DATABASE_URL) and REDIS_URL are set, for a PostgreSQL server with Redis:
+//   - start-up on an empty data directory and the bundled-data load rate;
+//   - per metered route, requests/s against a bare Fastify server answering the very same bytes, in the same run
+//     (autocannon, 50 connections, BENCH_SECONDS each, default 5), and the API's p99;
+//   - p99 at half of the route's maximum throughput;
+//   - peak RSS under load;
+//   - scale: latency with 1M tokens and 100k accounts against the same run with 1k (cold tokens each time), and
+//     the largest lottery's last page against its first;
+//   - warm-up: p99 of the first requests right after a restart against the normal p99.
+// A throwaway data directory (and server database, `lrs_bench_<pid>`) is created and removed.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openLoop } from './open-loop.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const ADMIN = { email: 'bench-admin@example.test', password: 'bench password 123' };
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+/** Starts the built API; resolves once /health/ready answers. */
+async function startApi({ dataDir, databaseUrl, redis }) {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      REDIS_URL: redis ?? '',
+      IP_RATE_LIMIT: 'off', // one client address sends all the load
+      LOG_LEVEL: 'log',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET,
+      CREATE_DEMO_ACCOUNT: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const port = await new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = output.match(/http:\/\/localhost:(\d+)/);
+      if (match) {
+        clearInterval(timer);
+        resolve(Number(match[1]));
+      } else if (Date.now() - started > 180_000) {
+        clearInterval(timer);
+        reject(new Error(`the API did not start in 180 s:\n${output}`));
+      }
+    }, 20);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`the API exited (${code}):\n${output}`));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  while (
+    !(await fetch(`${base}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await sleep(20);
+  return {
+    base,
+    pid: child.pid,
+    startupMs: Date.now() - started,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function json(base, method, path, { body, jwt, token } = {}) {
+  const response = await fetch(base + path, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
+      ...(token ? { 'X-API-Token': token } : {}),
+    },
+    body: body && JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+/** A holder on an unlimited license, so that the benchmark measures the chain, not its refusals. */
+async function holderToken(base) {
+  const { accessToken: adminJwt } = await json(base, 'POST', '/auth/login', { body: ADMIN });
+  const limits = { monthlyQuota: null, perSecond: 1e6, perMinute: 1e8, perHour: 1e9 };
+  await json(base, 'PUT', '/admin/licenses/bench', { jwt: adminJwt, body: limits });
+  const holder = { email: 'bench-holder@example.test', password: 'bench password 456' };
+  const account = await json(base, 'POST', '/auth/register', { body: holder });
+  await json(base, 'PATCH', `/admin/accounts/${account.id}`, { jwt: adminJwt, body: { license: 'bench' } });
+  const { accessToken } = await json(base, 'POST', '/auth/login', { body: holder });
+  return (await json(base, 'POST', '/profile/token', { jwt: accessToken, body: { id: 'bench' } })).token;
+}
+
+/** Samples a process's resident memory while `during` runs; resolves to the peak in MB. */
+async function peakRss(pid, during) {
+  let peak = 0;
+  const sample = () => {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+    if (match) peak = Math.max(peak, Number(match[1]) / 1024);
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    await during();
+  } finally {
+    clearInterval(timer);
+    sample();
+  }
+  return peak;
+}
+
+/** The most an URL serves: autocannon, CONNECTIONS connections, SECONDS seconds. */
+async function maximum(url, token) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: token ? { 'X-API-Token': token } : {},
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+/** Latency at a steady `rate` (open loop); `tokens` are used in turn, one per request. */
+function atRate(url, { rate, seconds = SECONDS, tokens }) {
+  return openLoop(url, { rate, seconds, headersFor: (i) => ({ 'X-API-Token': tokens[i % tokens.length] }) });
+}
+
+/** The bare-Fastify baseline serving `answers`; resolves to its base URL and a stop function. */
+async function startBareServer(answers) {
+  const dir = mkdtempSync(join(tmpdir(), 'lrs-bench-bare-'));
+  const file = join(dir, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(process.execPath, ['tools/bench/bare-server.mjs', file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve) =>
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
+  );
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database on the server for this run: created empty, dropped at the end. */
+async function serverDatabase(url) {
+  const name = `lrs_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return {
+    url: parsed.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The SQL connection the benchmark uses to make accounts and tokens in bulk (the embedded engine's socket too). */
+function sqlUrl(engine, dataDir, database) {
+  if (database) return database.url;
+  return `postgres://postgres:embedded@localhost:5432/postgres?host=${encodeURIComponent(join(dataDir, 'run'))}`;
+}
+
+/**
+ * Accounts `from`..`to`-1 on license 'bench', each with `perAccount` tokens whose secrets are `lr_bench_<a>_<t>`.
+ * The token table's keys and indexes are dropped for the bulk insert and built again after it (a million random
+ * hashes inserted into a B-tree one by one, each checked against its account, take many minutes on the embedded
+ * engine); their definitions are read back from the catalog, so they are exactly the migrations'.
+ */
+async function makeHolders(url, from, to, perAccount) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // Constraints (primary and foreign keys) and the other indexes, as the migrations made them.
+  const { rows: constraints } = await client.query(
+    `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'api_tokens'::regclass`,
+  );
+  const { rows: indexes } = await client.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'api_tokens'
+        AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'api_tokens'::regclass)`,
+  );
+  for (const { conname } of constraints)
+    await client.query(`ALTER TABLE api_tokens DROP CONSTRAINT "${conname}"`);
+  for (const { indexname } of indexes) await client.query(`DROP INDEX "${indexname}"`);
+  await client.query(
+    `INSERT INTO accounts (id, email, password_hash, license_name)
+     SELECT md5('bench-' || i)::uuid, 'bench-' || i || '@example.test', 'not a hash', 'bench'
+     FROM generate_series($1::int, $2::int - 1) AS i`,
+    [from, to],
+  );
+  await client.query(
+    `INSERT INTO api_tokens (account_id, id, prefix, secret_hash)
+     SELECT md5('bench-' || i)::uuid, 't' || t, 'lr_bench',
+            encode(sha256(convert_to('lr_bench_' || i || '_' || t, 'UTF8')), 'hex')
+     FROM generate_series($1::int, $2::int - 1) AS i, generate_series(1, $3::int) AS t`,
+    [from, to, perAccount],
+  );
+  for (const { conname, definition } of constraints) {
+    await client.query(`ALTER TABLE api_tokens ADD CONSTRAINT "${conname}" ${definition}`);
+  }
+  for (const { indexdef } of indexes) await client.query(indexdef);
+  await client.end();
+}
+
+const secretsOf = (accounts) => accounts.map((i) => `lr_bench_${i}_1`);
+/** `count` distinct numbers below `below`, spread pseudo-randomly but the same in every run. */
+const pick = (count, below, seed) => {
+  const stride = 7919 * seed; // a prime stride visits every residue of a modulus it does not divide
+  return Array.from({ length: count }, (_, i) => (i * stride + seed) % below);
+};
+
+async function benchEngine(engine) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lrs-bench-'));
+  const database = engine.server ? await serverDatabase(serverUrl) : null;
+  let api;
+  try {
+    api = await startApi({
+      dataDir,
+      databaseUrl: database?.url,
+      redis: engine.server ? redisUrl : undefined,
+    });
+    log(`\n## ${engine.name}`);
+    log(`start-up on an empty data directory: ${(api.startupMs / 1000).toFixed(1)} s`);
+    const loaded = api.output().match(/Loaded (\d+) draws .*?\((\d+) draws\/s\)/);
+    if (loaded) log(`bundled data load: ${fmt(loaded[1])} draws at ${fmt(loaded[2])} draws/s`);
+
+    const token = await holderToken(api.base);
+    const { lotteries } = await json(api.base, 'GET', '/lotteries', { token });
+    const largest = lotteries.reduce((a, b) => (b.draws.count > a.draws.count ? b : a));
+    const lastOffset = largest.draws.count - 15;
+    const routes = [
+      ['latest draw', '/lottery/us_powerball/draw/latest/numbers'],
+      ['draw by date', '/lottery/eu_euromillions/draw/2024-01-02/numbers'],
+      [
+        'search page (bare array, middle)',
+        `/lottery/${largest.tag}/draw/numbers?limit=15&offset=${lastOffset >> 1}`,
+      ],
+      ['draws envelope, first page', `/lottery/${largest.tag}/draws?limit=15`],
+      ['draws envelope, last page', `/lottery/${largest.tag}/draws?limit=15&offset=${lastOffset}`],
+      ['lottery list (15)', '/lotteries'],
+    ];
+    const answers = {};
+    for (const [, path] of routes) {
+      const response = await fetch(api.base + path, { headers: { 'X-API-Token': token } });
+      answers[path] = { body: await response.text(), contentType: response.headers.get('content-type') };
+    }
+    const bare = await startBareServer(answers);
+    const results = [];
+    let rss = 0;
+    try {
+      for (const [name, path] of routes) {
+        const baseline = await maximum(bare.base + path);
+        let measured;
+        rss = Math.max(
+          rss,
+          await peakRss(api.pid, async () => (measured = await maximum(api.base + path, token))),
+        );
+        const half = await atRate(api.base + path, {
+          rate: Math.max(1, Math.floor(measured.rps / 2)),
+          tokens: [token],
+        });
+        results.push({ name, path, baseline, measured, half });
+      }
+    } finally {
+      bare.stop();
+    }
+    log('');
+    log('| route | bare Fastify | API | ratio | API p99 | p99 at half load |');
+    log('|---|---|---|---|---|---|');
+    for (const { name, baseline, measured, half } of results) {
+      const errors = measured.errors ? ` (${measured.errors} errors)` : '';
+      log(
+        `| ${name} | ${fmt(baseline.rps)} req/s | ${fmt(measured.rps)} req/s${errors} | ` +
+          `${(measured.rps / baseline.rps).toFixed(2)}× | ${measured.p99} ms | ${half.p99} ms |`,
+      );
+    }
+    log('');
+    log(`peak RSS under load: ${fmt(rss)} MB`);
+    const first = results.find((r) => r.name === 'draws envelope, first page').measured;
+    const last = results.find((r) => r.name === 'draws envelope, last page').measured;
+    log(
+      `largest lottery (${largest.tag}, ${fmt(largest.draws.count)} draws): last page ${fmt(last.rps)} req/s, ` +
+        `first page ${fmt(first.rps)} req/s (first/last ${(first.rps / last.rps).toFixed(2)}×)`,
+    );
+
+    // Scale: the same load with cold tokens (each new to the cache) against 1k and then 1M tokens.
+    const url = sqlUrl(engine, dataDir, database);
+    const latest = `${api.base}/lottery/us_powerball/draw/latest/numbers`;
+    const rate = 500;
+    await makeHolders(url, 0, 1000, 1);
+    const small = await atRate(latest, { tokens: secretsOf(pick(1000, 1000, 7)), rate, seconds: 4 });
+    const started = Date.now();
+    await makeHolders(url, 1000, 100_000, 10);
+    log(`scale: added 99k accounts and 990k tokens in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const big = await atRate(latest, { tokens: secretsOf(pick(1000, 100_000, 11)), rate, seconds: 4 });
+    log(
+      `scale at ${rate} req/s, 1,000 cold tokens: 1k tokens p50 ${small.p50} ms p99 ${small.p99} ms; ` +
+        `1M tokens p50 ${big.p50} ms p99 ${big.p99} ms (p99 ${(big.p99 / Math.max(1, small.p99)).toFixed(2)}×` +
+        `${small.errors + big.errors ? `, ${small.errors + big.errors} errors` : ''})`,
+    );
+
+    // Warm-up: restart on the same data and measure the very first requests.
+    const steady = await atRate(latest, { tokens: [token], rate, seconds: 4 });
+    await api.stop();
+    api = await startApi({
+      dataDir,
+      databaseUrl: database?.url,
+      redis: engine.server ? redisUrl : undefined,
+    });
+    const fresh = await atRate(`${api.base}/lottery/us_powerball/draw/latest/numbers`, {
+      tokens: [token],
+      rate,
+      seconds: 4,
+    });
+    log(
+      `restart: ready in ${(api.startupMs / 1000).toFixed(1)} s; first 2,000 requests at ${rate} req/s p99 ` +
+        `${fresh.p99} ms (steady p99 ${steady.p99} ms)`,
+    );
+  } finally {
+    await api?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+log(
+  `# npm run bench (${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${SECONDS} s per run)`,
+);
+await benchEngine({ name: 'embedded PostgreSQL (PGlite)', server: false });
+if (serverUrl && redisUrl) await benchEngine({ name: 'PostgreSQL server + Redis', server: true });
+else log('\n(PostgreSQL server + Redis: set DATABASE_URL and REDIS_URL to measure it too)');
