@@ -40,7 +40,8 @@ async function startApi({ dataDir, databaseUrl, redis }) {
       DATABASE_URL: databaseUrl ?? '',
       REDIS_URL: redis ?? '',
       IP_RATE_LIMIT: 'off', // one client address sends all the load
-      LOG_LEVEL: 'log',
+      LOG_LEVEL: 'log', // production's default: one JSON access line per request
+      LOG_FORMAT: 'json',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET,
@@ -48,13 +49,18 @@ async function startApi({ dataDir, databaseUrl, redis }) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Start-up text is kept until the port is known; the access log that follows is drained and dropped.
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
+  let starting = true;
+  child.stdout.on('data', (chunk) => {
+    if (starting) output += chunk;
+  });
   const port = await new Promise((resolve, reject) => {
     const timer = setInterval(() => {
       const match = output.match(/http:\/\/localhost:(\d+)/);
       if (match) {
         clearInterval(timer);
+        starting = false;
         resolve(Number(match[1]));
       } else if (Date.now() - started > 180_000) {
         clearInterval(timer);

@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { createValidationPipe } from './common/errors/validation.pipe';
+import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
 import { Settings } from './config/settings';
 import { SettingsModule } from './config/settings.module';
@@ -24,6 +26,8 @@ export interface AppOptions {
   /** The PostgreSQL to use: DATABASE_URL, or the embedded engine started by the caller. */
   databaseUrl: string;
   engine: DatabaseEngine;
+  /** The process's pino logger (createApp's); without it, Nest's own console logger is used. */
+  logger?: Logger;
 }
 
 /**
@@ -32,10 +36,11 @@ export interface AppOptions {
  */
 @Module({})
 export class AppModule {
-  static register({ settings, databaseUrl, engine }: AppOptions): DynamicModule {
+  static register({ settings, databaseUrl, engine, logger }: AppOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        ...(logger ? [LoggingModule.register(logger)] : []),
         SettingsModule.register(settings),
         DatabaseModule.register(databaseUrl, engine),
         RedisModule,

@@ -1,6 +1,9 @@
-import { Logger, LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
@@ -8,12 +11,12 @@ import { configureApp } from './configure-app';
 import { rewriteEmptyLotteryTag } from './modules/lotteries/empty-tag-url';
 import { handleClientError, handleFrameworkError } from './common/http/client-errors';
 import { limitConnectionsPerClient } from './common/http/connection-limit';
+import { drainHttp, trackAnswers } from './common/http/graceful-drain';
+import { createRootLogger } from './common/logging/root-logger';
 import type { Settings } from './config/settings';
 import type { DatabaseEngine } from './database/database.module';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres';
 import { StartupReport, StartupService } from './startup/startup.service';
-
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -31,7 +34,7 @@ export interface RunningApp {
  */
 export async function createApp(
   settings: Settings,
-  options: { databaseUrl?: string; engine?: DatabaseEngine } = {},
+  options: { databaseUrl?: string; engine?: DatabaseEngine; logDestination?: DestinationStream } = {},
 ): Promise<RunningApp> {
   let embedded: EmbeddedPostgres | undefined;
   const databaseUrl =
@@ -39,8 +42,13 @@ export async function createApp(
     settings.databaseUrl ??
     (embedded = await startEmbeddedPostgres(join(settings.dataDir, 'pg'))).url;
   const engine: DatabaseEngine = options.engine ?? (embedded ? 'embedded' : 'server');
+  const logger = createRootLogger(settings.logLevel, settings.logFormat, options.logDestination);
   try {
     const adapter = new FastifyAdapter({
+      // Structured logs: every request gets a child logger bound to its id; the one access line per request is
+      // written by configureApp's onResponse hook (Fastify's own two lines per request are turned off).
+      loggerInstance: logger,
+      logController: new LogController({ disableRequestLogging: true }),
       trustProxy: settings.trustProxy,
       bodyLimit: 10 * 1024 * 1024,
       // A caller's X-Request-Id is kept when it looks like one (it ends up in logs and headers), else one is made.
@@ -59,16 +67,18 @@ export async function createApp(
       return503OnClosing: false,
     });
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.register({ settings, databaseUrl, engine }),
+      AppModule.register({ settings, databaseUrl, engine, logger }),
       adapter,
       {
-        logger: LEVELS.slice(0, LEVELS.indexOf(settings.logLevel) + 1),
+        bufferLogs: true,
         // Body parsers are configureApp's: depth-limited JSON and CSV as text.
         bodyParser: false,
       },
     );
+    app.useLogger(app.get(PinoNestLogger));
     await configureApp(app, settings);
     limitConnectionsPerClient(app.getHttpServer(), settings.maxConnectionsPerClient);
+    const answering = trackAnswers(app.getHttpServer());
     await app.init();
     const report = await app.get(StartupService).prepare();
     let closing: Promise<void> | undefined;
@@ -82,9 +92,10 @@ export async function createApp(
           // The order is what loses nothing: stop accepting and let every request in flight finish, then
           // flush the usage they counted and close Redis and the database (Nest's shutdown hooks), last the
           // embedded engine.
-          await drainHttp(app, settings.shutdownTimeoutMs);
+          await drainHttp(app.getHttpAdapter().getInstance(), answering, settings.shutdownTimeoutMs);
           await app.close();
           await embedded?.stop();
+          logger.flush();
         })();
         return closing;
       },
@@ -98,18 +109,4 @@ export async function createApp(
 /** A request id from a client is used only when it is short and plain. */
 function acceptableRequestId(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
-}
-
-/**
- * Stops accepting connections and waits for the requests in flight (idle keep-alive connections are closed at
- * once); after `timeoutMs` the remaining connections are closed too.
- */
-async function drainHttp(app: NestFastifyApplication, timeoutMs: number): Promise<void> {
-  const fastify = app.getHttpAdapter().getInstance();
-  const timer = setTimeout(() => fastify.server.closeAllConnections(), timeoutMs);
-  try {
-    await fastify.close();
-  } finally {
-    clearTimeout(timer);
-  }
 }

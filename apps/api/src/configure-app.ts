@@ -77,11 +77,19 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
     const charged = request.meter?.charged;
     if (charged && reply.statusCode >= 500)
       void quota.refund(charged.accountId, charged.at).catch(() => undefined);
-    metrics.observe(
-      request.method,
-      request.routeOptions.url ?? 'unmatched',
-      reply.statusCode,
-      reply.elapsedTime / 1000,
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    // The access line (bound to the request id by Fastify). Never the headers: they carry tokens and JWTs.
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        accountId: request.principal?.accountId,
+      },
+      'request completed',
     );
     done();
   });

@@ -50,6 +50,21 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('refuses combinations Node or the log writer cannot run with', () => {
+    expect(problems({ HEADERS_TIMEOUT_MS: '5000', BODY_TIMEOUT_MS: '3000', LOG_FORMAT: 'xml' })).toEqual([
+      "LOG_FORMAT='xml' is not valid: expected json or pretty.",
+      'HEADERS_TIMEOUT_MS (5000) must not exceed BODY_TIMEOUT_MS (3000).',
+    ]);
+  });
+
+  it('logs JSON on a server deployment and readable text on the embedded demo, unless LOG_FORMAT says', () => {
+    expect(loadSettings({}).logFormat).toBe('pretty');
+    expect(loadSettings({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'x'.repeat(32) }).logFormat).toBe(
+      'json',
+    );
+    expect(loadSettings({ LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
+  });
+
   it('reads the optional settings', () => {
     const s = loadSettings({
       DATABASE_URL: 'postgres://u@h/db',

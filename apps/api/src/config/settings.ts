@@ -26,6 +26,8 @@ export interface Settings {
   trustProxy: boolean | number | string[];
   corsOrigins: string[] | '*';
   logLevel: LogLevel;
+  /** `json` (one object per line, for log collectors) or `pretty` (readable text, the embedded demo's default). */
+  logFormat: 'json' | 'pretty';
   /** Load the bundled draw histories into an empty database at start-up. */
   loadBundledData: boolean;
   /** Create a demo account and print its token when no admin is configured. */
@@ -129,6 +131,10 @@ export function loadSettings(env: Env = process.env): Settings {
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL='${logLevelRaw}' is not valid: expected one of ${LOG_LEVELS.join(', ')}.`);
 
+  const logFormat = (text('LOG_FORMAT') ?? (databaseUrl ? 'json' : 'pretty')).toLowerCase();
+  if (logFormat !== 'json' && logFormat !== 'pretty')
+    problems.push(`LOG_FORMAT='${logFormat}' is not valid: expected json or pretty.`);
+
   const settings: Settings = {
     port: integer('PORT', 3000, 0, 65535),
     databaseUrl,
@@ -144,6 +150,7 @@ export function loadSettings(env: Env = process.env): Settings {
     trustProxy: parseTrustProxy(text('TRUST_PROXY')),
     corsOrigins: parseCors(text('CORS_ORIGINS')),
     logLevel,
+    logFormat: logFormat as Settings['logFormat'],
     loadBundledData: flag('LOAD_BUNDLED_DATA', true),
     createDemoAccount: flag('CREATE_DEMO_ACCOUNT', !adminEmail),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 15000, 100),
@@ -154,6 +161,11 @@ export function loadSettings(env: Env = process.env): Settings {
     usageFlushIntervalMs: integer('USAGE_FLUSH_INTERVAL_MS', 2000, 10),
     credentialsCacheTtlMs: integer('CREDENTIALS_CACHE_TTL_MS', 10000, 0),
   };
+  // Node's HTTP server refuses to start otherwise: a whole request cannot take less time than its headers.
+  if (settings.headersTimeoutMs > settings.bodyTimeoutMs)
+    problems.push(
+      `HEADERS_TIMEOUT_MS (${settings.headersTimeoutMs}) must not exceed BODY_TIMEOUT_MS (${settings.bodyTimeoutMs}).`,
+    );
   if (problems.length) throw new SettingsError(problems);
   return settings;
 }

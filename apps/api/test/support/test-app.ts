@@ -22,11 +22,22 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestApp } = {},
+  options: {
+    shareDatabaseWith?: TestApp;
+    /**
+     * Server engine: the URL the app connects with, given its database's URL (e.g. through a TCP proxy that a test
+     * cuts to simulate an outage). TestApp.databaseUrl stays the direct URL.
+     */
+    connectThrough?: (databaseUrl: string) => string;
+    /** Where the app's logger writes (tests that read the log lines). */
+    logDestination?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const template = process.env.LRS_TEST_TEMPLATE;
   if (!template)
     throw new Error('The test template is missing: run the tests through jest -c apps/api/jest.config.cjs');
+  if (options.connectThrough && testEngine() !== 'server')
+    throw new Error('connectThrough needs a PostgreSQL server (TEST_ENGINE=server)');
   const dataDir = mkdtempSync(join(tmpdir(), 'lrs-test-'));
   let databaseUrl: string | null = null;
   let dropDatabase = async () => undefined as void;
@@ -49,11 +60,15 @@ export async function createTestApp(
   } else {
     cpSync(join(template, 'pg'), join(dataDir, 'pg'), { recursive: true });
   }
+  const connectUrl =
+    databaseUrl && options.connectThrough ? options.connectThrough(databaseUrl) : databaseUrl;
   const settings = loadSettings({ ...TEST_ENV, DATA_DIR: dataDir, ...env });
-  const running = await createApp(
-    settings,
-    databaseUrl ? { databaseUrl, engine: options.shareDatabaseWith?.running.engine ?? 'server' } : {},
-  );
+  const running = await createApp(settings, {
+    ...(connectUrl
+      ? { databaseUrl: connectUrl, engine: options.shareDatabaseWith?.running.engine ?? 'server' }
+      : {}),
+    logDestination: options.logDestination,
+  });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const address = running.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -3,6 +3,9 @@ import { DataSource } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 
+/** How many times the shutdown flush is tried before what it holds is given up (and logged). */
+const SHUTDOWN_FLUSH_ATTEMPTS = 5;
+
 /**
  * Metered requests are counted in memory and written to PostgreSQL in batches (every USAGE_FLUSH_INTERVAL_MS
  * and on shutdown), so the hot path makes no database write. Token last-use times ride along.
@@ -27,10 +30,22 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     this.timer.unref();
   }
 
-  /** Before the database connection closes (TypeORM closes it in onApplicationShutdown). */
+  /**
+   * Before the database connection closes (TypeORM closes it in onApplicationShutdown): the last chance to write
+   * what was counted, so a failed write is retried a few times rather than left in memory, where it would be lost.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.flush();
+    for (let attempt = 1; ; attempt++) {
+      await this.flush();
+      if (this.pendingUsage.size === 0 && this.pendingLastUse.size === 0) return;
+      if (attempt === SHUTDOWN_FLUSH_ATTEMPTS) break;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+    const lost = [...this.pendingUsage.values()].reduce((sum, count) => sum + count, 0);
+    this.logger.error(
+      `Usage write-back failed ${SHUTDOWN_FLUSH_ATTEMPTS} times on shutdown: ${lost} metered requests are not counted`,
+    );
   }
 
   record(accountId: string, day: string, tokenId: string | undefined, at: Date): void {
