@@ -60,6 +60,9 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
       callback(null, Boolean(origin) && (allowedOrigins === null || allowedOrigins.has(origin as string))),
     exposedHeaders: EXPOSED_HEADERS.join(', '),
     maxAge: 600,
+    // An OPTIONS request without Access-Control-Request-Method is answered like any preflight (204 and the CORS
+    // headers), not with @fastify/cors's text/plain 400.
+    strictPreflight: false,
   });
 
   installRequestTimeout(fastify, settings.requestTimeoutMs);

@@ -57,3 +57,31 @@ export function handleFrameworkError(
           );
   void reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }
+
+/**
+ * The error handler of the routes Fastify serves itself, outside Nest (the CORS preflight `OPTIONS *`). Nest
+ * installs its handler at init; when the portal is built, configureApp awaits @fastify/static's registration, which
+ * loads the CORS plugin, and its route takes the handler in place then: Fastify's default. A body refused there
+ * (not JSON, too large, of an unknown type) got `{"statusCode":…,"code":"FST_ERR_…"}` instead of the contract's.
+ */
+export function handleRouteError(
+  error: FastifyError | ApiError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  let answer: ApiError;
+  if (error instanceof ApiError) answer = error;
+  else if (error.statusCode === 413) answer = ApiError.of(413, Messages.payloadTooLarge);
+  else if (error.statusCode === 415) answer = ApiError.of(415, Messages.unsupportedMediaType);
+  else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    answer = apiErrorOf(error.statusCode, Messages.malformedRequest);
+  else {
+    request.log.error({ err: error }, `Unexpected error on ${request.method} ${request.url}`);
+    answer = ApiError.of(500, Messages.unexpected);
+  }
+  void reply
+    .code(answer.status)
+    .headers(answer.headers)
+    .type('application/json; charset=utf-8')
+    .send(answer.body);
+}

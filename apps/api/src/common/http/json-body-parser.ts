@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse as parseJson } from 'secure-json-parse';
 import { ApiError } from '../errors/api-error';
 import { Messages } from '../errors/messages';
+import { handleRouteError } from './client-errors';
 
 /** Deeper than any payload of ours; deep enough that recursive validation never runs out of stack. */
 export const MAX_JSON_DEPTH = 32;
@@ -30,6 +31,12 @@ export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
  * (secure-json-parse, as Fastify's own parser). An empty body is no body.
  */
 export function installJsonBodyParser(fastify: FastifyInstance): void {
+  // Bodies are parsed on OPTIONS too, and the CORS preflight route is Fastify's, not Nest's: its refusals of a
+  // body must be in the contract's shape as well (see handleRouteError). Routes Nest adds are left to Nest.
+  fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.errorHandler && methods.includes('OPTIONS')) route.errorHandler = handleRouteError;
+  });
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
