@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { createTestApp, TestApp } from './support/test-app';
 import { http, Http } from './support/http';
 import { newTokenHolder, PASSWORD, sql } from './support/fixtures';
@@ -86,5 +87,36 @@ describe('structured logs', () => {
     expect(lines.find((l) => l.msg === 'request completed')).toMatchObject({ status: 500 });
     const after = await api.get('/metrics');
     expect(count(after.text)).toBe(count(before.text) + 1);
+  });
+});
+
+describe('structured logs of a client that stops sending its body', () => {
+  const logs = new LogLines();
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp(
+      { LOG_LEVEL: 'log', LOG_FORMAT: 'json', HEADERS_TIMEOUT_MS: '1000', BODY_TIMEOUT_MS: '2000' },
+      { logDestination: logs },
+    );
+  });
+  afterAll(() => app.close());
+
+  it('is answered 408 and logged as no error of ours', async () => {
+    const { port } = new URL(app.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(
+        'POST /auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 100\r\n\r\n{"email":',
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logs.lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });

@@ -54,6 +54,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       );
       return new ApiError(503, ApiError.of(503, Messages.databaseUnavailable).body, { 'Retry-After': '5' });
     }
+    // A body the client stopped sending (it went away, or BODY_TIMEOUT_MS ended it with a 408 already written):
+    // nobody is left to answer and nothing of ours failed.
+    if (request.raw.destroyed || request.raw.socket?.destroyed)
+      return ApiError.badRequest(Messages.malformedRequest);
     this.logger.error(
       `Unexpected error on ${request.method} ${request.url} (request id ${request.id})`,
       exception instanceof Error ? exception.stack : String(exception),
