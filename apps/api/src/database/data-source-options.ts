@@ -10,8 +10,17 @@ types.setTypeParser(types.builtins.DATE, (value: string) => value);
 // count(*) and sums are bigint; our counts fit in a JS number.
 types.setTypeParser(types.builtins.INT8, (value: string) => Number(value));
 
-/** The one data-source options object, shared by the app, the CLI, the tests and the migration tooling. */
-export function buildDataSourceOptions(url: string, poolSize = 10): PostgresConnectionOptions {
+/**
+ * The one data-source options object, shared by the app, the CLI, the tests and the migration tooling.
+ * `connectTimeoutMs` bounds both a new connection and the wait for a free one: on a server a hung PostgreSQL then
+ * gives a 503 within seconds instead of holding the request until REQUEST_TIMEOUT_MS. The embedded engine (one
+ * connection, no network) waits longer, as a CSV import may hold its connection for seconds.
+ */
+export function buildDataSourceOptions(
+  url: string,
+  poolSize = 10,
+  connectTimeoutMs = 3_000,
+): PostgresConnectionOptions {
   return {
     type: 'postgres',
     url,
@@ -22,6 +31,6 @@ export function buildDataSourceOptions(url: string, poolSize = 10): PostgresConn
     migrationsRun: false,
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    extra: { max: poolSize, connectionTimeoutMillis: 10_000 },
+    extra: { max: poolSize, connectionTimeoutMillis: connectTimeoutMs },
   };
 }

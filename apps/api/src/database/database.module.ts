@@ -21,7 +21,11 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRoot({
-          ...buildDataSourceOptions(url, engine === 'embedded' ? 1 : 10),
+          ...buildDataSourceOptions(
+            url,
+            engine === 'embedded' ? 1 : 10,
+            engine === 'embedded' ? 10_000 : 3_000,
+          ),
           retryAttempts: 3,
           retryDelay: 1000,
         }),

@@ -72,6 +72,48 @@ describe('LoadingCache', () => {
     await expect(cache.get('never-seen', failing)).rejects.toThrow('database down');
   });
 
+  it('serves the last known value when a reload hangs, without waiting for it, and keeps the late answer', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 100, reloadWaitMs: 20, now: clock });
+    await cache.get('k', async () => 'known');
+    now += 500;
+    let attempts = 0;
+    let release!: (v: string) => void;
+    const hanging = () => {
+      attempts += 1;
+      return new Promise<string>((r) => (release = r));
+    };
+    const started = Date.now();
+    expect(await cache.get('k', hanging)).toBe('known');
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The requests that follow get it at once, and the hung reload is not started again.
+    expect(cache.peek('k')).toBe('known');
+    expect(await cache.get('k', hanging)).toBe('known');
+    expect(attempts).toBe(1);
+    release('reloaded');
+    await new Promise((r) => setImmediate(r));
+    expect(cache.peek('k')).toBe('reloaded');
+  });
+
+  it('a reload that answers within reloadWaitMs is what a get returns', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 100, reloadWaitMs: 5_000, now: clock });
+    await cache.get('k', async () => 'old');
+    now += 500;
+    const slowButInTime = () => new Promise<string>((r) => setTimeout(() => r('new'), 20));
+    expect(await cache.get('k', slowButInTime)).toBe('new');
+  });
+
+  it('never serves a value invalidated while its reload hangs', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 100, reloadWaitMs: 20, now: clock });
+    await cache.get('k', async () => 'before');
+    now += 500;
+    let release!: (v: string) => void;
+    const reading = cache.get('k', () => new Promise<string>((r) => (release = r)));
+    cache.delete('k'); // e.g. the account is disabled meanwhile
+    await new Promise((r) => setTimeout(r, 50));
+    release('after');
+    expect(await reading).toBe('after');
+  });
+
   it('caches nothing when ttlMs is 0', async () => {
     const cache = new LoadingCache<number>({ maxEntries: 10, ttlMs: 0, now: clock });
     let loads = 0;

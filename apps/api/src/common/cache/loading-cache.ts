@@ -1,5 +1,10 @@
 /** After a failed reload, how long the last known value is served before the next attempt. */
 const STALE_RETRY_MS = 1000;
+/**
+ * How long a get waits on the reload of a key it knows before serving the last known value (default): a database
+ * answers such a lookup in a millisecond or two, one that hangs (a partition, a stalled server) is not waited on.
+ */
+const RELOAD_WAIT_MS = 200;
 
 interface Entry<V> {
   value: V;
@@ -18,6 +23,11 @@ export interface LoadingCacheOptions<V> {
   ttlMs: number;
   /** Which loaded values to keep (default: all); the others are returned but loaded again next time. */
   keep?: (value: V) => boolean;
+  /**
+   * How long a get of a known but expired key waits for its reload before it is served the last known value while
+   * the reload goes on (default 200 ms).
+   */
+  reloadWaitMs?: number;
   now?: () => number;
 }
 
@@ -26,11 +36,15 @@ export interface LoadingCacheOptions<V> {
  * - concurrent gets of one missing key share one load (a burst costs one database query, not hundreds);
  * - an invalidation during a load wins: the loaded value is returned but not kept;
  * - when a reload fails (the database is down), the last known value is served rather than an error, and the
- *   next reload is tried a second later, not on every request.
+ *   next reload is tried a second later, not on every request;
+ * - when a reload hangs (the database does not answer), the last known value is served after `reloadWaitMs`,
+ *   so that no request waits on a connection timeout.
  */
 export class LoadingCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly loading = new Map<string, Promise<V>>();
+  /** When each load began. */
+  private readonly started = new WeakMap<Promise<V>, number>();
   /** Bumped by every invalidation, so that a load that started before it does not store an outdated value. */
   private generation = 0;
   private readonly now: () => number;
@@ -62,16 +76,16 @@ export class LoadingCache<V> {
       return Promise.resolve(entry.value);
     }
     const pending = this.loading.get(key);
-    if (pending) return pending;
+    if (pending) return entry ? this.boundedWait(key, entry, pending) : pending;
     const generation = this.generation;
     const promise = load().then(
       (value) => {
-        this.loading.delete(key);
+        if (this.loading.get(key) === promise) this.loading.delete(key);
         if (generation === this.generation) this.set(key, value);
         return value;
       },
       (error: unknown) => {
-        this.loading.delete(key);
+        if (this.loading.get(key) === promise) this.loading.delete(key);
         if (!entry || generation !== this.generation) throw error;
         // Serve the last known value, and ask again only after a pause rather than on every request.
         this.entries.set(key, { ...entry, expiresAt: this.now() + STALE_RETRY_MS });
@@ -79,7 +93,32 @@ export class LoadingCache<V> {
       },
     );
     this.loading.set(key, promise);
-    return promise;
+    this.started.set(promise, this.now());
+    return entry ? this.boundedWait(key, entry, promise) : promise;
+  }
+
+  /**
+   * The reload of a known key, or its last known value once the reload has taken `reloadWaitMs` (the stale value is
+   * then stored for STALE_RETRY_MS, so that the requests that follow are served at once while the reload goes on).
+   */
+  private boundedWait(key: string, entry: Entry<V>, reload: Promise<V>): Promise<V> {
+    const generation = this.generation;
+    const serveStale = (): V | Promise<V> => {
+      // An invalidation since, or the reload has ended: its outcome is the answer.
+      if (generation !== this.generation || this.loading.get(key) !== reload) return reload;
+      if (this.entries.get(key) === entry)
+        this.entries.set(key, { ...entry, expiresAt: this.now() + STALE_RETRY_MS });
+      return entry.value;
+    };
+    const waitMs =
+      (this.options.reloadWaitMs ?? RELOAD_WAIT_MS) - (this.now() - (this.started.get(reload) ?? 0));
+    if (waitMs <= 0) return Promise.resolve(serveStale());
+    let timer: NodeJS.Timeout | undefined;
+    const stale = new Promise<V>((resolve) => {
+      timer = setTimeout(() => resolve(serveStale()), waitMs);
+      timer.unref?.();
+    });
+    return Promise.race([reload, stale]).finally(() => clearTimeout(timer));
   }
 
   delete(key: string): void {

@@ -91,7 +91,15 @@ export class FailoverCounterStore implements CounterStore {
     try {
       return await onShared(this.shared);
     } catch (error) {
-      this.logger.warn(`Redis did not answer (${(error as Error).message}): counting on this instance`);
+      const message = (error as Error).message;
+      this.logger.warn(`Redis did not answer (${message}): counting on this instance`);
+      // A connection that stays "ready" but answers nothing (Redis hung, or a partition the socket has not
+      // noticed) would cost every request the command timeout: drop it and reconnect in the background, so that
+      // the requests that follow go to the local counters at once, until Redis is ready again ('ready' reconciles).
+      if (/timed out/i.test(message) && this.redis.status === 'ready') {
+        this.logger.warn('Redis does not answer on its connection: reconnecting');
+        this.redis.disconnect(true);
+      }
       return this.fallBack(onLocal);
     }
   }

@@ -19,6 +19,8 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
   private pendingLastUse = new Map<string, Date>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  /** Set while writes fail, so an outage is logged once when it starts and once when it ends. */
+  private failingSince?: Date;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -122,7 +124,16 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
       // Keep the counts for the next flush rather than lose them.
       for (const [key, count] of usage) this.pendingUsage.set(key, (this.pendingUsage.get(key) ?? 0) + count);
       for (const [key, at] of lastUse) if (!this.pendingLastUse.has(key)) this.pendingLastUse.set(key, at);
-      this.logger.error(`Usage write-back failed; will retry: ${(error as Error).message}`);
+      if (!this.failingSince) {
+        this.failingSince = new Date();
+        this.logger.error(`Usage write-back failed; retrying every flush: ${(error as Error).message}`);
+      }
+      return;
+    }
+    if (this.failingSince) {
+      const seconds = Math.round((Date.now() - this.failingSince.getTime()) / 1000);
+      this.logger.log(`Usage write-back works again after ${seconds} s; nothing was lost`);
+      this.failingSince = undefined;
     }
   }
 }

@@ -1,0 +1,82 @@
+import { LotteryCatalog } from '../src/modules/lotteries/catalog/lottery-catalog.service';
+import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
+import { newTokenHolder, sql } from './support/fixtures';
+import { http, Http, TestResponse } from './support/http';
+import { createTestApp, TestApp } from './support/test-app';
+
+const UNEXPECTED = {
+  code: 500,
+  error: 'Internal Server Error',
+  message: 'Unexpected error occurred. An administrator has been notified of this error so they can fix it.',
+};
+
+/**
+ * The contract bills a client's erroneous requests (a 404, a 400), not the service's: a metered request that the
+ * service fails with a 5xx after its unit was consumed gets it back, in the counters and in PostgreSQL.
+ */
+describe('a failure of the service is not billed', () => {
+  let app: TestApp;
+  let api: Http;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    api = http(app.baseUrl);
+  });
+  afterAll(() => app.close());
+
+  function remaining(res: TestResponse): number {
+    expect(res.headers.get('x-quota-remaining')).not.toBeNull();
+    return Number(res.headers.get('x-quota-remaining'));
+  }
+
+  async function usageInDatabase(accountId: string): Promise<number> {
+    await app.running.app.get(UsageWriteBackService).flush();
+    const [row] = await sql(
+      app,
+      'SELECT COALESCE(SUM(count), 0)::int AS used FROM usage_daily WHERE account_id = $1',
+      [accountId],
+    );
+    return row.used;
+  }
+
+  it('a 5xx after the charge is refunded; a client error is billed', async () => {
+    const holder = await newTokenHolder(api, 'billing');
+    const first = await api.get('/lottery/fr_lotto/draw/latest/numbers', { token: holder.token });
+    expect(first.status).toBe(200);
+    const start = remaining(first);
+
+    // The handler fails after every guard, the charge included, has passed.
+    const catalog = app.running.app.get(LotteryCatalog);
+    const failing = jest.spyOn(catalog, 'latestJson').mockImplementation(() => {
+      throw new Error('simulated failure of the service');
+    });
+    let failures = 0;
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const failed = await api.get('/lottery/fr_lotto/draw/latest/numbers', { token: holder.token });
+        expect({ status: failed.status, body: failed.body }).toEqual({ status: 500, body: UNEXPECTED });
+      }
+    } finally {
+      failures = failing.mock.calls.length;
+      failing.mockRestore();
+    }
+    expect(failures).toBe(3);
+
+    // The next success is the second unit used: none of the three 500s counted.
+    const next = await api.get('/lottery/fr_lotto/draw/latest/numbers', { token: holder.token });
+    expect(next.status).toBe(200);
+    expect(remaining(next)).toBe(start - 1);
+
+    // A client's error is billed (contract: erroneous requests count).
+    const missing = await api.get('/lottery/no_such_lottery/draw/latest/numbers', { token: holder.token });
+    expect(missing.status).toBe(404);
+    const last = await api.get('/lottery/fr_lotto', { token: holder.token });
+    expect(remaining(last)).toBe(start - 3);
+
+    // PostgreSQL agrees: 2 successes + the 404 + the last success = 4, the 500s not included.
+    expect(await usageInDatabase(holder.id)).toBe(4);
+    const profile = await api.get('/profile', { jwt: holder.jwt });
+    expect(profile.status).toBe(200);
+    expect(profile.body.usage.used).toBe(4);
+  });
+});
