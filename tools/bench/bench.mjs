@@ -40,7 +40,7 @@ async function startApi({ dataDir, databaseUrl, redis }) {
       DATABASE_URL: databaseUrl ?? '',
       REDIS_URL: redis ?? '',
       IP_RATE_LIMIT: 'off', // one client address sends all the load
-      LOG_LEVEL: 'log', // production's default: one JSON access line per request
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'log', // production's default: one JSON access line per request
       LOG_FORMAT: 'json',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -686,6 +686,7 @@ describe('fuzzing every route', () => {
     'GET /profile/token/{id}',
     'PATCH /profile/token/{id}',
     'DELETE /profile/token/{id}',
+    'POST /profile/token/{id}/roll',
     'GET /admin/accounts',
     'GET /admin/accounts/{id}',
     'PATCH /admin/accounts/{id}',

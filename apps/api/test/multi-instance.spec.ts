@@ -81,6 +81,17 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     expect((await b.get('/lotteries?limit=0', { token: holder.token })).status).toBe(401);
   });
 
+  it('see a roll made on the other instance: the old secret refused at once, the new one served', async () => {
+    const holder = await newTokenHolder(a);
+    expect((await b.get('/lotteries?limit=0', { token: holder.token })).status).toBe(200); // cached on b
+    const tokens = await a.get('/profile/token', { jwt: holder.jwt });
+    const rolled = await a.post(`/profile/token/${tokens.body.tokens[0].id}/roll`, { jwt: holder.jwt });
+    expect(rolled.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await b.get('/lotteries?limit=0', { token: holder.token })).status).toBe(401);
+    expect((await b.get('/lotteries?limit=0', { token: rolled.body.token })).status).toBe(200);
+  });
+
   it('report Redis in readiness', async () => {
     const ready = await b.get('/health/ready');
     expect(ready.status).toBe(200);

@@ -90,6 +90,7 @@ describe('route access declarations', () => {
       'POST /auth/login | public | ClientIpThrottlerGuard',
       'POST /auth/register | public | ClientIpThrottlerGuard',
       `POST /profile/token | ${USER}`,
+      `POST /profile/token/:id/roll | ${USER}`,
       `PUT /admin/licenses/:name | ${ADMIN}`,
       `PUT /admin/lotteries/:tag/draws/:date | ${ADMIN}`,
     ]);

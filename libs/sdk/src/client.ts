@@ -12,6 +12,7 @@ import {
   type TokensService,
   type UpdateAccountDto,
   type UpdateLotteryDto,
+  type RollTokenDto,
   type UpdateTokenDto,
 } from './generated';
 import { LotteryHttpRequest } from './http';
@@ -105,6 +106,11 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     update: (id: string, body: UpdateTokenDto) => api.tokens.updateToken({ id, requestBody: body }),
     /** Revokes the token at once. */
     delete: (id: string) => api.tokens.deleteToken({ id }),
+    /**
+     * Replaces the token's secret (the answer holds the new one, shown once); the old secret keeps working for
+     * `graceSeconds` (default 0).
+     */
+    roll: (id: string, body: RollTokenDto = {}) => api.tokens.rollToken({ id, requestBody: body }),
   });
 
   const listAccounts = (query: Options<AdminService['listAccounts']> = {}) => api.admin.listAccounts(query);

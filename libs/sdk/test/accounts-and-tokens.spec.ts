@@ -80,6 +80,14 @@ describe('accounts and tokens', () => {
     const updated = await user.account.tokens.update('lifecycle', { description: 'renamed' });
     expect(updated).toMatchObject({ id: 'lifecycle', description: 'renamed' });
 
+    // A roll gives a new secret under the same id; with a grace period the old one still works meanwhile.
+    const rolled = await user.account.tokens.roll('lifecycle', { graceSeconds: 60 });
+    expect(rolled).toMatchObject({ id: 'lifecycle', description: 'renamed', createdAt: created.createdAt });
+    expect(rolled.token).not.toBe(created.token);
+    await expect(withToken.lottery.get('au_powerball')).resolves.toMatchObject({ tag: 'au_powerball' });
+    const withRolled = createClient({ baseUrl, token: rolled.token });
+    await expect(withRolled.lottery.get('au_powerball')).resolves.toMatchObject({ tag: 'au_powerball' });
+
     await expect(user.account.tokens.delete('lifecycle')).resolves.toBeUndefined();
     const gone = await apiError(user.account.tokens.get('lifecycle'));
     expect(gone).toMatchObject({ status: 404, code: 404, error: 'Not Found', message: 'Token not found.' });

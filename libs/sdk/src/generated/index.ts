@@ -33,6 +33,7 @@ export type { PutDrawDto } from './models/PutDrawDto';
 export type { PutLicenseDto } from './models/PutLicenseDto';
 export type { ReadinessDto } from './models/ReadinessDto';
 export type { RegisterDto } from './models/RegisterDto';
+export type { RollTokenDto } from './models/RollTokenDto';
 export type { RuleEraDto } from './models/RuleEraDto';
 export type { RuleEraInputDto } from './models/RuleEraInputDto';
 export type { SpecialGroupDto } from './models/SpecialGroupDto';

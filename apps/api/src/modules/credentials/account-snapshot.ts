@@ -22,4 +22,6 @@ export interface AccountSnapshot {
 export interface TokenOwner {
   accountId: string;
   tokenId: string;
+  /** Epoch ms from which this secret stops working (the token's expiry, or a rolled secret's grace end). */
+  validUntil: number | null;
 }

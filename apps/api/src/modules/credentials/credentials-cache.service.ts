@@ -103,12 +103,30 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
     return this.invalidate('accounts:*');
   }
 
+  /**
+   * The token of a secret: its current one, or the one it replaced while that one's grace period runs. The time it
+   * stops working travels with the cached entry (ApiTokenGuard checks it on every request), so a cached token still
+   * expires to the millisecond.
+   */
   private async loadTokenOwner(secretHash: string): Promise<TokenOwner | null> {
     const [row] = await this.dataSource.query(
-      'SELECT account_id AS "accountId", id AS "tokenId" FROM api_tokens WHERE secret_hash = $1',
+      `SELECT account_id AS "accountId", id AS "tokenId", expires_at AS "expiresAt", NULL::timestamptz AS "graceEnd"
+         FROM api_tokens WHERE secret_hash = $1
+       UNION ALL
+       SELECT account_id, id, expires_at, previous_secret_expires_at
+         FROM api_tokens WHERE previous_secret_hash = $1 AND previous_secret_expires_at > now()
+       LIMIT 1`,
       [secretHash],
     );
-    return (row as TokenOwner | undefined) ?? null;
+    if (!row) return null;
+    const ends = [row.expiresAt, row.graceEnd]
+      .filter((d): d is Date => d !== null)
+      .map((d) => new Date(d).getTime());
+    return {
+      accountId: row.accountId,
+      tokenId: row.tokenId,
+      validUntil: ends.length ? Math.min(...ends) : null,
+    };
   }
 
   private async loadAccount(accountId: string): Promise<AccountSnapshot | null> {

@@ -30,6 +30,18 @@ export class ApiToken {
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt!: Date | null;
 
+  /** Null: the token never expires. From then on it is refused like an unknown token. */
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
+
+  /** After a roll with a grace period: the replaced secret's hash, which keeps working until the time below. */
+  @Index('IDX_api_tokens_previous_secret_hash')
+  @Column({ name: 'previous_secret_hash', type: 'char', length: 64, nullable: true })
+  previousSecretHash!: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt!: Date | null;
+
   @ManyToOne(() => Account, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })
   account?: Account;

@@ -17,6 +17,7 @@ import { envelope, pageOf } from '../../common/pagination/page';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { CreateTokenDto } from './dto/create-token.dto';
 import { CreatedTokenDto, TokenDto, toTokenDto } from './dto/token.dto';
+import { RollTokenDto } from './dto/roll-token.dto';
 import { UpdateTokenDto } from './dto/update-token.dto';
 import { TokensService } from './tokens.service';
 
@@ -51,6 +52,27 @@ export class TokensController {
     @Body() body: CreateTokenDto,
   ): Promise<CreatedTokenDto> {
     const { token, secret } = await this.tokens.create(principal.accountId, body);
+    return { ...toTokenDto(token), token: secret };
+  }
+
+  @Post(':id/roll')
+  @Auth('user')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Replace the secret of a token, keeping its id, description, creation date and usage. The new secret is in ' +
+      'this answer only; the old one keeps working for `graceSeconds` (default 0: it stops at once).',
+  })
+  @ApiOkResponse({ type: CreatedTokenDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid graceSeconds.' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Token not found.' })
+  async rollToken(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    // A missing body is an empty one (the validation pipe makes it {}).
+    @Body() body: RollTokenDto,
+  ): Promise<CreatedTokenDto> {
+    const { token, secret } = await this.tokens.roll(principal.accountId, id, body.graceSeconds ?? 0);
     return { ...toTokenDto(token), token: secret };
   }
 

@@ -11,10 +11,13 @@ import { generateTokenSecret, hashTokenSecret, tokenDisplayPrefix } from '../cre
 import { isUniqueViolation } from '../../common/database/postgres-errors';
 import { ApiToken } from './api-token.entity';
 import { DESCRIPTION_MESSAGE, DESCRIPTION_PATTERN, isTokenId, TOKEN_ID_MESSAGE } from './token-fields';
+import { EXPIRES_AT_MESSAGE } from './dto/create-token.dto';
 
 export interface NewToken {
   id: string;
   description?: string | null;
+  /** ISO 8601 date-time (validated as such by the DTO); must be in the future. */
+  expiresAt?: string;
 }
 
 /** Blank descriptions are stored as "no description". */
@@ -60,6 +63,8 @@ export class TokensService {
     const description = normalizeDescription(input.description);
     if (description !== null && !DESCRIPTION_PATTERN.test(description))
       throw ApiError.badRequest(DESCRIPTION_MESSAGE);
+    const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
+    if (expiresAt && !(expiresAt.getTime() > Date.now())) throw ApiError.badRequest(EXPIRES_AT_MESSAGE);
 
     const secret = generateTokenSecret();
     try {
@@ -79,6 +84,9 @@ export class TokensService {
           prefix: tokenDisplayPrefix(secret),
           secretHash: hashTokenSecret(secret),
           lastUsedAt: null,
+          expiresAt,
+          previousSecretHash: null,
+          previousSecretExpiresAt: null,
         });
         await manager.insert(ApiToken, created);
         return created;
@@ -90,6 +98,37 @@ export class TokensService {
       if (isUniqueViolation(error)) throw ApiError.badRequest(Messages.tokenIdTaken);
       throw error;
     }
+  }
+
+  /**
+   * Replaces the token's secret in one transaction, keeping its id, description, creation date, expiry and usage;
+   * returns the new secret (shown once). The old secret keeps working for `graceSeconds` (0: stops at once), on
+   * every instance: cached lookups of the replaced secrets are dropped, so the next request re-reads its grace end.
+   * A secret replaced by an earlier roll stops at once.
+   */
+  async roll(accountId: string, id: string, graceSeconds = 0): Promise<{ token: ApiToken; secret: string }> {
+    if (!isTokenId(id)) throw ApiError.notFound(Messages.tokenNotFound);
+    const secret = generateTokenSecret();
+    const { token, replaced } = await this.dataSource.transaction(async (manager) => {
+      const current = await manager.findOne(ApiToken, {
+        where: { accountId, id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!current) throw ApiError.notFound(Messages.tokenNotFound);
+      const replaced = [current.secretHash, current.previousSecretHash].filter((h): h is string => !!h);
+      const [{ now }] = (await manager.query('SELECT now() AS now')) as { now: Date }[];
+      const changes = {
+        prefix: tokenDisplayPrefix(secret),
+        secretHash: hashTokenSecret(secret),
+        previousSecretHash: graceSeconds > 0 ? current.secretHash : null,
+        previousSecretExpiresAt:
+          graceSeconds > 0 ? new Date(new Date(now).getTime() + graceSeconds * 1000) : null,
+      };
+      await manager.update(ApiToken, { accountId, id }, changes);
+      return { token: Object.assign(current, changes), replaced };
+    });
+    await Promise.all(replaced.map((hash) => this.credentials.invalidateToken(hash)));
+    return { token, secret };
   }
 
   /** 404 `Token not found.` unless the account owns a token with this id. */
@@ -114,10 +153,13 @@ export class TokensService {
       .createQueryBuilder()
       .delete()
       .where('account_id = :accountId AND id = :id', { accountId, id })
-      .returning('secret_hash')
+      .returning('secret_hash, previous_secret_hash')
       .execute();
-    const deleted = result.raw as { secret_hash: string }[];
+    const deleted = result.raw as { secret_hash: string; previous_secret_hash: string | null }[];
     if (deleted.length === 0) throw ApiError.notFound(Messages.tokenNotFound);
-    await Promise.all(deleted.map((row) => this.credentials.invalidateToken(row.secret_hash)));
+    const hashes = deleted.flatMap((row) =>
+      row.previous_secret_hash ? [row.secret_hash, row.previous_secret_hash] : [row.secret_hash],
+    );
+    await Promise.all(hashes.map((hash) => this.credentials.invalidateToken(hash)));
   }
 }

@@ -5,6 +5,10 @@
 export type CreateTokenDto = {
   description?: string | null;
   /**
+   * When the token stops working (refused like an unknown token from then on). Omit: never.
+   */
+  expiresAt?: string;
+  /**
    * Unique within the account; trimmed.
    */
   id: string;

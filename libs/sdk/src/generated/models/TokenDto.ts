@@ -6,6 +6,10 @@ export type TokenDto = {
   createdAt: string;
   description: string | null;
   /**
+   * When the token stops working; absent when it never expires.
+   */
+  expiresAt?: string;
+  /**
    * Chosen by the account holder, unique within the account.
    */
   id: string;

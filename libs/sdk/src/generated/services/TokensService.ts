@@ -4,6 +4,7 @@
 /* eslint-disable */
 import type { CreatedTokenDto } from '../models/CreatedTokenDto';
 import type { CreateTokenDto } from '../models/CreateTokenDto';
+import type { RollTokenDto } from '../models/RollTokenDto';
 import type { TokenDto } from '../models/TokenDto';
 import type { UpdateTokenDto } from '../models/UpdateTokenDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
@@ -147,6 +148,34 @@ export class TokensService {
       mediaType: 'application/json',
       errors: {
         400: `Invalid description.`,
+        401: `Authorization header missing or invalid JWT.`,
+        404: `Token not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Replace the secret of a token, keeping its id, description, creation date and usage. The new secret is in this answer only; the old one keeps working for `graceSeconds` (default 0: it stops at once).
+   * @returns CreatedTokenDto
+   * @throws ApiError
+   */
+  public rollToken({
+    id,
+    requestBody,
+  }: {
+    id: string,
+    requestBody: RollTokenDto,
+  }): CancelablePromise<CreatedTokenDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/profile/token/{id}/roll',
+      path: {
+        'id': id,
+      },
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid graceSeconds.`,
         401: `Authorization header missing or invalid JWT.`,
         404: `Token not found.`,
         429: `Rate limit exceeded (see Retry-After).`,

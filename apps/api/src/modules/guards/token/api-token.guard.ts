@@ -33,7 +33,9 @@ export class ApiTokenGuard implements CanActivate {
   }
 
   private admit(request: FastifyRequest, owner: TokenOwner | null, account: AccountSnapshot | null): boolean {
-    if (!owner || !account) throw ApiError.unauthorized(Messages.invalidToken);
+    // An expired token, or a rolled secret past its grace period, is refused like an unknown one.
+    if (!owner || !account || (owner.validUntil !== null && Date.now() >= owner.validUntil))
+      throw ApiError.unauthorized(Messages.invalidToken);
     request.principal = this.principalOf(account, owner.tokenId);
     return true;
   }

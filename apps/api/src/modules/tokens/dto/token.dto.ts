@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ApiToken } from '../api-token.entity';
 
 /** An API token as listed: never its secret. */
@@ -25,9 +25,16 @@ export class TokenDto {
     description: 'Last metered request made with the token (recorded within seconds); null if never used.',
   })
   lastUsedAt!: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description: 'When the token stops working; absent when it never expires.',
+  })
+  expiresAt?: string;
 }
 
-/** The answer to token creation: the only time the secret is shown. */
+/** The answer to token creation and roll: the only time the secret is shown. */
 export class CreatedTokenDto extends TokenDto {
   @ApiProperty({
     example: 'lr_7Gk2QxV0c9L3mWb8Rr1TzYp4NaE6sHdJ',
@@ -43,5 +50,6 @@ export function toTokenDto(token: ApiToken): TokenDto {
     prefix: token.prefix,
     createdAt: token.createdAt.toISOString(),
     lastUsedAt: token.lastUsedAt ? token.lastUsedAt.toISOString() : null,
+    ...(token.expiresAt ? { expiresAt: token.expiresAt.toISOString() } : {}),
   };
 }
