@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { Messages } from './messages';
@@ -20,8 +20,6 @@ const CLIENT_ERRORS_BY_STATUS: Record<number, () => ApiError> = {
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
@@ -47,8 +45,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     // The last line against input PostgreSQL cannot store (NUL in a route parameter that reaches a query).
     if (isInvalidText(exception)) return ApiError.badRequest(Messages.invalidText);
+    // Through the request's own logger, so the line carries its `reqId` (see LoggingModule).
     if (isDatabaseUnavailable(exception)) {
-      this.logger.error(
+      request.log.error(
+        { context: 'Errors' },
         `Database unavailable on ${request.method} ${request.url} (request id ${request.id}): ` +
           (exception as Error).message,
       );
@@ -58,9 +58,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // nobody is left to answer and nothing of ours failed.
     if (request.raw.destroyed || request.raw.socket?.destroyed)
       return ApiError.badRequest(Messages.malformedRequest);
-    this.logger.error(
+    request.log.error(
+      { context: 'Errors', stack: exception instanceof Error ? exception.stack : String(exception) },
       `Unexpected error on ${request.method} ${request.url} (request id ${request.id})`,
-      exception instanceof Error ? exception.stack : String(exception),
     );
     return ApiError.of(500, Messages.unexpected);
   }
