@@ -112,8 +112,15 @@ describe('portal: a token from creation to revocation', () => {
     expect(refused.body.message).toBe('Invalid bearer authentification');
   });
 
-  test('a reset token gets a new secret under the same id; the old one stops working', async () => {
+  test('a reset rolls the token in one server-side step (no delete); the old secret stops working', async () => {
     const before = await createToken(holder, 'e2e-second');
+    // A reset used to be a delete then a create from the browser: the token was lost if the create failed.
+    const calls: string[] = [];
+    const record = (request: { method(): string; url(): string }) => {
+      if (request.url().includes('/profile/token'))
+        calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    };
+    holder.on('request', record);
     await holder.getByRole('button', { name: 'Reset token e2e-second' }).click();
     await holder
       .getByRole('dialog', { name: 'Reset token “e2e-second”?' })
@@ -123,7 +130,10 @@ describe('portal: a token from creation to revocation', () => {
     secondSecret = await readSecretFromDialog(holder);
     await holder.getByRole('button', { name: 'I have saved it' }).click();
 
+    holder.off('request', record);
     expect(secondSecret).not.toBe(before);
+    expect(calls).toContain('POST /profile/token/e2e-second/roll');
+    expect(calls.filter((call) => !call.startsWith('GET '))).toEqual(['POST /profile/token/e2e-second/roll']);
     expect((await latestNumbers(api.baseUrl, before)).status).toBe(401);
     expect((await latestNumbers(api.baseUrl, secondSecret)).status).toBe(200);
   });

@@ -40,14 +40,13 @@ export function TokensPage() {
     list.reload();
   };
   const reset = async (token: Token) => {
-    // The API never shows a secret twice: a new one means a new token under the same id.
-    await client.tokens.delete(token.id);
-    secretMemory.forget(token.id);
-    try {
-      await create(token.id, token.description ?? '', 'reset');
-    } finally {
-      list.reload();
-    }
+    // One server-side step (POST /profile/token/{id}/roll): the token keeps its id, description, creation date and
+    // usage, and if the call fails the old secret simply keeps working.
+    const rolled = await client.tokens.roll(token.id);
+    secretMemory.remember(rolled.id, rolled.token);
+    setModal({ kind: 'secret', tokenId: rolled.id, secret: rolled.token, reason: 'reset' });
+    setNotice('');
+    list.reload();
   };
   const saveDescription = async (token: Token, description: string) => {
     await client.tokens.update(token.id, { description });
@@ -123,8 +122,8 @@ export function TokensPage() {
           onClose={() => setModal((current) => (current?.kind === 'reset' ? null : current))}
         >
           <p>
-            The current secret stops working at once and a new secret is created under the same id. You will
-            see the new secret once.
+            The current secret stops working at once and the token gets a new secret; its id, description and
+            usage stay. You will see the new secret once.
           </p>
         </ConfirmDialog>
       )}
