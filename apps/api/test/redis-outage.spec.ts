@@ -4,6 +4,7 @@ import { http, Http, TestResponse } from './support/http';
 import { connectTestRedis, testRedisUrl } from './support/redis';
 import { CutMode, startTcpProxy, TcpProxy, throughProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
+import { eventually, timed } from './support/timing';
 
 const QUOTA = {
   code: 403,
@@ -23,25 +24,6 @@ describe('Redis outage (through a TCP proxy)', () => {
   let app: TestApp;
   let api: Http;
   let adminJwt: string;
-
-  async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
-    const started = performance.now();
-    const result = await run();
-    return { result, ms: Math.round(performance.now() - started) };
-  }
-
-  async function eventually(check: () => Promise<void>, withinMs: number): Promise<number> {
-    const started = Date.now();
-    for (;;) {
-      try {
-        await check();
-        return Date.now() - started;
-      } catch (error) {
-        if (Date.now() - started > withinMs) throw error;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-  }
 
   function percentile(sorted: number[], p: number): number {
     return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];

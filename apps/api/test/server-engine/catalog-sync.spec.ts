@@ -1,6 +1,7 @@
 import { newAdmin, newTokenHolder, sql } from '../support/fixtures';
 import { http, Http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
+import { eventually } from '../support/timing';
 
 /**
  * The in-memory catalog of every instance follows the database, whoever writes: another instance, the command-line
@@ -15,19 +16,6 @@ describe('catalog sync between instances (PostgreSQL server)', () => {
   let tokenA: string;
   let tokenB: string;
   let adminJwt: string;
-
-  /** Polls until `check` passes or `withinMs` have gone by. */
-  async function eventually(check: () => Promise<void>, withinMs = 2000): Promise<void> {
-    const deadline = Date.now() + withinMs;
-    for (;;) {
-      try {
-        return await check();
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    }
-  }
 
   beforeAll(async () => {
     first = await createTestApp();

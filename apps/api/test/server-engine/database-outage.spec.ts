@@ -6,6 +6,7 @@ import { http, Http, TestResponse } from '../support/http';
 import { startTcpProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
 import { createTestApp, TestApp } from '../support/test-app';
 import { serverBaseUrl } from '../support/test-engine';
+import { eventually, timed } from '../support/timing';
 
 /** The contract body of a database outage (a 503 with Retry-After, never a 500). */
 const UNAVAILABLE = {
@@ -35,25 +36,6 @@ describe('PostgreSQL outage (server, through a TCP proxy)', () => {
   ];
   /** Metered requests this account has made (every one a 200, so every one charged). */
   let charged = 0;
-
-  async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
-    const started = performance.now();
-    const result = await run();
-    return { result, ms: Math.round(performance.now() - started) };
-  }
-
-  async function eventually(check: () => Promise<void>, withinMs: number): Promise<number> {
-    const started = Date.now();
-    for (;;) {
-      try {
-        await check();
-        return Date.now() - started;
-      } catch (error) {
-        if (Date.now() - started > withinMs) throw error;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-  }
 
   /** The account's usage in PostgreSQL (read directly, not through the proxy). */
   async function usageInDatabase(): Promise<number> {

@@ -5,15 +5,6 @@ import { Messages } from './messages';
 import { isDatabaseUnavailable, isInvalidText } from '../database/postgres-errors';
 
 /**
- * Fastify's own client errors (bad JSON, wrong content type, too large) reach the filter as HttpExceptions
- * made by Nest from the Fastify error's status and message; they get the contract's body and our wording.
- */
-const CLIENT_ERRORS_BY_STATUS: Record<number, () => ApiError> = {
-  413: () => ApiError.of(413, Messages.payloadTooLarge),
-  415: () => ApiError.of(415, Messages.unsupportedMediaType),
-};
-
-/**
  * The one place where errors become responses. Anything that is not an ApiError or a known client
  * error is a 500 with the generic message: the stack and any query stay in the log, under the request id (and
  * the 500 is counted in /metrics by the response hook).
@@ -36,7 +27,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (status === 404) return ApiError.notFound(Messages.resourceNotFound);
       if (status === 408) return ApiError.requestTimeout();
       if (status === 503) return ApiError.of(503, Messages.notReady);
-      if (CLIENT_ERRORS_BY_STATUS[status]) return CLIENT_ERRORS_BY_STATUS[status]();
+      // Fastify's own client errors (too large, wrong content type) reach here as HttpExceptions made by Nest.
+      const framework = ApiError.ofFrameworkStatus(status);
+      if (framework) return framework;
       if (status === 400)
         return ApiError.badRequest(
           /JSON/.test(exception.message) ? Messages.invalidJsonBody : exception.message,

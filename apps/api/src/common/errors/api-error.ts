@@ -45,6 +45,16 @@ export class ApiError extends Error {
     return ApiError.of(408, Messages.requestTimeout);
   }
 
+  /**
+   * The contract's body for a refusal of the HTTP framework's own (a body too large, an unsupported content type),
+   * whichever error handler meets it: the exception filter, or a Fastify route's own handler.
+   */
+  static ofFrameworkStatus(status: number): ApiError | undefined {
+    if (status === 413) return ApiError.of(413, Messages.payloadTooLarge);
+    if (status === 415) return ApiError.of(415, Messages.unsupportedMediaType);
+    return undefined;
+  }
+
   static of(status: number, message: string): ApiError {
     return new ApiError(status, { code: status, error: STATUS_CODES[status] ?? 'Error', message });
   }

@@ -43,8 +43,6 @@ export const Messages = {
   malformedRequest: 'Invalid request. The HTTP request is malformed.',
   uriTooLong: 'The request URL is too long.',
   headersTooLarge: 'The request headers are too large.',
-  tooManyConnections: 'Too many connections from this client.',
-  shuttingDown: 'The service is restarting. Please try again.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   invalidField: (field: string, expected: string) => `Invalid '${field}' value. Expected ${expected}.`,
   // Lotteries and draws (contract section 4).

@@ -70,9 +70,9 @@ export function handleRouteError(
   reply: FastifyReply,
 ): void {
   let answer: ApiError;
+  const framework = error instanceof ApiError ? undefined : ApiError.ofFrameworkStatus(error.statusCode ?? 0);
   if (error instanceof ApiError) answer = error;
-  else if (error.statusCode === 413) answer = ApiError.of(413, Messages.payloadTooLarge);
-  else if (error.statusCode === 415) answer = ApiError.of(415, Messages.unsupportedMediaType);
+  else if (framework) answer = framework;
   else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
     answer = apiErrorOf(error.statusCode, Messages.malformedRequest);
   else {
