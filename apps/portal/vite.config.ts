@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const workspaceRoot = resolve(__dirname, '../..');
 
@@ -13,6 +14,7 @@ const apiPaths = [
   '/admin',
   '/lottery',
   '/lotteries',
+  '/licenses',
   '/health',
   '/openapi.json',
   '/docs',
@@ -21,14 +23,17 @@ const apiPaths = [
 export default defineConfig({
   root: __dirname,
   base: '/portal/',
-  plugins: [react({})],
+  // Brotli and gzip copies beside each asset, served by @fastify/static's preCompressed option (no compression
+  // work per request).
+  plugins: [react({}), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
     alias: { '@lottery-results/sdk': resolve(workspaceRoot, 'libs/sdk/src/index.ts') },
   },
   build: {
     outDir: resolve(workspaceRoot, 'dist/apps/portal'),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in what the API serves: the portal's source is this repository, not its visitors' business.
+    sourcemap: false,
   },
   server: {
     port: 4200,

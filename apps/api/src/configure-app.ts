@@ -5,6 +5,7 @@ import { API_TOKEN_SCHEME, JWT_SCHEME } from './modules/guards/auth.decorator';
 import { writeMeterHeaders } from './modules/guards/request-meter';
 import { installRequestTimeout } from './common/http/request-timeout';
 import { installJsonBodyParser } from './common/http/json-body-parser';
+import { secureBrowserPages } from './common/http/page-security-headers';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { QuotaService } from './modules/metering/quota.service';
 import { servePortal } from './portal-static';
@@ -37,6 +38,14 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .setVersion('1.0.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Token' }, API_TOKEN_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, JWT_SCHEME)
+    // The docs list the groups in this order: what most readers come for first, operations last.
+    .addTag('lotteries', 'The lotteries and their rules (API token, metered).')
+    .addTag('draws', 'Draw results: latest, by date, searches and pages (API token, metered).')
+    .addTag('auth', 'Registration, log-in and the free tier (no credential).')
+    .addTag('profile', "The caller's account, usage and password (JWT).")
+    .addTag('tokens', "The caller's API tokens (JWT).")
+    .addTag('admin', 'Accounts, licenses, lotteries and draws (JWT of an administrator).')
+    .addTag('operations', 'Liveness, readiness and metrics for operators.')
     .build();
   return SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
@@ -75,11 +84,11 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   const metrics = app.get(MetricsService);
   const quota = app.get(QuotaService);
   fastify.addHook('onResponse', (request, reply, done) => {
-    // A request the service failed (5xx) is not billed: the contract's "erroneous requests count" is about the
-    // client's errors.
+    // A charged request's answer settles it: client errors are counted apart; a request the service failed (5xx)
+    // is not billed (the contract's "erroneous requests count" is about the client's errors).
     const charged = request.meter?.charged;
-    if (charged && reply.statusCode >= 500)
-      void quota.refund(charged.accountId, charged.at).catch(() => undefined);
+    if (charged && reply.statusCode >= 400)
+      void quota.settle(charged, reply.statusCode).catch(() => undefined);
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     // The access line (bound to the request id by Fastify). Never the headers: they carry tokens and JWTs.
@@ -97,6 +106,7 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
     done();
   });
 
+  secureBrowserPages(fastify, ['/portal', '/docs']);
   await servePortal(app);
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'openapi.json',

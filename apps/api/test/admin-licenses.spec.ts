@@ -1,3 +1,4 @@
+import { errorBody, Messages } from './support/contract-errors';
 import { newAdmin, newTokenHolder } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
@@ -178,5 +179,69 @@ describe('administration: /admin/licenses', () => {
     const holder = await newTokenHolder(api);
     const res = await api.patch(`/admin/accounts/${holder.id}`, { jwt, body: { license: 'unlimited' } });
     expect(res.body.usage).toMatchObject({ used: 0, quota: null, remaining: null });
+  });
+
+  describe('POST /admin/licenses', () => {
+    it('creates a license, and refuses to replace an existing one (409) without changing it', async () => {
+      const created = await api.post('/admin/licenses', {
+        jwt,
+        body: { name: 'created-once', monthlyQuota: 5000, ...RATES },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({ name: 'created-once', monthlyQuota: 5000, ...RATES });
+
+      for (const name of ['created-once', 'basic']) {
+        const again = await api.post('/admin/licenses', { jwt, body: { name, monthlyQuota: 7, ...RATES } });
+        expect(again.status).toBe(409);
+        expect(again.body).toEqual(errorBody.conflict(Messages.licenseExists));
+      }
+      const listed = (await api.get('/admin/licenses', { jwt })).body.licenses;
+      expect(listed).toEqual(
+        expect.arrayContaining([
+          { name: 'created-once', monthlyQuota: 5000, ...RATES },
+          { name: 'basic', monthlyQuota: 50000, ...RATES },
+        ]),
+      );
+    });
+
+    it.each([
+      [{ name: 'Bad Name', monthlyQuota: 1, ...RATES }, 'name'],
+      [{ monthlyQuota: 1, ...RATES }, 'name'],
+      [{ name: 'ok-name', monthlyQuota: -1, ...RATES }, 'monthlyQuota'],
+      [{ name: 'ok-name', monthlyQuota: 1, ...RATES, perSecond: 0 }, 'perSecond'],
+    ])('answers 400 to %j, naming %s', async (body, field) => {
+      const res = await api.post('/admin/licenses', { jwt, body });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(`'${field}'`);
+    });
+
+    it('is for administrators only', async () => {
+      const holder = await newTokenHolder(api);
+      const res = await api.post('/admin/licenses', {
+        jwt: holder.jwt,
+        body: { name: 'sneaky', monthlyQuota: null, ...RATES },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(errorBody.forbidden(Messages.adminRequired));
+    });
+  });
+
+  describe('GET /licenses/default', () => {
+    it('tells anyone, without credentials, the license a new account receives', async () => {
+      const res = await api.get('/licenses/default');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ name: 'free', monthlyQuota: 1000, ...RATES });
+    });
+
+    it('answers 404 when new accounts receive no license', async () => {
+      const noDefault = await createTestApp({ DEFAULT_LICENSE: '' });
+      try {
+        const res = await http(noDefault.baseUrl).get('/licenses/default');
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual(errorBody.notFound(Messages.defaultLicenseMissing));
+      } finally {
+        await noDefault.close();
+      }
+    });
   });
 });

@@ -1,6 +1,14 @@
 import { createTestApp, TestApp } from './support/test-app';
 import { http, Http } from './support/http';
 
+const STATUS_TEXT: Record<string, string> = {
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '409': 'Conflict',
+};
+
 describe('operations routes', () => {
   let app: TestApp;
   let api: Http;
@@ -30,6 +38,45 @@ describe('operations routes', () => {
     const ui = await api.get('/docs');
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');
+  });
+
+  it('shows, for every documented error status, the body the service sends for it', async () => {
+    const doc = (await api.get('/openapi.json')).body;
+    expect(doc.tags.map((tag: { name: string }) => tag.name).slice(0, 2)).toEqual(['lotteries', 'draws']);
+    let checked = 0;
+    for (const [path, operations] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          if (Number(status) < 400 || Number(status) === 503) continue;
+          const example = response.content?.['application/json']?.example;
+          const where = `${method.toUpperCase()} ${path} ${status}`;
+          expect({ where, example }).toEqual({
+            where,
+            example:
+              status === '429'
+                ? { code: 429, error: 'Too Many Requests' }
+                : {
+                    code: status === '400' ? 401 : Number(status),
+                    error: STATUS_TEXT[status],
+                    message: expect.stringMatching(/\S/),
+                  },
+          });
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(80);
+  });
+
+  it('sends security headers on the docs, and none of them on API answers', async () => {
+    const docs = await api.get('/docs');
+    expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(docs.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(docs.headers.get('referrer-policy')).toBe('no-referrer');
+    const answer = await api.get('/health/live');
+    expect(answer.headers.get('content-security-policy')).toBeNull();
+    expect(answer.headers.get('x-frame-options')).toBeNull();
   });
 
   it('answers unknown routes with the contract 404 body', async () => {

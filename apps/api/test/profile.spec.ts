@@ -1,5 +1,6 @@
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
-import { newAccount, newTokenHolder, PASSWORD, sql } from './support/fixtures';
+import { newAccount, newToken, newTokenHolder, PASSWORD, sql } from './support/fixtures';
+import { eventually } from './support/timing';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -33,7 +34,14 @@ describe('profile: /profile and /profile/usage', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       license: { name: 'free', monthlyQuota: 1000, perSecond: 20, perMinute: 1200, perHour: 72000 },
       usage: { month: month(), used: 0, quota: 1000, remaining: 1000, resetsAt: nextReset() },
+      tokens: { count: 0, max: 10 },
     });
+  });
+
+  it('GET /profile counts the tokens against the per-account maximum', async () => {
+    const holder = await newTokenHolder(api);
+    await newToken(api, holder.jwt, 'second');
+    expect((await api.get('/profile', { jwt: holder.jwt })).body.tokens).toEqual({ count: 2, max: 10 });
   });
 
   it('GET /profile/usage defaults to the current month', async () => {
@@ -46,7 +54,10 @@ describe('profile: /profile and /profile/usage', () => {
       quota: 1000,
       remaining: 1000,
       resetsAt: nextReset(),
+      success: 0,
+      errors: 0,
       daily: [],
+      tokens: [],
     });
   });
 
@@ -60,7 +71,10 @@ describe('profile: /profile and /profile/usage', () => {
       quota: 1000,
       remaining: 1000,
       resetsAt: '2000-02-01T00:00:00.000Z',
+      success: 0,
+      errors: 0,
       daily: [],
+      tokens: [],
     });
   });
 
@@ -96,7 +110,10 @@ describe('profile: /profile and /profile/usage', () => {
       quota: 1000,
       remaining: 1000 - calls,
       resetsAt: nextReset(),
-      daily: [{ date: today(), count: calls }],
+      success: calls,
+      errors: 0,
+      daily: [{ date: today(), count: calls, success: calls, errors: 0 }],
+      tokens: [{ id: holder.tokenId, count: calls, success: calls, errors: 0 }],
     };
     expect((await api.get('/profile/usage', { jwt: holder.jwt })).body).toEqual(expected);
     expect((await api.get(`/profile/usage?month=${month()}`, { jwt: holder.jwt })).body).toEqual(expected);
@@ -114,6 +131,53 @@ describe('profile: /profile and /profile/usage', () => {
     // Once in PostgreSQL the counts are neither lost nor doubled.
     expect((await api.get('/profile/usage', { jwt: holder.jwt })).body).toEqual(expected);
     expect((await api.get('/profile', { jwt: holder.jwt })).body.usage.used).toBe(calls);
+  });
+
+  it('splits the usage into successes and client errors, per day and per token, before and after write-back', async () => {
+    const holder = await newTokenHolder(api);
+    const second = { token: await newToken(api, holder.jwt, 'second') };
+    const calls: [string, string, number][] = [
+      [holder.token, '/lottery/us_powerball/draw/latest/numbers', 200],
+      [holder.token, '/lottery/us_powerball/draw/1801-01-01/numbers', 404],
+      [holder.token, '/lottery/no-such-lottery/draw/latest/numbers', 404],
+      [second.token, '/lottery/us_powerball/draw/latest/numbers', 200],
+      [second.token, '/lottery/us_powerball/draw/not-a-date/numbers', 400],
+    ];
+    for (const [token, path, status] of calls) expect((await api.get(path, { token })).status).toBe(status);
+    const expected = expect.objectContaining({
+      used: 5,
+      success: 2,
+      errors: 3,
+      daily: [{ date: today(), count: 5, success: 2, errors: 3 }],
+      tokens: [
+        { id: holder.tokenId, count: 3, success: 1, errors: 2 },
+        { id: 'second', count: 2, success: 1, errors: 1 },
+      ],
+    });
+    // The outcome is recorded when the answer has gone out: wait for the last one to be settled.
+    await eventually(async () =>
+      expect((await api.get('/profile/usage', { jwt: holder.jwt })).body).toEqual(expected),
+    );
+
+    await app.running.app.get(UsageWriteBackService).flush();
+    const rows = await sql(
+      app,
+      'SELECT token_id, count, errors FROM token_usage_daily WHERE account_id = $1 ORDER BY token_id',
+      [holder.id],
+    );
+    expect(rows).toEqual(
+      [
+        { token_id: holder.tokenId, count: 3, errors: 2 },
+        { token_id: 'second', count: 2, errors: 1 },
+      ].sort((a, b) => a.token_id.localeCompare(b.token_id)),
+    );
+    expect((await api.get('/profile/usage', { jwt: holder.jwt })).body).toEqual(expected);
+
+    // A deleted token's requests stay in the totals and leave the per-token view.
+    expect((await api.delete('/profile/token/second', { jwt: holder.jwt })).status).toBe(204);
+    const after = (await api.get('/profile/usage', { jwt: holder.jwt })).body;
+    expect(after).toMatchObject({ used: 5, success: 2, errors: 3 });
+    expect(after.tokens).toEqual([{ id: holder.tokenId, count: 3, success: 1, errors: 2 }]);
   });
 
   describe('DELETE /profile', () => {

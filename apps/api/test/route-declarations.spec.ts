@@ -70,6 +70,7 @@ describe('route access declarations', () => {
       `GET /admin/lotteries | ${ADMIN}`,
       'GET /health/live | public | no guard',
       'GET /health/ready | public | no guard',
+      'GET /licenses/default | public | ClientIpThrottlerGuard',
       `GET /lotteries | ${METERED}`,
       `GET /lottery | ${METERED}`,
       `GET /lottery/:tag | ${METERED}`,
@@ -85,6 +86,7 @@ describe('route access declarations', () => {
       `PATCH /admin/accounts/:id | ${ADMIN}`,
       `PATCH /admin/lotteries/:tag | ${ADMIN}`,
       `PATCH /profile/token/:id | ${USER}`,
+      `POST /admin/licenses | ${ADMIN}`,
       `POST /admin/lotteries | ${ADMIN}`,
       `POST /admin/lotteries/:tag/draws/import | ${ADMIN}`,
       'POST /auth/login | public | ClientIpThrottlerGuard',
@@ -93,6 +95,7 @@ describe('route access declarations', () => {
       `POST /profile/token/:id/roll | ${USER}`,
       `PUT /admin/licenses/:name | ${ADMIN}`,
       `PUT /admin/lotteries/:tag/draws/:date | ${ADMIN}`,
+      `PUT /profile/password | ${USER}`,
     ]);
   });
 });

@@ -57,13 +57,24 @@ describe('token lifecycle', () => {
     it('with graceSeconds, the old secret keeps working until the grace period ends', async () => {
       const created = await create({ id: 'roll-grace' });
       expect(await status(created.body.token)).toBe(200); // cached before the roll
+      const rolledAt = Date.now();
       const rolled = await roll('roll-grace', { graceSeconds: 2 });
       expect(rolled.status).toBe(200);
+      // The record says until when the replaced secret works, while it does.
+      const graceEnd = Date.parse(rolled.body.previousSecretExpiresAt);
+      expect(graceEnd).toBeGreaterThanOrEqual(rolledAt + 1000);
+      expect(graceEnd).toBeLessThanOrEqual(Date.now() + 2000);
+      expect((await api.get('/profile/token/roll-grace', { jwt })).body.previousSecretExpiresAt).toBe(
+        rolled.body.previousSecretExpiresAt,
+      );
       expect(await status(created.body.token)).toBe(200);
       expect(await status(rolled.body.token)).toBe(200);
       await sleep(2200);
       expect(await status(created.body.token)).toBe(401);
       expect(await status(rolled.body.token)).toBe(200);
+      expect((await api.get('/profile/token/roll-grace', { jwt })).body).not.toHaveProperty(
+        'previousSecretExpiresAt',
+      );
     });
 
     it('a second roll ends the grace of the first secret at once; deleting ends every secret', async () => {

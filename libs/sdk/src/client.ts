@@ -1,6 +1,8 @@
 import {
   LotteryResultsApi,
   type AdminService,
+  type ChangePasswordDto,
+  type CreateLicenseDto,
   type CreateLotteryDto,
   type CreateTokenDto,
   DrawsService,
@@ -89,8 +91,19 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     register: (body: RegisterDto) => api.auth.register({ requestBody: body }),
     /** Exchanges e-mail and password for a JWT: pass `accessToken` as `jwt` to `createClient`. */
     login: (body: LoginDto) => api.auth.login({ requestBody: body }),
+    /** The account with its license, this month's usage and its token count against the maximum. */
     profile: () => api.profile.getProfile(),
-    /** Metered usage in a month (`YYYY-MM`, default: the current UTC month), day by day. */
+    /**
+     * Changes the password (the current one is required). Every older session is refused from now on: use the
+     * `accessToken` of the answer as the new `jwt`.
+     */
+    changePassword: (body: ChangePasswordDto) => api.profile.changePassword({ requestBody: body }),
+    /** The license a new account receives (public: no credential needed). */
+    defaultLicense: () => api.auth.getDefaultLicense(),
+    /**
+     * Metered usage in a month (`YYYY-MM`, default: the current UTC month), day by day and token by token, with
+     * successes and client errors apart.
+     */
     usage: (month?: string) => api.profile.getUsage({ month }),
     /** Deletes the account and its tokens. */
     delete: () => api.profile.deleteProfile(),
@@ -125,6 +138,8 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     },
     licenses: {
       list: listLicenses,
+      /** Creates a license; 409 when the name is taken. */
+      create: (body: CreateLicenseDto) => api.admin.createLicense({ requestBody: body }),
       /** Creates or replaces a license. */
       put: (name: string, body: PutLicenseDto) => api.admin.putLicense({ name, requestBody: body }),
       delete: (name: string) => api.admin.deleteLicense({ name }),

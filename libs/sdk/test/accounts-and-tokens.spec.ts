@@ -44,6 +44,32 @@ describe('accounts and tokens', () => {
     expect(Array.isArray(usage.daily)).toBe(true);
   });
 
+  it('tells anyone the free tier, and the holder its token allowance and usage split', async () => {
+    const free = await createClient({ baseUrl }).account.defaultLicense();
+    expect(free).toMatchObject({ name: 'free', monthlyQuota: expect.any(Number) });
+    const other = await registerUser('allowance');
+    await other.account.tokens.create({ id: 'one' });
+    expect((await other.account.account.profile()).tokens).toEqual({ count: 1, max: expect.any(Number) });
+    expect(await other.account.account.usage()).toMatchObject({ success: 0, errors: 0, tokens: [] });
+  });
+
+  it('changes the password: the answer is the new session, the old JWT is refused', async () => {
+    const other = await registerUser('password');
+    const wrong = await apiError(
+      other.account.account.changePassword({ currentPassword: 'nope', newPassword: 'a-brand-new-password' }),
+    );
+    expect(wrong).toMatchObject({ status: 400, code: 401, message: 'Current password is incorrect.' });
+    const session = await other.account.account.changePassword({
+      currentPassword: other.password,
+      newPassword: 'a-brand-new-password',
+    });
+    expect(session.tokenType).toBe('Bearer');
+    const old = await apiError(other.account.account.profile());
+    expect(old).toMatchObject({ status: 401, message: 'Invalid JWT token' });
+    const renewed = createClient({ baseUrl, jwt: session.accessToken });
+    expect((await renewed.account.profile()).email).toBe(other.email);
+  });
+
   it('refuses account endpoints without a JWT or with a bad one', async () => {
     const none = await apiError(createClient({ baseUrl }).account.profile());
     expect(none).toMatchObject({

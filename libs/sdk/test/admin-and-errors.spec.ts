@@ -11,6 +11,14 @@ describe('administration and typed errors', () => {
     subscriber = await registerSubscriber('errors');
   });
 
+  it('creates a license, and refuses a name that exists with a typed 409', async () => {
+    const name = `sdk-created-${Date.now()}`;
+    const limits = { monthlyQuota: 10, perSecond: 1, perMinute: 10, perHour: 100 };
+    expect(await admin.admin.licenses.create({ name, ...limits })).toEqual({ name, ...limits });
+    const again = await apiError(admin.admin.licenses.create({ name, ...limits, monthlyQuota: 7 }));
+    expect(again).toMatchObject({ status: 409, code: 409, message: 'License already exists.' });
+  });
+
   it('lists accounts and licenses, page by page and with the iterators', async () => {
     const page = await admin.admin.accounts.list({ email: subscriber.email });
     expect(page).toMatchObject({ total: 1, more: false });

@@ -6,6 +6,7 @@ export const errorBody = {
   unauthorized: (message: string) => ({ code: 401, error: 'Unauthorized', message }),
   forbidden: (message: string) => ({ code: 403, error: 'Forbidden', message }),
   notFound: (message: string) => ({ code: 404, error: 'Not Found', message }),
+  conflict: (message: string) => ({ code: 409, error: 'Conflict', message }),
   tooManyRequests: () => ({ code: 429, error: 'Too Many Requests' }),
 };
 

@@ -41,7 +41,8 @@ export async function newToken(
 /** A new account with an API token, ready for the lottery routes. */
 export async function newTokenHolder(api: Http, label?: string) {
   const account = await newAccount(api, label);
-  return { ...account, token: await newToken(api, account.jwt) };
+  const tokenId = `t-${randomBytes(3).toString('hex')}`;
+  return { ...account, tokenId, token: await newToken(api, account.jwt, tokenId) };
 }
 
 /** Runs SQL directly on the test app's database (to set up states the API cannot, e.g. an admin account). */

@@ -1,10 +1,12 @@
 import { InitialSchema1795319709639 } from './1795319709639-initial-schema';
 import { CatalogChangeNotifications1795400000000 } from './1795400000000-catalog-change-notifications';
 import { TokenLifecycle1795500000000 } from './1795500000000-token-lifecycle';
+import { UsageOutcomes1795600000000 } from './1795600000000-usage-outcomes';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
   InitialSchema1795319709639,
   CatalogChangeNotifications1795400000000,
   TokenLifecycle1795500000000,
+  UsageOutcomes1795600000000,
 ];

@@ -31,17 +31,23 @@ export class AccountViewService {
   /** Usage in `month` (default: the current UTC month), measured against the license held today. */
   async usageReport(account: Account, month = utcMonth(this.clock.now())): Promise<UsageReportDto> {
     const quota = quotaOf(account);
-    const [used, daily] = await Promise.all([
+    const [used, daily, tokens] = await Promise.all([
       this.quota.used(account.id, month),
       this.quota.daily(account.id, month),
+      this.quota.byToken(account.id, month),
     ]);
+    const errors = daily.reduce((sum, day) => sum + day.errors, 0);
     return {
       month,
       used,
       quota,
       remaining: quota === null ? null : Math.max(0, quota - used),
       resetsAt: monthResetsAt(month).toISOString(),
+      // `used` is the quota counter, which counts a request the moment it is charged; its outcome follows.
+      success: Math.max(0, used - errors),
+      errors,
       daily,
+      tokens: tokens.map(({ tokenId, count, success, errors }) => ({ id: tokenId, count, success, errors })),
     };
   }
 }

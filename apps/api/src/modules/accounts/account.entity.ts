@@ -39,4 +39,11 @@ export class Account {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /**
+   * Carried in every access token (claim `sv`); a password change increments it, so the sessions opened before
+   * are refused while the one that changed it gets a new token.
+   */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion!: number;
 }

@@ -106,6 +106,18 @@ export class AccountsService {
     return account;
   }
 
+  /** Stores a new password hash and moves the session version on (older access tokens stop working). */
+  async changePassword(id: string, passwordHash: string): Promise<Account> {
+    const result = await this.accounts
+      .createQueryBuilder()
+      .update(Account)
+      .set({ passwordHash, sessionVersion: () => 'session_version + 1' })
+      .where('id = :id', { id })
+      .execute();
+    if (!result.affected) throw ApiError.notFound(Messages.accountNotFound);
+    return this.getOrFail(id);
+  }
+
   /** Ordered by creation (then id, so pages are stable); `email` filters on a case-insensitive substring. */
   async list(page: Page, email?: string): Promise<{ items: Account[]; total: number }> {
     const query = this.accounts.createQueryBuilder('account').leftJoinAndSelect('account.license', 'license');

@@ -1,13 +1,9 @@
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
+import { LICENSE_FIELD_MESSAGE } from './dto/update-account.dto';
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
 import { AccountViewService } from './account-view.service';
@@ -28,7 +24,11 @@ export class AdminAccountsController {
   @Auth('admin')
   @ApiOperation({ summary: 'List accounts, oldest first, optionally filtered by an email substring.' })
   @ApiPage('accounts', AccountDto)
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit, offset or email.' })
+  @ApiErrorResponse(
+    400,
+    'Invalid limit, offset or email.',
+    Messages.invalidField('limit', 'a non-negative integer'),
+  )
   async listAccounts(@Query() query: ListAccountsQueryDto) {
     const page = pageOf(query);
     const { items, total } = await this.accounts.list(page, query.email);
@@ -39,7 +39,7 @@ export class AdminAccountsController {
   @Auth('admin')
   @ApiOperation({ summary: 'One account, with its license and usage.' })
   @ApiOkResponse({ type: AccountDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Account not found.' })
+  @ApiErrorResponse(404, 'Account not found.', Messages.accountNotFound)
   async getAccount(@Param('id') id: string): Promise<AccountDto> {
     return this.views.view(await this.accounts.getOrFail(id));
   }
@@ -51,11 +51,8 @@ export class AdminAccountsController {
     description: "Takes effect at once on the account's API tokens and sessions.",
   })
   @ApiOkResponse({ type: AccountDto })
-  @ApiBadRequestResponse({
-    type: ErrorBodyDto,
-    description: 'Invalid field, or a license that does not exist.',
-  })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Account not found.' })
+  @ApiErrorResponse(400, 'Invalid field, or a license that does not exist.', LICENSE_FIELD_MESSAGE)
+  @ApiErrorResponse(404, 'Account not found.', Messages.accountNotFound)
   async updateAccount(@Param('id') id: string, @Body() body: UpdateAccountDto): Promise<AccountDto> {
     return this.views.view(await this.accounts.update(id, body));
   }

@@ -1,18 +1,15 @@
-import { Controller, Delete, Get, HttpCode, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Controller, Delete, Get, HttpCode, Inject, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
 import { CurrentPrincipal } from '../guards/current-principal.decorator';
 import type { Principal } from '../guards/principal';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { AccountViewService } from './account-view.service';
 import { AccountsService } from './accounts.service';
-import { AccountDto } from './dto/account.dto';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+import { TokensService } from '../tokens/tokens.service';
+import { ProfileDto } from './dto/profile.dto';
 import { UsageQueryDto } from './dto/usage-query.dto';
 import { UsageReportDto } from './dto/usage-report.dto';
 
@@ -23,21 +20,32 @@ export class ProfileController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly views: AccountViewService,
+    private readonly tokens: TokensService,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   @Get()
   @Auth('user')
-  @ApiOperation({ summary: "The caller's account, with its license and this month's usage." })
-  @ApiOkResponse({ type: AccountDto })
-  async getProfile(@CurrentPrincipal() principal: Principal): Promise<AccountDto> {
-    return this.views.view(await this.accounts.getOrFail(principal.accountId));
+  @ApiOperation({
+    summary: "The caller's account, with its license, this month's usage and its tokens against the maximum.",
+  })
+  @ApiOkResponse({ type: ProfileDto })
+  async getProfile(@CurrentPrincipal() principal: Principal): Promise<ProfileDto> {
+    const [account, count] = await Promise.all([
+      this.accounts.getOrFail(principal.accountId).then((found) => this.views.view(found)),
+      this.tokens.count(principal.accountId),
+    ]);
+    return { ...account, tokens: { count, max: this.settings.maxTokensPerAccount } };
   }
 
   @Get('usage')
   @Auth('user')
-  @ApiOperation({ summary: "The caller's metered usage in a month, day by day." })
+  @ApiOperation({
+    summary:
+      "The caller's metered usage in a month, day by day and token by token, successes and errors apart.",
+  })
   @ApiOkResponse({ type: UsageReportDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: "Invalid 'month'." })
+  @ApiErrorResponse(400, "Invalid 'month'.", "Invalid 'month' value. Expected 'YYYY-MM' format.")
   async getUsage(
     @CurrentPrincipal() principal: Principal,
     @Query() query: UsageQueryDto,

@@ -1,15 +1,8 @@
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { AccountViewService } from '../accounts/account-view.service';
 import { AccountsService } from '../accounts/accounts.service';
 import { AccountDto } from '../accounts/dto/account.dto';
@@ -31,8 +24,12 @@ export class AuthController {
   @Auth('public')
   @ApiOperation({ summary: 'Create an account (it receives the default license).' })
   @ApiCreatedResponse({ type: AccountDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid email or password.' })
-  @ApiConflictResponse({ type: ErrorBodyDto, description: 'An account with this email already exists.' })
+  @ApiErrorResponse(
+    400,
+    'Invalid email or password.',
+    Messages.invalidField('password', 'a string of 8 to 128 characters'),
+  )
+  @ApiErrorResponse(409, 'An account with this email already exists.', Messages.emailTaken)
   async register(@Body() body: RegisterDto): Promise<AccountDto> {
     return this.views.view(await this.accounts.register(body.email, body.password));
   }
@@ -42,8 +39,12 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange email and password for an access token (JWT).' })
   @ApiOkResponse({ type: AccessTokenDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Missing email or password.' })
-  @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Invalid email or password.' })
+  @ApiErrorResponse(
+    400,
+    'Missing email or password.',
+    Messages.invalidField('email', 'a string of at most 1024 characters'),
+  )
+  @ApiErrorResponse(401, 'Invalid email or password.', Messages.invalidCredentials)
   login(@Body() body: LoginDto): Promise<AccessTokenDto> {
     return this.auth.login(body.email, body.password);
   }

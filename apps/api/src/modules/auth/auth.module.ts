@@ -5,6 +5,7 @@ import { resolveJwtSecret, Settings } from '../../config/settings';
 import { AccountsModule } from '../accounts/accounts.module';
 import { JWT_ALGORITHM } from '../guards/jwt/access-token-claims';
 import { AuthController } from './auth.controller';
+import { PasswordController } from './password.controller';
 import { AuthService } from './auth.service';
 
 /** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
@@ -19,7 +20,7 @@ import { AuthService } from './auth.service';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, PasswordController],
   providers: [AuthService],
 })
 export class AuthModule {}

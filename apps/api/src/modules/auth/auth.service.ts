@@ -5,6 +5,8 @@ import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher.service';
+import { CredentialsCache } from '../credentials/credentials-cache.service';
+import type { Account } from '../accounts/account.entity';
 import { AccessTokenDto } from './dto/access-token.dto';
 import { JwtService } from '@nestjs/jwt';
 import type { AccessTokenClaims } from '../guards/jwt/access-token-claims';
@@ -15,6 +17,7 @@ export class AuthService {
     private readonly accounts: AccountsService,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
+    private readonly credentials: CredentialsCache,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -28,10 +31,32 @@ export class AuthService {
       ? await this.hasher.verify(account.passwordHash, password)
       : await this.hasher.verifyAgainstDummy(password);
     if (!account || !valid) throw ApiError.unauthorized(Messages.invalidCredentials);
+    return this.issue(account);
+  }
+
+  /**
+   * Replaces the password when the current one is given. Every session opened before is refused from now on (on
+   * every instance: the account's cached snapshot is dropped); the caller's continues with the token returned.
+   */
+  async changePassword(
+    accountId: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<AccessTokenDto> {
+    const account = await this.accounts.getOrFail(accountId);
+    if (!(await this.hasher.verify(account.passwordHash, currentPassword)))
+      throw ApiError.badRequest(Messages.currentPasswordWrong);
+    const changed = await this.accounts.changePassword(accountId, await this.hasher.hash(newPassword));
+    await this.credentials.invalidateAccount(accountId);
+    return this.issue(changed);
+  }
+
+  private async issue(account: Account): Promise<AccessTokenDto> {
     return {
       accessToken: await this.jwt.signAsync({
         sub: account.id,
         role: account.role,
+        sv: account.sessionVersion,
       } satisfies AccessTokenClaims),
       tokenType: 'Bearer',
       expiresIn: this.settings.jwtExpiresInSeconds,

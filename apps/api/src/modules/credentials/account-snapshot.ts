@@ -16,6 +16,8 @@ export interface AccountSnapshot {
   role: AccountRole;
   disabled: boolean;
   license: LicenseLimits | null;
+  /** Access tokens signed with another session version are refused (see Account.sessionVersion). */
+  sessionVersion: number;
 }
 
 /** The account and token an API token secret belongs to. */

@@ -131,7 +131,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
 
   private async loadAccount(accountId: string): Promise<AccountSnapshot | null> {
     const [row] = await this.dataSource.query(
-      `SELECT a.id, a.email, a.role, a.disabled, l.name AS license_name, l.monthly_quota, l.per_second, l.per_minute, l.per_hour
+      `SELECT a.id, a.email, a.role, a.disabled, a.session_version, l.name AS license_name, l.monthly_quota, l.per_second, l.per_minute, l.per_hour
          FROM accounts a LEFT JOIN licenses l ON l.name = a.license_name WHERE a.id = $1`,
       [accountId],
     );
@@ -141,6 +141,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
       email: row.email,
       role: row.role,
       disabled: row.disabled,
+      sessionVersion: row.session_version,
       license: row.license_name
         ? {
             name: row.license_name,

@@ -1,11 +1,10 @@
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -13,7 +12,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import { Auth } from '../guards/auth.decorator';
 import { ApiError } from '../../common/errors/api-error';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { Messages } from '../../common/errors/messages';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawImportService } from './draw-import.service';
@@ -38,11 +36,12 @@ export class AdminDrawsController {
   @ApiOperation({ summary: 'Create or replace the draw of one date.', description: 'Numbers in draw order.' })
   @ApiCreatedResponse({ type: DrawDto, description: 'The draw was created.' })
   @ApiOkResponse({ type: DrawDto, description: 'The draw was replaced.' })
-  @ApiBadRequestResponse({
-    type: ErrorBodyDto,
-    description: 'Invalid date, or numbers that break the rules of the era.',
-  })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  @ApiErrorResponse(
+    400,
+    'Invalid date, or numbers that break the rules of the era.',
+    Messages.invalidDrawDate,
+  )
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   async putDraw(
     @Param() params: DrawDateParamsDto,
     @Body() body: PutDrawDto,
@@ -59,8 +58,8 @@ export class AdminDrawsController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete the draw of one date.' })
   @ApiNoContentResponse({ description: 'The draw is gone.' })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty tag, or an invalid or pre-1800 date.' })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found, or no draw on that date.' })
+  @ApiErrorResponse(400, 'Empty tag, or an invalid or pre-1800 date.', Messages.drawDateTooEarly)
+  @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
   async deleteDraw(@Param() params: DrawDateParamsDto): Promise<void> {
     await this.writes.remove(params.tag, params.date);
   }
@@ -79,8 +78,8 @@ export class AdminDrawsController {
     schema: { type: 'string', example: 'date,main,special\n2024-01-02,7 18 49 46 15,12 10\n' },
   })
   @ApiOkResponse({ type: ImportResultDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty tag, or a body that is not text/csv.' })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  @ApiErrorResponse(400, 'Empty tag, or a body that is not text/csv.', Messages.invalidCsvBody)
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   async importDraws(@Param() params: LotteryTagParamDto, @Body() body: string): Promise<ImportResultDto> {
     // configure-app parses text/csv (and text/plain) as one string; anything else arrives parsed as JSON.
     if (typeof body !== 'string') throw ApiError.badRequest(Messages.invalidCsvBody);

@@ -1,21 +1,16 @@
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Auth } from '../guards/auth.decorator';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelopeJson, pageFigures, pageOf } from '../../common/pagination/page';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
 import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';
-import { DrawListQueryDto, SortNumberQueryDto } from './dto/draw-query.dto';
+import { DrawListQueryDto, SortNumberQueryDto, SORT_NUMBER_MESSAGE } from './dto/draw-query.dto';
 import { DrawDto } from './dto/draw.dto';
 
 const BAD_REQUEST = 'Empty tag, or an invalid query parameter (the message names it).';
@@ -45,8 +40,8 @@ export class DrawsController {
     description: 'The page figures come as headers: X-Total-Count, X-Limit, X-Offset, X-More.',
   })
   @ApiOkResponse({ type: DrawDto, isArray: true, headers: PAGE_HEADERS })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_REQUEST })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  @ApiErrorResponse(400, BAD_REQUEST, Messages.invalidField('limit', 'a non-negative integer'))
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   searchDraws(
     @Param() params: LotteryTagParamDto,
     @Query() query: DrawListQueryDto,
@@ -74,11 +69,8 @@ export class DrawsController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'The most recent draw.' })
   @ApiOkResponse({ type: DrawDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_REQUEST })
-  @ApiNotFoundResponse({
-    type: ErrorBodyDto,
-    description: 'Lottery not found, or no draws were found for it.',
-  })
+  @ApiErrorResponse(400, 'Empty tag, or invalid sort_number.', SORT_NUMBER_MESSAGE)
+  @ApiErrorResponse(404, 'Lottery not found, or no draws were found for it.', Messages.drawNotFound)
   getLatestDraw(@Param() params: LotteryTagParamDto, @Query() query: SortNumberQueryDto): string {
     return this.catalog.latestJson(params.tag, query.sort_number ?? 'draw');
   }
@@ -88,8 +80,8 @@ export class DrawsController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'The draw of one date.' })
   @ApiOkResponse({ type: DrawDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_DATE })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found, or no draw on that date.' })
+  @ApiErrorResponse(400, BAD_DATE, Messages.invalidDrawDate)
+  @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
   getDrawByDate(@Param() params: DrawDateParamsDto, @Query() query: SortNumberQueryDto): string {
     return this.catalog.drawJsonOn(params.tag, params.date, query.sort_number ?? 'draw');
   }
@@ -99,8 +91,8 @@ export class DrawsController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List draws, newest first (paginated envelope).' })
   @ApiPage('draws', DrawDto)
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: BAD_REQUEST })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  @ApiErrorResponse(400, BAD_REQUEST, Messages.invalidField('limit', 'a non-negative integer'))
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   listDraws(@Param() params: LotteryTagParamDto, @Query() query: DrawListQueryDto): string {
     const page = pageOf(query);
     const { itemsJson, returned, total } = this.catalog.drawPage(

@@ -1,6 +1,7 @@
 import { applyDecorators, CanActivate, SetMetadata, Type, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse, ApiSecurity } from '@nestjs/swagger';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
+import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
 import { AdminRoleGuard } from './jwt/admin-role.guard';
 import { JwtAuthGuard } from './jwt/jwt-auth.guard';
 import { QuotaChargeGuard } from './quota/quota-charge.guard';
@@ -39,9 +40,6 @@ export const GUARDS_BY_LEVEL: Record<AccessLevel, Type<CanActivate>[]> = {
   admin: [JwtAuthGuard, AdminRoleGuard],
 };
 
-const errorResponse = (status: number, description: string) =>
-  ApiResponse({ status, description, type: ErrorBodyDto });
-
 /**
  * Every route declares who may call it with this decorator: it composes that level's guards (after the client-IP
  * limit) and documents the security scheme and refusals. RouteDeclaredGuard refuses routes that declare nothing.
@@ -52,21 +50,26 @@ export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean } = {}
   const decorators: (ClassDecorator & MethodDecorator)[] = [SetMetadata(AUTH_DECLARATION, declaration)];
   if (guards.length) decorators.push(UseGuards(...guards));
   if (declaration.ipRateLimit || level === 'apiToken') {
-    decorators.push(errorResponse(429, 'Rate limit exceeded (see Retry-After).'));
+    decorators.push(ApiErrorResponse(429, 'Rate limit exceeded (see Retry-After).'));
   }
   if (level === 'apiToken') {
     decorators.push(
       ApiSecurity(API_TOKEN_SCHEME),
-      errorResponse(401, 'X-API-Token missing or unknown.'),
-      errorResponse(403, 'Account disabled, without license, or monthly quota used up.'),
+      ApiErrorResponse(401, 'X-API-Token missing or unknown.', Messages.tokenHeaderMissing),
+      ApiErrorResponse(
+        403,
+        'Account disabled, without license, or monthly quota used up.',
+        Messages.quotaExceeded,
+      ),
     );
   }
   if (level === 'user' || level === 'admin') {
     decorators.push(
       ApiBearerAuth(JWT_SCHEME),
-      errorResponse(401, 'Authorization header missing or invalid JWT.'),
+      ApiErrorResponse(401, 'Authorization header missing or invalid JWT.', Messages.invalidJwt),
     );
   }
-  if (level === 'admin') decorators.push(errorResponse(403, 'Administrator role required.'));
+  if (level === 'admin')
+    decorators.push(ApiErrorResponse(403, 'Administrator role required.', Messages.adminRequired));
   return applyDecorators(...decorators);
 }

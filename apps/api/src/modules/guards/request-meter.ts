@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { QuotaState } from '../metering/quota.service';
+import type { Charge, QuotaState } from '../metering/quota.service';
 
 /** One rate window's standing after this request. */
 export interface RateWindowState {
@@ -15,8 +15,8 @@ export interface RequestMeter {
   /** Set when a rate window refused the request. */
   retryAfterSeconds?: number;
   quota?: QuotaState;
-  /** Set when a unit of quota was consumed (step 7), so that a failure of ours can give it back. */
-  charged?: { accountId: string; at: Date };
+  /** Set when a unit of quota was consumed (step 7), so that the answer can settle it (error, or refund). */
+  charged?: Charge;
 }
 
 export function meterOf(request: FastifyRequest): RequestMeter {

@@ -1,18 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
+  ApiCreatedResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { CreateLicenseDto } from './dto/create-license.dto';
 import { LicenseNameParamDto } from './dto/license-name-param.dto';
 import { LicenseDto, toLicenseDto } from './dto/license.dto';
 import { PutLicenseDto } from './dto/put-license.dto';
@@ -27,11 +28,29 @@ export class AdminLicensesController {
   @Auth('admin')
   @ApiOperation({ summary: 'List the licenses, ordered by name.' })
   @ApiPage('licenses', LicenseDto)
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit or offset.' })
+  @ApiErrorResponse(400, 'Invalid limit or offset.', Messages.invalidField('limit', 'a non-negative integer'))
   async listLicenses(@Query() query: PageQueryDto) {
     const page = pageOf(query);
     const { items, total } = await this.licenses.list(page);
     return envelope('licenses', page, items.map(toLicenseDto), total);
+  }
+
+  @Post()
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'Create a license.',
+    description: 'Refuses a name already taken (409): replacing a license is the explicit PUT.',
+  })
+  @ApiCreatedResponse({ type: LicenseDto, description: 'The license as stored.' })
+  @ApiErrorResponse(
+    400,
+    'Invalid name or limits.',
+    Messages.invalidField('perSecond', 'a whole number from 1 to 2147483647'),
+  )
+  @ApiErrorResponse(409, 'A license with this name exists.', Messages.licenseExists)
+  async createLicense(@Body() body: CreateLicenseDto): Promise<LicenseDto> {
+    const { name, ...limits } = body;
+    return toLicenseDto(await this.licenses.create(name, limits));
   }
 
   @Put(':name')
@@ -42,7 +61,11 @@ export class AdminLicensesController {
   })
   // 200 whether created or replaced: PUT names the whole resource, and the contract gives licenses one answer.
   @ApiOkResponse({ type: LicenseDto, description: 'The license as stored.' })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid name or limits.' })
+  @ApiErrorResponse(
+    400,
+    'Invalid name or limits.',
+    Messages.invalidField('perSecond', 'a whole number from 1 to 2147483647'),
+  )
   async putLicense(@Param() params: LicenseNameParamDto, @Body() body: PutLicenseDto): Promise<LicenseDto> {
     return toLicenseDto(await this.licenses.put(params.name, body));
   }
@@ -56,7 +79,7 @@ export class AdminLicensesController {
   })
   @ApiParam({ name: 'name', type: String })
   @ApiNoContentResponse({ description: 'The license is gone.' })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'License not found.' })
+  @ApiErrorResponse(404, 'License not found.', Messages.licenseNotFound)
   async deleteLicense(@Param('name') name: string): Promise<void> {
     await this.licenses.remove(name);
   }

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminLicensesController } from './admin-licenses.controller';
+import { LicensesController } from './licenses.controller';
 import { License } from './license.entity';
 import { LicensesService } from './licenses.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([License])],
-  controllers: [AdminLicensesController],
+  controllers: [LicensesController, AdminLicensesController],
   providers: [LicensesService],
   exports: [LicensesService],
 })

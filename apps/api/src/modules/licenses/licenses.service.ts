@@ -31,6 +31,17 @@ export class LicensesService {
     return isLicenseName(name) ? this.licenses.findOneBy({ name }) : null;
   }
 
+  /** Creates a license; 409 when the name is taken (replacing one is the explicit PUT). */
+  async create(name: string, limits: LicenseLimitsInput): Promise<License> {
+    const inserted: unknown[] = await this.licenses.query(
+      `INSERT INTO licenses (name, monthly_quota, per_second, per_minute, per_hour) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (name) DO NOTHING RETURNING name`,
+      [name, limits.monthlyQuota, limits.perSecond, limits.perMinute, limits.perHour],
+    );
+    if (inserted.length === 0) throw ApiError.conflict(Messages.licenseExists);
+    return this.licenses.findOneByOrFail({ name });
+  }
+
   /**
    * Creates or replaces a license in one statement (no read-then-write race between two administrators).
    * Every account holding it is affected, so every cached account snapshot is dropped.

@@ -1,16 +1,9 @@
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
 import { Body, Controller, Get, Header, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
 import { Clock } from '../../common/clock';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { pageOf } from '../../common/pagination/page';
@@ -39,7 +32,7 @@ export class AdminLotteriesController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List the lotteries, ordered by tag (administrators; not metered).' })
   @ApiPage('lotteries', LotteryDto)
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit or offset.' })
+  @ApiErrorResponse(400, 'Invalid limit or offset.', Messages.invalidField('limit', 'a non-negative integer'))
   adminListLotteries(@Query() query: PageQueryDto): string {
     return this.catalog.lotteryPageJson(pageOf(query), this.clock.now());
   }
@@ -51,11 +44,8 @@ export class AdminLotteriesController {
     description: 'Without `rules`, one rule era from 1800-01-01 is built from `main` and `special`.',
   })
   @ApiCreatedResponse({ type: LotteryDto })
-  @ApiBadRequestResponse({
-    type: ErrorBodyDto,
-    description: 'A field is missing or invalid (the message names it).',
-  })
-  @ApiConflictResponse({ type: ErrorBodyDto, description: 'A lottery with this tag already exists.' })
+  @ApiErrorResponse(400, 'A field is missing or invalid (the message names it).', Messages.lotteryTagEmpty)
+  @ApiErrorResponse(409, 'A lottery with this tag already exists.', Messages.lotteryExists)
   async createLottery(@Body() body: CreateLotteryDto): Promise<LotteryDto> {
     return toLotteryDto(await this.lotteries.create(body), this.clock.now());
   }
@@ -69,11 +59,8 @@ export class AdminLotteriesController {
       'A change that an existing draw would no longer fit is refused, naming that draw.',
   })
   @ApiOkResponse({ type: LotteryDto })
-  @ApiBadRequestResponse({
-    type: ErrorBodyDto,
-    description: 'Invalid field, or the new rules break a stored draw.',
-  })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  @ApiErrorResponse(400, 'Invalid field, or the new rules break a stored draw.', Messages.lotteryTagImmutable)
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   async updateLottery(
     @Param() params: LotteryTagParamDto,
     @Body() body: UpdateLotteryDto,

@@ -1,15 +1,9 @@
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiExcludeEndpoint,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
 import { Clock } from '../../common/clock';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { LotteryDto } from './dto/lottery.dto';
@@ -35,7 +29,7 @@ export class LotteriesController {
     description: 'Also served at GET /lottery.',
   })
   @ApiPage('lotteries', LotteryDto)
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit or offset.' })
+  @ApiErrorResponse(400, 'Invalid limit or offset.', Messages.invalidField('limit', 'a non-negative integer'))
   listLotteries(@Query() query: PageQueryDto): string {
     return this.page(query);
   }
@@ -57,8 +51,8 @@ export class LotteriesController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'One lottery with its current rules, rule history and draw figures.' })
   @ApiOkResponse({ type: LotteryDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Empty lottery tag.' })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Lottery not found.' })
+  @ApiErrorResponse(400, 'Empty lottery tag.', Messages.lotteryTagEmpty)
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   getLottery(@Param() params: LotteryTagParamDto): string {
     return this.catalog.lotteryJsonOf(params.tag, this.clock.now());
   }

@@ -3,7 +3,31 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { COUNTER_STORE, type CounterStore } from './counter-store';
 import { monthCounterTtlSeconds, monthResetsAt, monthStart, utcDay, utcMonth } from './usage-calendar';
-import { UsageWriteBackService } from './usage-write-back.service';
+import { type UsageCounts, UsageWriteBackService } from './usage-write-back.service';
+
+/** A request that consumed a unit of quota (step 7): what its answer settles. */
+export interface Charge {
+  accountId: string;
+  tokenId?: string;
+  at: Date;
+}
+
+/** A day's or a token's charged requests, split by outcome. */
+export interface OutcomeCounts {
+  count: number;
+  success: number;
+  errors: number;
+}
+
+export interface TokenUsage extends OutcomeCounts {
+  tokenId: string;
+}
+
+const outcomes = ({ count, errors }: UsageCounts): OutcomeCounts => ({
+  count,
+  success: count - errors,
+  errors,
+});
 
 export interface QuotaState {
   month: string;
@@ -82,20 +106,28 @@ export class QuotaService {
   }
 
   /**
-   * Gives back the unit a request consumed when the service failed it (a 5xx): the contract bills a client's
-   * errors, not ours.
+   * Settles a charged request once it is answered: a client error (4xx) is counted as an error; a request the
+   * service failed (5xx) gets its unit back — the contract bills a client's errors, not ours.
    */
-  async refund(accountId: string, chargedAt: Date): Promise<void> {
-    const key = this.key(accountId, utcMonth(chargedAt));
-    await this.store.decrement(key);
-    const seen = this.lastSeen.get(key);
-    if (seen !== undefined && seen > 0) this.lastSeen.set(key, seen - 1);
-    this.writeBack.unrecord(accountId, utcDay(chargedAt));
+  async settle(charge: Charge, status: number): Promise<void> {
+    const day = utcDay(charge.at);
+    if (status >= 500) {
+      const key = this.key(charge.accountId, utcMonth(charge.at));
+      this.writeBack.unrecord(charge.accountId, day, charge.tokenId);
+      await this.store.decrement(key);
+      const seen = this.lastSeen.get(key);
+      if (seen !== undefined && seen > 0) this.lastSeen.set(key, seen - 1);
+    } else if (status >= 400) this.writeBack.recordClientError(charge.accountId, day, charge.tokenId);
   }
 
   /** Daily counts for a month, PostgreSQL plus what this instance has not written yet. */
-  daily(accountId: string, month: string): Promise<{ date: string; count: number }[]> {
+  daily(accountId: string, month: string): Promise<({ date: string } & OutcomeCounts)[]> {
     return this.writeBack.consistentRead(() => this.dailyNow(accountId, month));
+  }
+
+  /** Per-token counts for a month (tokens that still exist and were used), most used first. */
+  byToken(accountId: string, month: string): Promise<TokenUsage[]> {
+    return this.writeBack.consistentRead(() => this.byTokenNow(accountId, month));
   }
 
   private remember(key: string, used: number): void {
@@ -125,16 +157,48 @@ export class QuotaService {
     return (await this.store.get(key)) ?? 0;
   }
 
-  private async dailyNow(accountId: string, month: string): Promise<{ date: string; count: number }[]> {
-    const rows: { day: string; count: number }[] = await this.dataSource.query(
-      `SELECT day, count FROM usage_daily WHERE account_id = $1 AND day >= $2::date AND day < ($2::date + interval '1 month') ORDER BY day`,
+  private async dailyNow(accountId: string, month: string): Promise<({ date: string } & OutcomeCounts)[]> {
+    const rows: { day: string; count: number; errors: number }[] = await this.dataSource.query(
+      `SELECT day, count, errors FROM usage_daily
+        WHERE account_id = $1 AND day >= $2::date AND day < ($2::date + interval '1 month') ORDER BY day`,
       [accountId, monthStart(month)],
     );
-    const days = new Map(rows.map((r) => [r.day, r.count]));
-    for (const [day, count] of this.writeBack.pendingFor(accountId)) {
-      if (day.startsWith(month)) days.set(day, (days.get(day) ?? 0) + count);
+    const days = new Map<string, UsageCounts>(rows.map((r) => [r.day, { count: r.count, errors: r.errors }]));
+    for (const [day, pending] of this.writeBack.pendingFor(accountId)) {
+      if (!day.startsWith(month)) continue;
+      const stored = days.get(day) ?? { count: 0, errors: 0 };
+      days.set(day, { count: stored.count + pending.count, errors: stored.errors + pending.errors });
     }
-    return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, count]) => ({ date, count }));
+    return [...days]
+      .filter(([, counts]) => counts.count > 0)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, counts]) => ({ date, ...outcomes(counts) }));
+  }
+
+  private async byTokenNow(accountId: string, month: string): Promise<TokenUsage[]> {
+    // Joined with api_tokens: pending counts of a token deleted meanwhile are not shown (its rows are gone too).
+    const rows: { token_id: string; count: number; errors: number }[] = await this.dataSource.query(
+      `SELECT t.id AS token_id, COALESCE(SUM(u.count), 0)::int AS count, COALESCE(SUM(u.errors), 0)::int AS errors
+           FROM api_tokens t
+           LEFT JOIN token_usage_daily u ON u.account_id = t.account_id AND u.token_id = t.id
+                AND u.day >= $2::date AND u.day < ($2::date + interval '1 month')
+          WHERE t.account_id = $1
+          GROUP BY t.id`,
+      [accountId, monthStart(month)],
+    );
+    const tokens = new Map<string, UsageCounts>(
+      rows.map((r) => [r.token_id, { count: r.count, errors: r.errors }]),
+    );
+    for (const { tokenId, day, counts } of this.writeBack.pendingTokensFor(accountId)) {
+      const stored = tokens.get(tokenId);
+      if (!stored || !day.startsWith(month)) continue;
+      stored.count += counts.count;
+      stored.errors += counts.errors;
+    }
+    return [...tokens]
+      .filter(([, counts]) => counts.count > 0)
+      .map(([tokenId, counts]) => ({ tokenId, ...outcomes(counts) }))
+      .sort((a, b) => b.count - a.count || a.tokenId.localeCompare(b.tokenId));
   }
 
   private usedInDatabase(accountId: string, month: string): Promise<number> {
@@ -148,7 +212,7 @@ export class QuotaService {
       [accountId, monthStart(month)],
     );
     const pending = [...this.writeBack.pendingFor(accountId)].filter(([day]) => day.startsWith(month));
-    return Number(row.used) + pending.reduce((sum, [, count]) => sum + count, 0);
+    return Number(row.used) + pending.reduce((sum, [, counts]) => sum + counts.count, 0);
   }
 
   private key(accountId: string, month: string): string {

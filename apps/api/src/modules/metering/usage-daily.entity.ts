@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Account } from '../accounts/account.entity';
 
-/** Metered requests per account and UTC day; a month's usage is the sum of its days. */
+/** Metered (charged) requests per account and UTC day; a month's usage is the sum of its days. */
 @Entity({ name: 'usage_daily' })
 export class UsageDaily {
   @PrimaryColumn({ name: 'account_id', type: 'uuid' })
@@ -11,8 +11,13 @@ export class UsageDaily {
   @PrimaryColumn({ type: 'date' })
   day!: string;
 
+  /** Every charged request: successes and errors. */
   @Column({ type: 'integer', default: 0 })
   count!: number;
+
+  /** The charged requests answered with a client error (4xx); successes are `count - errors`. */
+  @Column({ type: 'integer', default: 0 })
+  errors!: number;
 
   @ManyToOne(() => Account, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })

@@ -6,16 +6,37 @@ import type { Settings } from '../../config/settings';
 /** How many times the shutdown flush is tried before what it holds is given up (and logged). */
 const SHUTDOWN_FLUSH_ATTEMPTS = 5;
 
+/** Charged requests and, of them, those answered with a client error (4xx). */
+export interface UsageCounts {
+  count: number;
+  errors: number;
+}
+
+/** Separates key parts: token ids may hold any character but control characters (TOKEN_ID_PATTERN). */
+const SEP = '\t';
+
+function add(map: Map<string, UsageCounts>, key: string, count: number, errors: number): void {
+  const counts = map.get(key);
+  if (counts) {
+    counts.count += count;
+    counts.errors += errors;
+  } else map.set(key, { count, errors });
+}
+
 /**
  * Metered requests are counted in memory and written to PostgreSQL in batches (every USAGE_FLUSH_INTERVAL_MS
- * and on shutdown), so the hot path makes no database write. Token last-use times ride along.
+ * and on shutdown), so the hot path makes no database write. Per-token counts and last-use times ride along.
+ * A request is recorded when it is charged; its outcome follows when it is answered (a client error moves it to
+ * `errors`, a failure of ours takes it back).
  */
 @Injectable()
 export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(UsageWriteBackService.name);
-  /** `${accountId}|${day}` → requests not yet written. */
-  private pendingUsage = new Map<string, number>();
-  /** `${accountId}|${tokenId}` → last use. */
+  /** account, day → requests not yet written. */
+  private pendingUsage = new Map<string, UsageCounts>();
+  /** account, token, day → requests not yet written. */
+  private pendingTokenUsage = new Map<string, UsageCounts>();
+  /** account, token → last use. */
   private pendingLastUse = new Map<string, Date>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
@@ -40,36 +61,50 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     clearInterval(this.timer);
     for (let attempt = 1; ; attempt++) {
       await this.flush();
-      if (this.pendingUsage.size === 0 && this.pendingLastUse.size === 0) return;
+      if (this.isEmpty()) return;
       if (attempt === SHUTDOWN_FLUSH_ATTEMPTS) break;
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
-    const lost = [...this.pendingUsage.values()].reduce((sum, count) => sum + count, 0);
+    const lost = [...this.pendingUsage.values()].reduce((sum, counts) => sum + counts.count, 0);
     this.logger.error(
       `Usage write-back failed ${SHUTDOWN_FLUSH_ATTEMPTS} times on shutdown: ${lost} metered requests are not counted`,
     );
   }
 
+  /** A charged request (step 7). */
   record(accountId: string, day: string, tokenId: string | undefined, at: Date): void {
-    const key = `${accountId}|${day}`;
-    this.pendingUsage.set(key, (this.pendingUsage.get(key) ?? 0) + 1);
-    if (tokenId !== undefined) this.pendingLastUse.set(`${accountId}|${tokenId}`, at);
+    this.count(accountId, day, tokenId, 1, 0);
+    if (tokenId !== undefined) this.pendingLastUse.set(accountId + SEP + tokenId, at);
+  }
+
+  /** A charged request that was answered with a client error (4xx). */
+  recordClientError(accountId: string, day: string, tokenId: string | undefined): void {
+    this.count(accountId, day, tokenId, 0, 1);
   }
 
   /** Takes back one recorded request (refunded); may go below zero when the request was already written. */
-  unrecord(accountId: string, day: string): void {
-    const key = `${accountId}|${day}`;
-    this.pendingUsage.set(key, (this.pendingUsage.get(key) ?? 0) - 1);
+  unrecord(accountId: string, day: string, tokenId: string | undefined): void {
+    this.count(accountId, day, tokenId, -1, 0);
   }
 
   /** Requests counted here but not yet in PostgreSQL, per day, for one account. */
-  pendingFor(accountId: string): Map<string, number> {
-    const days = new Map<string, number>();
-    for (const [key, count] of this.pendingUsage) {
-      const [account, day] = key.split('|');
-      if (account === accountId) days.set(day, count);
+  pendingFor(accountId: string): Map<string, UsageCounts> {
+    const days = new Map<string, UsageCounts>();
+    for (const [key, counts] of this.pendingUsage) {
+      const [account, day] = key.split(SEP);
+      if (account === accountId) days.set(day, { ...counts });
     }
     return days;
+  }
+
+  /** Requests counted here but not yet in PostgreSQL, per token and day, for one account. */
+  pendingTokensFor(accountId: string): { tokenId: string; day: string; counts: UsageCounts }[] {
+    const rows: { tokenId: string; day: string; counts: UsageCounts }[] = [];
+    for (const [key, counts] of this.pendingTokenUsage) {
+      const [account, tokenId, day] = key.split(SEP);
+      if (account === accountId) rows.push({ tokenId, day, counts: { ...counts } });
+    }
+    return rows;
   }
 
   /**
@@ -93,25 +128,60 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
 
   private async writePending(): Promise<void> {
     const usage = this.pendingUsage;
+    const tokenUsage = this.pendingTokenUsage;
     const lastUse = this.pendingLastUse;
-    if (usage.size === 0 && lastUse.size === 0) return;
+    if (this.isEmpty()) return;
     this.pendingUsage = new Map();
+    this.pendingTokenUsage = new Map();
     this.pendingLastUse = new Map();
     try {
       await this.dataSource.transaction(async (manager) => {
         if (usage.size) {
-          const rows = [...usage].map(([key, count]) => [...key.split('|'), count] as const);
+          const rows = [...usage].map(([key, counts]) => {
+            const [accountId, day] = key.split(SEP);
+            return [accountId, day, counts] as const;
+          });
+          // Joined with accounts: the counts of an account deleted meanwhile are dropped, not a failed write.
           await manager.query(
-            `INSERT INTO usage_daily (account_id, day, count)
-             SELECT u.account_id, u.day, u.count
-               FROM unnest($1::uuid[], $2::date[], $3::int[]) AS u(account_id, day, count)
+            `INSERT INTO usage_daily (account_id, day, count, errors)
+             SELECT u.account_id, u.day, u.count, u.errors
+               FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[]) AS u(account_id, day, count, errors)
                JOIN accounts a ON a.id = u.account_id
-             ON CONFLICT (account_id, day) DO UPDATE SET count = usage_daily.count + EXCLUDED.count`,
-            [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+             ON CONFLICT (account_id, day) DO UPDATE
+               SET count = usage_daily.count + EXCLUDED.count, errors = usage_daily.errors + EXCLUDED.errors`,
+            [
+              rows.map((r) => r[0]),
+              rows.map((r) => r[1]),
+              rows.map((r) => r[2].count),
+              rows.map((r) => r[2].errors),
+            ],
+          );
+        }
+        if (tokenUsage.size) {
+          const rows = [...tokenUsage].map(([key, counts]) => {
+            const [accountId, tokenId, day] = key.split(SEP);
+            return [accountId, tokenId, day, counts] as const;
+          });
+          await manager.query(
+            `INSERT INTO token_usage_daily (account_id, token_id, day, count, errors)
+             SELECT u.account_id, u.token_id, u.day, u.count, u.errors
+               FROM unnest($1::uuid[], $2::varchar[], $3::date[], $4::int[], $5::int[])
+                    AS u(account_id, token_id, day, count, errors)
+               JOIN api_tokens t ON t.account_id = u.account_id AND t.id = u.token_id
+             ON CONFLICT (account_id, token_id, day) DO UPDATE
+               SET count = token_usage_daily.count + EXCLUDED.count,
+                   errors = token_usage_daily.errors + EXCLUDED.errors`,
+            [
+              rows.map((r) => r[0]),
+              rows.map((r) => r[1]),
+              rows.map((r) => r[2]),
+              rows.map((r) => r[3].count),
+              rows.map((r) => r[3].errors),
+            ],
           );
         }
         if (lastUse.size) {
-          const rows = [...lastUse].map(([key, at]) => [...key.split('|'), at.toISOString()] as const);
+          const rows = [...lastUse].map(([key, at]) => [...key.split(SEP), at.toISOString()] as const);
           await manager.query(
             `UPDATE api_tokens t SET last_used_at = GREATEST(COALESCE(t.last_used_at, u.at), u.at)
                FROM unnest($1::uuid[], $2::varchar[], $3::timestamptz[]) AS u(account_id, id, at)
@@ -122,7 +192,8 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
       });
     } catch (error) {
       // Keep the counts for the next flush rather than lose them.
-      for (const [key, count] of usage) this.pendingUsage.set(key, (this.pendingUsage.get(key) ?? 0) + count);
+      for (const [key, counts] of usage) add(this.pendingUsage, key, counts.count, counts.errors);
+      for (const [key, counts] of tokenUsage) add(this.pendingTokenUsage, key, counts.count, counts.errors);
       for (const [key, at] of lastUse) if (!this.pendingLastUse.has(key)) this.pendingLastUse.set(key, at);
       if (!this.failingSince) {
         this.failingSince = new Date();
@@ -135,5 +206,23 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
       this.logger.log(`Usage write-back works again after ${seconds} s; nothing was lost`);
       this.failingSince = undefined;
     }
+  }
+
+  private count(
+    accountId: string,
+    day: string,
+    tokenId: string | undefined,
+    count: number,
+    errors: number,
+  ): void {
+    add(this.pendingUsage, accountId + SEP + day, count, errors);
+    if (tokenId !== undefined)
+      add(this.pendingTokenUsage, accountId + SEP + tokenId + SEP + day, count, errors);
+  }
+
+  private isEmpty(): boolean {
+    return (
+      this.pendingUsage.size === 0 && this.pendingTokenUsage.size === 0 && this.pendingLastUse.size === 0
+    );
   }
 }

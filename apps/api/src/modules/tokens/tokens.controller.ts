@@ -1,9 +1,10 @@
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
+import { DESCRIPTION_MESSAGE } from './token-fields';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -11,7 +12,6 @@ import {
 import { Auth } from '../guards/auth.decorator';
 import { CurrentPrincipal } from '../guards/current-principal.decorator';
 import type { Principal } from '../guards/principal';
-import { ErrorBodyDto } from '../../common/errors/error-body.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
@@ -31,22 +31,27 @@ export class TokensController {
   @Auth('user')
   @ApiOperation({ summary: "List the caller's tokens, oldest first (never their secrets)." })
   @ApiPage('tokens', TokenDto)
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid limit or offset.' })
+  @ApiErrorResponse(400, 'Invalid limit or offset.', Messages.invalidField('limit', 'a non-negative integer'))
   async listTokens(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto) {
     const page = pageOf(query);
     const { items, total } = await this.tokens.list(principal.accountId, page);
-    return envelope('tokens', page, items.map(toTokenDto), total);
+    return envelope(
+      'tokens',
+      page,
+      items.map((token) => toTokenDto(token)),
+      total,
+    );
   }
 
   @Post()
   @Auth('user')
   @ApiOperation({ summary: 'Create a token. Its secret is in this answer only: keep it.' })
   @ApiCreatedResponse({ type: CreatedTokenDto })
-  @ApiBadRequestResponse({
-    type: ErrorBodyDto,
-    description:
-      'Empty id, id already used in this account, maximum number of tokens reached, or invalid field.',
-  })
+  @ApiErrorResponse(
+    400,
+    'Empty id, id already used in this account, maximum number of tokens reached, or invalid field.',
+    Messages.tokenIdTaken,
+  )
   async createToken(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateTokenDto,
@@ -64,8 +69,12 @@ export class TokensController {
       'this answer only; the old one keeps working for `graceSeconds` (default 0: it stops at once).',
   })
   @ApiOkResponse({ type: CreatedTokenDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid graceSeconds.' })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Token not found.' })
+  @ApiErrorResponse(
+    400,
+    'Invalid graceSeconds.',
+    Messages.invalidField('graceSeconds', 'a whole number from 0 to 86400'),
+  )
+  @ApiErrorResponse(404, 'Token not found.', Messages.tokenNotFound)
   async rollToken(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -80,7 +89,7 @@ export class TokensController {
   @Auth('user')
   @ApiOperation({ summary: "One of the caller's tokens (without its secret)." })
   @ApiOkResponse({ type: TokenDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Token not found.' })
+  @ApiErrorResponse(404, 'Token not found.', Messages.tokenNotFound)
   async getToken(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TokenDto> {
     return toTokenDto(await this.tokens.get(principal.accountId, id));
   }
@@ -89,8 +98,8 @@ export class TokensController {
   @Auth('user')
   @ApiOperation({ summary: "Change a token's description." })
   @ApiOkResponse({ type: TokenDto })
-  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Invalid description.' })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Token not found.' })
+  @ApiErrorResponse(400, 'Invalid description.', DESCRIPTION_MESSAGE)
+  @ApiErrorResponse(404, 'Token not found.', Messages.tokenNotFound)
   async updateToken(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -104,7 +113,7 @@ export class TokensController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a token: its secret stops working at once.' })
   @ApiNoContentResponse({ description: 'The token is revoked.' })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Token not found.' })
+  @ApiErrorResponse(404, 'Token not found.', Messages.tokenNotFound)
   async deleteToken(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.tokens.remove(principal.accountId, id);
   }

@@ -37,6 +37,11 @@ export class TokensService {
   ) {}
 
   /** Ordered by creation, then id (stable pages); the list query is skipped for limit=0. */
+  /** How many tokens the account holds. */
+  count(accountId: string): Promise<number> {
+    return this.tokens.countBy({ accountId });
+  }
+
   async list(accountId: string, page: Page): Promise<{ items: ApiToken[]; total: number }> {
     const total = await this.tokens.countBy({ accountId });
     const items =

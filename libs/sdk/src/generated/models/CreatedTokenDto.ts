@@ -22,6 +22,10 @@ export type CreatedTokenDto = {
    */
   prefix: string;
   /**
+   * After a roll with a grace period: until when the replaced secret still works; absent once it has ended.
+   */
+  previousSecretExpiresAt?: string;
+  /**
    * The secret, for the X-API-Token header. Shown once: only a hash of it is stored.
    */
   token: string;

@@ -21,5 +21,9 @@ export type TokenDto = {
    * The first 8 characters of the secret, to recognise it.
    */
   prefix: string;
+  /**
+   * After a roll with a grace period: until when the replaced secret still works; absent once it has ended.
+   */
+  previousSecretExpiresAt?: string;
 };
 

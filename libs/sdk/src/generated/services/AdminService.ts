@@ -3,6 +3,7 @@
 /* tslint:disable */
 /* eslint-disable */
 import type { AccountDto } from '../models/AccountDto';
+import type { CreateLicenseDto } from '../models/CreateLicenseDto';
 import type { CreateLotteryDto } from '../models/CreateLotteryDto';
 import type { DrawDto } from '../models/DrawDto';
 import type { ImportResultDto } from '../models/ImportResultDto';
@@ -168,6 +169,31 @@ export class AdminService {
         400: `Invalid limit or offset.`,
         401: `Authorization header missing or invalid JWT.`,
         403: `Administrator role required.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Create a license.
+   * Refuses a name already taken (409): replacing a license is the explicit PUT.
+   * @returns LicenseDto The license as stored.
+   * @throws ApiError
+   */
+  public createLicense({
+    requestBody,
+  }: {
+    requestBody: CreateLicenseDto,
+  }): CancelablePromise<LicenseDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/admin/licenses',
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid name or limits.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        409: `A license with this name exists.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

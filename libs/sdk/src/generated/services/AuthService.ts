@@ -4,6 +4,7 @@
 /* eslint-disable */
 import type { AccessTokenDto } from '../models/AccessTokenDto';
 import type { AccountDto } from '../models/AccountDto';
+import type { LicenseDto } from '../models/LicenseDto';
 import type { LoginDto } from '../models/LoginDto';
 import type { RegisterDto } from '../models/RegisterDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
@@ -50,6 +51,21 @@ export class AuthService {
       errors: {
         400: `Invalid email or password.`,
         409: `An account with this email already exists.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * The license a new account receives (DEFAULT_LICENSE): its quota and rate limits.
+   * @returns LicenseDto
+   * @throws ApiError
+   */
+  public getDefaultLicense(): CancelablePromise<LicenseDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/licenses/default',
+      errors: {
+        404: `New accounts receive no license.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

@@ -32,7 +32,7 @@ export class DrawsService {
         'sort_number': sortNumber,
       },
       errors: {
-        400: `Empty tag, or an invalid query parameter (the message names it).`,
+        400: `Empty tag, or invalid sort_number.`,
         401: `X-API-Token missing or unknown.`,
         403: `Account disabled, without license, or monthly quota used up.`,
         404: `Lottery not found, or no draws were found for it.`,

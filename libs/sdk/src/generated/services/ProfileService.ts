@@ -2,7 +2,9 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
-import type { AccountDto } from '../models/AccountDto';
+import type { AccessTokenDto } from '../models/AccessTokenDto';
+import type { ChangePasswordDto } from '../models/ChangePasswordDto';
+import type { ProfileDto } from '../models/ProfileDto';
 import type { UsageReportDto } from '../models/UsageReportDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
@@ -24,11 +26,11 @@ export class ProfileService {
     });
   }
   /**
-   * The caller's account, with its license and this month's usage.
-   * @returns AccountDto
+   * The caller's account, with its license, this month's usage and its tokens against the maximum.
+   * @returns ProfileDto
    * @throws ApiError
    */
-  public getProfile(): CancelablePromise<AccountDto> {
+  public getProfile(): CancelablePromise<ProfileDto> {
     return this.httpRequest.request({
       method: 'GET',
       url: '/profile',
@@ -39,7 +41,30 @@ export class ProfileService {
     });
   }
   /**
-   * The caller's metered usage in a month, day by day.
+   * Change the caller's password.
+   * The current password is required. Every access token issued before is refused from now on; the answer holds a new one, so the session that made the change continues.
+   * @returns AccessTokenDto
+   * @throws ApiError
+   */
+  public changePassword({
+    requestBody,
+  }: {
+    requestBody: ChangePasswordDto,
+  }): CancelablePromise<AccessTokenDto> {
+    return this.httpRequest.request({
+      method: 'PUT',
+      url: '/profile/password',
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid fields, or the current password is wrong.`,
+        401: `Authorization header missing or invalid JWT.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * The caller's metered usage in a month, day by day and token by token, successes and errors apart.
    * @returns UsageReportDto
    * @throws ApiError
    */

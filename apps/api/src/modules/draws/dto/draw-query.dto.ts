@@ -6,6 +6,11 @@ import { Messages } from '../../../common/errors/messages';
 import { PageQueryDto } from '../../../common/pagination/page-query.dto';
 import { IsIsoDate, IsNotBeforeEarliestDrawDate } from './draw-date.validators';
 
+export const SORT_NUMBER_MESSAGE = Messages.invalidField(
+  'sort_number',
+  'true, false, 1, 0, yes, no, asc or desc',
+);
+
 /** How each group of a draw's numbers is ordered: as drawn, or by ascending or descending value. */
 export type NumberOrder = 'draw' | 'asc' | 'desc';
 
@@ -40,7 +45,7 @@ function SortNumber() {
     IsOptional(),
     Transform(toNumberOrder),
     IsIn(NUMBER_ORDERS, {
-      message: Messages.invalidField('sort_number', 'true, false, 1, 0, yes, no, asc or desc'),
+      message: SORT_NUMBER_MESSAGE,
     }),
   );
 }

@@ -43,9 +43,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  /** False (→ 401 Invalid JWT token) when the account no longer exists. */
+  /** False (→ 401 Invalid JWT token) when the account no longer exists or its password changed since. */
   async validate(request: FastifyRequest, claims: AccessTokenClaims): Promise<AccountSnapshot | false> {
     if (typeof claims.sub !== 'string') return false;
-    return (await verificationOf(request).account(claims.sub)) ?? false;
+    const account = await verificationOf(request).account(claims.sub);
+    return account && (claims.sv ?? 0) === account.sessionVersion ? account : false;
   }
 }

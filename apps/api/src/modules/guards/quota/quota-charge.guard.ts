@@ -34,7 +34,7 @@ export class QuotaChargeGuard implements CanActivate {
     }
     const meter = meterOf(request);
     meter.quota = after;
-    meter.charged = { accountId, at };
+    meter.charged = { accountId, tokenId, at };
     return true;
   }
 }

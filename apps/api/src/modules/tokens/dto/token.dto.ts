@@ -32,6 +32,14 @@ export class TokenDto {
     description: 'When the token stops working; absent when it never expires.',
   })
   expiresAt?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description:
+      'After a roll with a grace period: until when the replaced secret still works; absent once it has ended.',
+  })
+  previousSecretExpiresAt?: string;
 }
 
 /** The answer to token creation and roll: the only time the secret is shown. */
@@ -43,7 +51,9 @@ export class CreatedTokenDto extends TokenDto {
   token!: string;
 }
 
-export function toTokenDto(token: ApiToken): TokenDto {
+/** `now` decides whether a rolled secret's grace period is still running. */
+export function toTokenDto(token: ApiToken, now = new Date()): TokenDto {
+  const graceEnd = token.previousSecretExpiresAt;
   return {
     id: token.id,
     description: token.description,
@@ -51,5 +61,6 @@ export function toTokenDto(token: ApiToken): TokenDto {
     createdAt: token.createdAt.toISOString(),
     lastUsedAt: token.lastUsedAt ? token.lastUsedAt.toISOString() : null,
     ...(token.expiresAt ? { expiresAt: token.expiresAt.toISOString() } : {}),
+    ...(graceEnd && graceEnd > now ? { previousSecretExpiresAt: graceEnd.toISOString() } : {}),
   };
 }

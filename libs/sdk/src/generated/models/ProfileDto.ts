@@ -1,0 +1,28 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { AccountRole } from './AccountRole';
+import type { LicenseDto } from './LicenseDto';
+import type { TokenAllowanceDto } from './TokenAllowanceDto';
+import type { UsageDto } from './UsageDto';
+export type ProfileDto = {
+  createdAt: string;
+  /**
+   * A disabled account's API tokens are refused with 403.
+   */
+  disabled: boolean;
+  /**
+   * Lower-cased.
+   */
+  email: string;
+  id: string;
+  /**
+   * null: the account has no license.
+   */
+  license: LicenseDto | null;
+  role: AccountRole;
+  tokens: TokenAllowanceDto;
+  usage: UsageDto;
+};
+

@@ -1,0 +1,23 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+export type TokenUsageDto = {
+  /**
+   * Charged requests.
+   */
+  count: number;
+  /**
+   * Of them, answered with a client error (4xx: bad input, unknown lottery or draw).
+   */
+  errors: number;
+  /**
+   * The token's id.
+   */
+  id: string;
+  /**
+   * Of them, answered with success (2xx/3xx).
+   */
+  success: number;
+};
+
