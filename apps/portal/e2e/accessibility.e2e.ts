@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
+import { seriousViolations, type AxeProblem } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { expectNoSideScroll } from './support/layout';
 import {
   heading,
   logIn,
@@ -22,15 +24,6 @@ async function focused(page: Page): Promise<{ tag: string; name: string; ring: b
     const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     return { tag: el.tagName.toLowerCase(), name: name.trim(), ring };
   });
-}
-
-/** The page is no wider than the 375 px viewport (the result names the page when it is). */
-async function expectNoSideScroll(page: Page): Promise<void> {
-  const seen = await page.evaluate(() => ({
-    page: location.hash,
-    scrollWidth: document.documentElement.scrollWidth,
-  }));
-  expect(seen).toEqual({ page: seen.page, scrollWidth: Math.min(seen.scrollWidth, 375) });
 }
 
 describe('portal: keyboard and small screens', () => {
@@ -100,6 +93,7 @@ describe('portal: keyboard and small screens', () => {
   test('no page scrolls sideways at 375 px, and every field has a label', async () => {
     const page = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
     for (const [path, title] of [
+      ['#/', 'Lottery results, over one API'],
       ['#/login', 'Log in'],
       ['#/register', 'Create an account'],
     ]) {
@@ -136,6 +130,11 @@ describe('portal: keyboard and small screens', () => {
     await expectNoSideScroll(page);
     expect(await unlabelledFields(page)).toEqual([]);
 
+    await page.goto('#/account');
+    await heading(page, 'Account settings');
+    await expectNoSideScroll(page);
+    expect(await unlabelledFields(page)).toEqual([]);
+
     await page.getByRole('button', { name: 'Log out' }).click();
     await logIn(page, api.adminEmail, api.adminPassword);
     for (const [path, title] of [
@@ -151,4 +150,102 @@ describe('portal: keyboard and small screens', () => {
     }
     await page.context().close();
   });
+});
+
+/**
+ * axe-core on every page, at desktop width and at 375 px: no `serious` or `critical` violation. A failure lists
+ * each page's problems (rule, elements, axe's explanation).
+ */
+describe('portal: axe-core finds no serious or critical problem', () => {
+  let api: ApiServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  test('the check itself reports a serious problem when there is one', async () => {
+    const page = await newPage(browser, api.baseUrl);
+    await page.goto('#/login');
+    await heading(page, 'Log in');
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      document.querySelector('main')?.append(image);
+    });
+    expect((await seriousViolations(page)).map((problem) => problem.id)).toContain('image-alt');
+    await page.context().close();
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 860 },
+    { width: 375, height: 740 },
+  ]) {
+    test(`every page at ${viewport.width} px`, async () => {
+      const email = uniqueEmail(`axe-${viewport.width}`);
+      await registerViaApi(api.baseUrl, email);
+      const page = await newPage(browser, api.baseUrl, viewport);
+      const problems: Record<string, AxeProblem[]> = {};
+      const check = async (name: string) => {
+        const found = await seriousViolations(page);
+        if (found.length > 0) problems[name] = found;
+      };
+
+      for (const [path, title] of [
+        ['#/', 'Lottery results, over one API'],
+        ['#/login', 'Log in'],
+        ['#/register', 'Create an account'],
+      ]) {
+        await page.goto(path);
+        await heading(page, title);
+        await check(path);
+      }
+
+      await logIn(page, email);
+      await page.getByRole('img', { name: /Daily requests/ }).waitFor();
+      await check('dashboard');
+
+      await page.goto('#/tokens');
+      await heading(page, 'API tokens');
+      await page.getByLabel('Token id').fill('axe');
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await readSecretFromDialog(page);
+      await check('tokens, secret dialog open');
+      await page.getByRole('button', { name: 'I have saved it' }).click();
+      await page.locator('tr[data-token-id]').first().waitFor();
+      await check('tokens');
+
+      await page.goto('#/try');
+      await heading(page, 'Try it');
+      await page.getByRole('button', { name: 'Use this token' }).click();
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await page.getByRole('table').locator('tbody tr').first().waitFor();
+      await check('try it');
+
+      await page.goto('#/account');
+      await heading(page, 'Account settings');
+      await check('account settings');
+
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await logIn(page, api.adminEmail, api.adminPassword);
+      for (const [path, title] of [
+        ['#/admin/accounts', 'Accounts'],
+        ['#/admin/licenses', 'Licenses'],
+        ['#/admin/lotteries', 'Lotteries'],
+      ]) {
+        await page.goto(path);
+        await heading(page, title);
+        await page.locator('main table').first().waitFor();
+        await check(path);
+      }
+      expect(problems).toEqual({});
+      await page.context().close();
+    });
+  }
 });

@@ -25,13 +25,13 @@ describe('portal: served by the API', () => {
     expect(root.headers.get('location')).toBe('/portal/');
   });
 
-  test('a browser opening the service lands on the log-in page', async () => {
+  test('a browser opening the service lands on the start page for visitors', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${api.baseUrl}/`);
-    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Lottery results, over one API' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/portal/');
     expect(errors).toEqual([]);
     await context.close();

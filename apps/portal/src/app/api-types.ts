@@ -3,16 +3,22 @@
  * touches this file only.
  */
 import type {
+  AccessTokenDto,
   AccountDto,
   CreatedTokenDto,
   DrawDto,
   LicenseDto,
   LotteryDto,
+  ProfileDto,
   TokenDto,
   UsageReportDto,
 } from '@lottery-results/sdk';
 
 export type Account = AccountDto;
+/** The caller's own account: an Account with its token allowance. */
+export type Profile = ProfileDto;
+/** What log-in and a password change answer: the JWT and how many seconds it lasts. */
+export type AccessToken = AccessTokenDto;
 export type Usage = AccountDto['usage'];
 export type UsageReport = UsageReportDto;
 export type License = LicenseDto;

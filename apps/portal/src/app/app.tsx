@@ -1,11 +1,14 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Header } from './header';
 import { routeFor } from './routes';
 import { useRoute } from './router';
 import { SessionProvider, useSession } from './session';
+import { SessionWarning } from './session-warning';
+import { useHeadingFocus } from './use-heading-focus';
 import { LoginPage } from '../modules/auth/login-page';
 import { Page } from '../components/page';
 import { Alert } from '../components/alert';
+import { LoadError } from '../components/load-error';
 
 export function App() {
   return (
@@ -17,20 +20,15 @@ export function App() {
 
 function Shell() {
   const route = useRoute();
+  const { status } = useSession();
   const main = useRef<HTMLElement>(null);
-  const shown = useRef(route);
-  // After a navigation (not on the first page load), move focus to the new page's heading so that keyboard and
-  // screen-reader users start there.
-  useEffect(() => {
-    if (shown.current === route) return;
-    shown.current = route;
-    main.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [route]);
+  useHeadingFocus(main, route, status);
   return (
     <>
       <Header route={route} />
       <main id="main" ref={main} tabIndex={-1}>
         <Guard route={route} />
+        <SessionWarning />
       </main>
     </>
   );
@@ -38,7 +36,7 @@ function Shell() {
 
 /** Chooses what the route shows for the current session: the page, the log-in form, or a refusal. */
 function Guard({ route }: { route: string }): ReactNode {
-  const { status, profile } = useSession();
+  const { status, profile, loadError, retryProfile } = useSession();
   const match = routeFor(route);
   if (!match) {
     return (
@@ -50,8 +48,15 @@ function Guard({ route }: { route: string }): ReactNode {
     );
   }
   if (match.access === 'public') return match.render();
-  if (status === 'anonymous') return <LoginPage />;
-  if (status === 'loading' || !profile) return <p aria-live="polite">Loading your account…</p>;
+  if (status === 'anonymous') return match.visitor ? match.visitor() : <LoginPage />;
+  if (status === 'loading' || !profile) {
+    if (!loadError) return <p aria-live="polite">Loading your account…</p>;
+    return (
+      <Page title="Your account could not be loaded">
+        <LoadError error={loadError} onRetry={retryProfile} />
+      </Page>
+    );
+  }
   if (match.access === 'admin' && profile.role !== 'admin') {
     return (
       <Page title="Administrators only">

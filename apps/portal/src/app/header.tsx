@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { href, navigate } from './router';
+import { docsUrl } from './sdk';
 import { useSession } from './session';
 
 interface NavItem {
@@ -24,8 +25,8 @@ const ANONYMOUS_NAV: NavItem[] = [
 
 export function Header({ route }: { route: string }) {
   const { profile, status, logout } = useSession();
-  const items =
-    status === 'anonymous' ? ANONYMOUS_NAV : [...HOLDER_NAV, ...(profile?.role === 'admin' ? ADMIN_NAV : [])];
+  const anonymous = status === 'anonymous';
+  const items = anonymous ? ANONYMOUS_NAV : [...HOLDER_NAV, ...(profile?.role === 'admin' ? ADMIN_NAV : [])];
   return (
     <header className="site-header">
       <a className="skip-link" href="#main" onClick={skipToMain}>
@@ -44,11 +45,24 @@ export function Header({ route }: { route: string }) {
                 </a>
               </li>
             ))}
+            {/* Visitors find the docs on the start page; the header keeps their way to log in short. */}
+            {!anonymous && (
+              <li>
+                <a href={docsUrl}>API docs</a>
+              </li>
+            )}
           </ul>
         </nav>
-        {profile && (
+        {!anonymous && (
           <div className="session">
-            <span className="who">{profile.email}</span>
+            {profile && <span className="who">{profile.email}</span>}
+            <a
+              className="settings-link"
+              href={href('/account')}
+              aria-current={route === '/account' ? 'page' : undefined}
+            >
+              Account settings
+            </a>
             <button
               type="button"
               className="secondary"

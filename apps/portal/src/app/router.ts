@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * A tiny hash router: the path lives after '#', so the API only has to serve index.html at /portal/
  * and a reload never asks the server for a client-side route.
  */
-function currentPath(): string {
+export function currentPath(): string {
   const path = window.location.hash.replace(/^#/, '');
   return path.startsWith('/') ? path : '/';
 }

@@ -1,24 +1,30 @@
 import type { ReactNode } from 'react';
+import { AccountPage } from '../modules/account/account-page';
 import { AccountsPage } from '../modules/admin/accounts-page';
 import { LicensesPage } from '../modules/admin/licenses-page';
 import { LotteriesPage } from '../modules/admin/lotteries-page';
 import { LoginPage } from '../modules/auth/login-page';
 import { RegisterPage } from '../modules/auth/register-page';
 import { DashboardPage } from '../modules/dashboard/dashboard-page';
+import { LandingPage } from '../modules/landing/landing-page';
 import { TokensPage } from '../modules/tokens/tokens-page';
 import { TryItPage } from '../modules/try-it/try-it-page';
 
 export interface Route {
   access: 'public' | 'account' | 'admin';
   render: () => ReactNode;
+  /** What a logged-out visitor sees at this address instead of the log-in form. */
+  visitor?: () => ReactNode;
 }
 
 const ROUTES: Record<string, Route> = {
   '/login': { access: 'public', render: () => <LoginPage /> },
   '/register': { access: 'public', render: () => <RegisterPage /> },
-  '/': { access: 'account', render: () => <DashboardPage /> },
+  // The start page: the dashboard for an account holder, what the service is for a stranger.
+  '/': { access: 'account', render: () => <DashboardPage />, visitor: () => <LandingPage /> },
   '/tokens': { access: 'account', render: () => <TokensPage /> },
   '/try': { access: 'account', render: () => <TryItPage /> },
+  '/account': { access: 'account', render: () => <AccountPage /> },
   '/admin/accounts': { access: 'admin', render: () => <AccountsPage /> },
   '/admin/licenses': { access: 'admin', render: () => <LicensesPage /> },
   '/admin/lotteries': { access: 'admin', render: () => <LotteriesPage /> },

@@ -7,6 +7,9 @@ import { createClient, type LotteryClient } from '@lottery-results/sdk';
 export const apiBaseUrl: string =
   (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') || window.location.origin;
 
+/** The API's own documentation (Swagger UI), served by the API: absolute, since it is not a portal route. */
+export const docsUrl = `${apiBaseUrl}/docs`;
+
 export type Client = LotteryClient;
 
 /** For register and log-in, which need no credential. */

@@ -1,6 +1,8 @@
 /** The JWT lives in memory and in sessionStorage (this tab only, gone when it closes); never in a cookie. */
 export interface StoredSession {
   jwt: string;
+  /** Epoch milliseconds when the JWT was received: with expiresAt, how long the session lasts. */
+  startedAt: number;
   /** Epoch milliseconds after which the API will refuse the JWT. */
   expiresAt: number;
 }
@@ -20,7 +22,9 @@ export function loadSession(): StoredSession | null {
       window.sessionStorage.removeItem(KEY);
       return null;
     }
-    return { jwt: parsed.jwt, expiresAt: parsed.expiresAt };
+    // A session saved by an older portal has no startedAt: count from now.
+    const startedAt = typeof parsed.startedAt === 'number' ? parsed.startedAt : Date.now();
+    return { jwt: parsed.jwt, startedAt, expiresAt: parsed.expiresAt };
   } catch (_unavailable) {
     return null;
   }

@@ -1,6 +1,7 @@
-import type { Account } from './api-types';
+import type { AccessToken, Profile } from './api-types';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage, isSessionError } from './errors';
+import { currentPath, navigate } from './router';
 import { accountClient, publicClient, type Client } from './sdk';
 import { secretMemory } from './secret-memory';
 import { loadSession, saveSession, type StoredSession } from './session-storage';
@@ -8,14 +9,24 @@ import { loadSession, saveSession, type StoredSession } from './session-storage'
 export interface SessionValue {
   /** 'loading': a JWT is known and the profile is on its way. */
   status: 'anonymous' | 'loading' | 'ready';
-  profile: Account | null;
+  profile: Profile | null;
   /** The API client carrying the JWT; null when logged out. */
   client: Client | null;
-  /** Why the last session ended, or a load failure, to show on the log-in page. */
+  /** When the JWT was received and when it expires (epoch ms), for the expiry warning; null when logged out. */
+  expiry: { startedAt: number; expiresAt: number } | null;
+  /** Why the last session ended (or a message for the next page): shown on the log-in and start pages. */
   notice: string;
+  /** Why the profile could not be loaded (e.g. the API is down); the session is kept, retryProfile() tries again. */
+  loadError: string;
   login: (email: string, password: string) => Promise<void>;
+  /** Continues the session with a new JWT for the same account (after a password change). */
+  renew: (token: AccessToken) => void;
   logout: (notice?: string) => void;
+  /** Ends a session whose JWT the API refused or that ran out, and says so. */
+  expire: () => void;
+  clearNotice: () => void;
   refreshProfile: () => Promise<void>;
+  retryProfile: () => void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -23,10 +34,19 @@ const SessionContext = createContext<SessionValue | null>(null);
 /** The longest delay setTimeout honours (about 24.8 days). */
 const MAX_TIMER = 2 ** 31 - 1;
 
+export const EXPIRED_NOTICE = 'Your session has expired. Please log in again.';
+
+function sessionFrom(token: AccessToken): StoredSession {
+  const now = Date.now();
+  return { jwt: token.accessToken, startedAt: now, expiresAt: now + token.expiresIn * 1000 };
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<StoredSession | null>(loadSession);
-  const [profile, setProfile] = useState<Account | null>(null);
+  const [profile, setProfile] = useState<Profile | null>(null);
   const [notice, setNotice] = useState('');
+  const [loadError, setLoadError] = useState('');
+  const [attempt, setAttempt] = useState(0);
   const client = useMemo(() => (stored ? accountClient(stored.jwt) : null), [stored]);
 
   const logout = useCallback((reason = '') => {
@@ -34,56 +54,95 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     secretMemory.clear();
     setStored(null);
     setProfile(null);
+    setLoadError('');
     setNotice(reason);
   }, []);
+
+  // The JWT is over: the log-in form, in place. At the start page, which shows strangers the landing page,
+  // that means going to /login (it comes back to the dashboard after logging in).
+  const expire = useCallback(() => {
+    logout(EXPIRED_NOTICE);
+    if (currentPath() === '/') navigate('/login');
+  }, [logout]);
 
   const refreshProfile = useCallback(async () => {
     if (!client) return;
     try {
       setProfile(await client.account.profile());
     } catch (error) {
-      if (isSessionError(error)) logout('Your session has expired. Please log in again.');
+      if (isSessionError(error)) expire();
       else throw error;
     }
-  }, [client, logout]);
+  }, [client, expire]);
 
+  // Load the profile for each new JWT. A failure other than a refused JWT (the API is down, say) keeps the
+  // session: the JWT is still good, so the shell shows the error with a Retry instead of logging out.
   useEffect(() => {
     if (!client) return;
-    refreshProfile().catch((error: unknown) =>
-      logout(`Your profile could not be loaded: ${errorMessage(error)}`),
-    );
-  }, [client, refreshProfile, logout]);
+    setLoadError('');
+    refreshProfile().catch((error: unknown) => setLoadError(errorMessage(error)));
+  }, [client, refreshProfile, attempt]);
 
   // Leave when the JWT expires rather than let the next call fail.
   useEffect(() => {
     if (!stored) return;
-    const timer = setTimeout(
-      () => logout('Your session has expired. Please log in again.'),
-      Math.min(stored.expiresAt - Date.now(), MAX_TIMER),
-    );
+    const timer = setTimeout(expire, Math.min(stored.expiresAt - Date.now(), MAX_TIMER));
     return () => clearTimeout(timer);
-  }, [stored, logout]);
+  }, [stored, expire]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const result = await publicClient().account.login({ email, password });
-    const next = { jwt: result.accessToken, expiresAt: Date.now() + result.expiresIn * 1000 };
+  const renew = useCallback((token: AccessToken) => {
+    const next = sessionFrom(token);
     saveSession(next);
-    setNotice('');
-    setProfile(null);
     setStored(next);
   }, []);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const token = await publicClient().account.login({ email, password });
+      // Logging in again as the same account (before the session ends) keeps the page on screen; another
+      // account starts from a blank profile.
+      const same = (current: Profile | null) =>
+        current && current.email.toLowerCase() === email.trim().toLowerCase() ? current : null;
+      setProfile(same);
+      setNotice('');
+      renew(token);
+    },
+    [renew],
+  );
+
+  const clearNotice = useCallback(() => setNotice(''), []);
+  const retryProfile = useCallback(() => setAttempt((n) => n + 1), []);
 
   const value = useMemo<SessionValue>(
     () => ({
       status: !stored ? 'anonymous' : profile ? 'ready' : 'loading',
       profile,
       client,
+      expiry: stored ? { startedAt: stored.startedAt, expiresAt: stored.expiresAt } : null,
       notice,
+      loadError,
       login,
+      renew,
       logout,
+      expire,
+      clearNotice,
       refreshProfile,
+      retryProfile,
     }),
-    [stored, profile, client, notice, login, logout, refreshProfile],
+    [
+      stored,
+      profile,
+      client,
+      notice,
+      loadError,
+      login,
+      renew,
+      logout,
+      expire,
+      clearNotice,
+      refreshProfile,
+      retryProfile,
+    ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -17,6 +17,8 @@ export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]): A
   useEffect(() => {
     let current = true;
     setLoading(true);
+    // A retry starts clean: the old error goes while the load runs, and a new failure is announced again.
+    setError('');
     load().then(
       (value) => {
         if (!current) return;

@@ -1,26 +1,18 @@
 import type { Account, License } from '../../app/api-types';
-import { useState } from 'react';
 import { formatDate, formatNumber } from '../../app/format';
+import type { AccountChange } from './account-change';
 
 interface AccountRowProps {
   account: Account;
   licenses: License[];
   isSelf: boolean;
-  onChange: (account: Account, change: { disabled?: boolean; license?: string | null }) => Promise<void>;
+  /** Asks for a change; the page confirms it first when it matters. */
+  onRequest: (account: Account, change: AccountChange) => void;
 }
 
 const NO_LICENSE = '';
 
-export function AccountRow({ account, licenses, isSelf, onChange }: AccountRowProps) {
-  const [busy, setBusy] = useState(false);
-  const apply = async (change: { disabled?: boolean; license?: string | null }) => {
-    setBusy(true);
-    try {
-      await onChange(account, change);
-    } finally {
-      setBusy(false);
-    }
-  };
+export function AccountRow({ account, licenses, isSelf, onRequest }: AccountRowProps) {
   const { used, quota } = account.usage;
   const licenseName = account.license?.name ?? NO_LICENSE;
   // A license the list does not hold (more than one page of them) must still be shown as selected.
@@ -28,33 +20,43 @@ export function AccountRow({ account, licenses, isSelf, onChange }: AccountRowPr
     licenses.some((l) => l.name === licenseName) || !licenseName
       ? licenses
       : [...licenses, account.license as License];
+  const selfNote = isSelf ? 'You cannot change this for your own account here.' : undefined;
   return (
     <tr data-account-email={account.email}>
-      <th scope="row">
-        {account.email}
-        {account.role === 'admin' && (
-          <>
-            {' '}
-            <span className="badge">admin</span>
-          </>
-        )}
-      </th>
-      <td>
+      <th scope="row">{account.email}</th>
+      <td data-label="Status">
         {account.disabled ? (
           <span className="badge off">disabled</span>
         ) : (
           <span className="badge ok">active</span>
         )}
       </td>
-      <td>
+      <td data-label="Role">
+        <label className="visually-hidden" htmlFor={`role-${account.id}`}>
+          Role of {account.email}
+        </label>
+        {/* The select keeps showing the current role until the change is confirmed and saved. */}
+        <select
+          id={`role-${account.id}`}
+          value={account.role}
+          disabled={isSelf}
+          title={selfNote}
+          onChange={(e) => onRequest(account, { role: e.target.value as Account['role'] })}
+        >
+          <option value="user">user</option>
+          <option value="admin">admin</option>
+        </select>
+      </td>
+      <td data-label="License">
         <label className="visually-hidden" htmlFor={`license-${account.id}`}>
           License of {account.email}
         </label>
         <select
           id={`license-${account.id}`}
           value={licenseName}
-          disabled={busy}
-          onChange={(e) => apply({ license: e.target.value === NO_LICENSE ? null : e.target.value })}
+          onChange={(e) =>
+            onRequest(account, { license: e.target.value === NO_LICENSE ? null : e.target.value })
+          }
         >
           <option value={NO_LICENSE}>No license</option>
           {options.map((license) => (
@@ -64,17 +66,17 @@ export function AccountRow({ account, licenses, isSelf, onChange }: AccountRowPr
           ))}
         </select>
       </td>
-      <td className="num">
+      <td className="num" data-label="Used this month">
         {formatNumber(used)} / {formatNumber(quota, '∞')}
       </td>
-      <td>{formatDate(account.createdAt)}</td>
+      <td data-label="Created">{formatDate(account.createdAt)}</td>
       <td>
         <button
           type="button"
           className={account.disabled ? 'secondary' : 'danger secondary'}
-          disabled={busy || isSelf}
+          disabled={isSelf}
           title={isSelf ? 'You cannot disable your own account here.' : undefined}
-          onClick={() => apply({ disabled: !account.disabled })}
+          onClick={() => onRequest(account, { disabled: !account.disabled })}
           aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.email}`}
         >
           {account.disabled ? 'Enable' : 'Disable'}

@@ -1,12 +1,15 @@
 import type { Account } from '../../app/api-types';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
 import { Pager } from '../../components/pager';
+import { TableScroll } from '../../components/table-scroll';
 import { useAsync } from '../../components/use-async';
 import { errorMessage } from '../../app/errors';
 import { useClient, useSession } from '../../app/session';
+import { confirmationFor, doneMessage, type AccountChange } from './account-change';
 import { AccountRow } from './account-row';
 import { allLicenses } from './licenses';
 
@@ -17,6 +20,8 @@ export function AccountsPage() {
   const { profile } = useSession();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ email: '', offset: 0 });
+  /** A change waiting for the administrator's confirmation. */
+  const [pending, setPending] = useState<{ account: Account; change: AccountChange } | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const accounts = useAsync(
     () =>
@@ -29,22 +34,23 @@ export function AccountsPage() {
     event.preventDefault();
     setQuery({ email: search.trim(), offset: 0 });
   };
-  const change = async (account: Account, update: { disabled?: boolean; license?: string | null }) => {
+  const apply = async (account: Account, change: AccountChange) => {
     setMessage(null);
-    try {
-      const updated = await client.admin.accounts.update(account.id, update);
-      const what =
-        update.disabled !== undefined
-          ? update.disabled
-            ? 'disabled: its tokens are refused from now on'
-            : 'enabled'
-          : `now has ${updated.license ? `the license “${updated.license.name}”` : 'no license'}`;
-      setMessage({ kind: 'success', text: `${updated.email} ${what}.` });
-      accounts.reload();
-    } catch (error) {
-      setMessage({ kind: 'error', text: errorMessage(error) });
-    }
+    const updated = await client.admin.accounts.update(account.id, change);
+    setMessage({ kind: 'success', text: doneMessage(updated, change) });
+    accounts.reload();
   };
+  /** A change that needs confirming opens the dialog; the others are applied at once. */
+  const request = (account: Account, change: AccountChange) => {
+    if (confirmationFor(account, change, licenses.data ?? [])) {
+      setPending({ account, change });
+      return;
+    }
+    apply(account, change).catch((error: unknown) =>
+      setMessage({ kind: 'error', text: errorMessage(error) }),
+    );
+  };
+  const confirmation = pending && confirmationFor(pending.account, pending.change, licenses.data ?? []);
 
   const page = accounts.data;
   const rows = page?.accounts ?? [];
@@ -64,8 +70,8 @@ export function AccountsPage() {
       <Alert>{accounts.error || licenses.error}</Alert>
       {page && rows.length === 0 && <p>No account matches.</p>}
       {page && rows.length > 0 && (
-        <div className="table-wrap">
-          <table>
+        <TableScroll label="Accounts" stack>
+          <table className="stack">
             <caption>
               {page.total.toLocaleString()} account{page.total === 1 ? '' : 's'}
               {query.email && ` matching “${query.email}”`}
@@ -74,6 +80,7 @@ export function AccountsPage() {
               <tr>
                 <th scope="col">Email</th>
                 <th scope="col">Status</th>
+                <th scope="col">Role</th>
                 <th scope="col">License</th>
                 <th scope="col" className="num">
                   Used this month
@@ -91,12 +98,12 @@ export function AccountsPage() {
                   account={account}
                   licenses={licenses.data ?? []}
                   isSelf={account.id === profile?.id}
-                  onChange={change}
+                  onRequest={request}
                 />
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {page && (
         <Pager
@@ -108,6 +115,16 @@ export function AccountsPage() {
         />
       )}
       {!page && !accounts.error && <p aria-live="polite">Loading…</p>}
+      {pending && confirmation && (
+        <ConfirmDialog
+          title={confirmation.title}
+          confirmLabel={confirmation.confirmLabel}
+          onConfirm={() => apply(pending.account, pending.change)}
+          onClose={() => setPending(null)}
+        >
+          <p>{confirmation.body}</p>
+        </ConfirmDialog>
+      )}
     </Page>
   );
 }

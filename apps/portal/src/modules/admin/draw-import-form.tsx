@@ -20,6 +20,8 @@ export function DrawImportForm({ knownTags }: { knownTags: string[] }) {
   const csvId = useId();
   const [tag, setTag] = useState('');
   const [csv, setCsv] = useState('');
+  // A file input cannot be emptied by React: a new key gives a fresh one.
+  const [fileKey, setFileKey] = useState(0);
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,14 @@ export function DrawImportForm({ knownTags }: { knownTags: string[] }) {
     setError('');
     setReport(null);
     try {
-      setReport(await client.admin.draws.import(tag.trim(), csv));
+      const result = await client.admin.draws.import(tag.trim(), csv);
+      setReport(result);
+      // All written: the form empties for the next file. With refused lines the text stays, to be corrected (the
+      // report's line numbers point into it); importing it again leaves the written draws unchanged.
+      if (result.errors.length === 0) {
+        setCsv('');
+        setFileKey((key) => key + 1);
+      }
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -59,6 +68,7 @@ export function DrawImportForm({ knownTags }: { knownTags: string[] }) {
           ))}
         </datalist>
         <Field
+          key={fileKey}
           label="CSV file"
           name="import-file"
           type="file"

@@ -1,3 +1,5 @@
+import { TableScroll } from '../../components/table-scroll';
+
 interface ImportReportProps {
   report: {
     inserted: number;
@@ -24,26 +26,28 @@ export function ImportReport({ report }: ImportReportProps) {
         <dd>{errors.length}</dd>
       </dl>
       {errors.length > 0 && (
-        <div className="table-wrap section-gap">
-          <table>
-            <caption>Refused lines (nothing was written for them)</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="num">
-                  Line
-                </th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {errors.map((error) => (
-                <tr key={`${error.line}-${error.message}`}>
-                  <td className="num">{error.line}</td>
-                  <td>{error.message}</td>
+        <div className="section-gap">
+          <TableScroll label="Refused lines">
+            <table>
+              <caption>Refused lines (nothing was written for them)</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="num">
+                    Line
+                  </th>
+                  <th scope="col">Problem</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {errors.map((error) => (
+                  <tr key={`${error.line}-${error.message}`}>
+                    <td className="num">{error.line}</td>
+                    <td>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </div>
       )}
     </section>

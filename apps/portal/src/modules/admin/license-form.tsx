@@ -7,36 +7,46 @@ import { errorMessage } from '../../app/errors';
 interface LicenseFormProps {
   /** The license being edited, or undefined for a new one. */
   license?: License;
-  onSave: (name: string, values: Omit<License, 'name'>) => Promise<void>;
+  onSave: (license: License) => Promise<void>;
   onCancel?: () => void;
 }
 
 const NAME_PATTERN = '[a-z0-9][a-z0-9_\\-]{0,63}';
+
+/** A new license starts from the public service's rate limits. */
+const NEW = { name: '', quota: '', perSecond: '20', perMinute: '1200', perHour: '72000' };
+type Values = typeof NEW;
+
+function valuesOf(license: License): Values {
+  return {
+    name: license.name,
+    quota: license.monthlyQuota === null ? '' : String(license.monthlyQuota),
+    perSecond: String(license.perSecond),
+    perMinute: String(license.perMinute),
+    perHour: String(license.perHour),
+  };
+}
 
 function toInteger(text: string): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 }
 
 export function LicenseForm({ license, onSave, onCancel }: LicenseFormProps) {
-  const [name, setName] = useState(license?.name ?? '');
-  const [quota, setQuota] = useState(
-    license?.monthlyQuota === null || !license ? '' : String(license.monthlyQuota),
-  );
-  const [perSecond, setPerSecond] = useState(String(license?.perSecond ?? 20));
-  const [perMinute, setPerMinute] = useState(String(license?.perMinute ?? 1200));
-  const [perHour, setPerHour] = useState(String(license?.perHour ?? 72000));
+  const [values, setValues] = useState<Values>(license ? valuesOf(license) : NEW);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const set = (key: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const values = {
-      monthlyQuota: quota.trim() === '' ? null : toInteger(quota),
-      perSecond: toInteger(perSecond),
-      perMinute: toInteger(perMinute),
-      perHour: toInteger(perHour),
+    const numbers = {
+      monthlyQuota: values.quota.trim() === '' ? null : toInteger(values.quota),
+      perSecond: toInteger(values.perSecond),
+      perMinute: toInteger(values.perMinute),
+      perHour: toInteger(values.perHour),
     };
-    const bad = Object.entries(values).find(([, value]) => value !== null && Number.isNaN(value));
+    const bad = Object.entries(numbers).find(([, value]) => value !== null && Number.isNaN(value));
     if (bad) {
       setError(`${bad[0]} must be a whole number.`);
       return;
@@ -44,11 +54,9 @@ export function LicenseForm({ license, onSave, onCancel }: LicenseFormProps) {
     setBusy(true);
     setError('');
     try {
-      await onSave(name.trim(), values);
-      if (!license) {
-        setName('');
-        setQuota('');
-      }
+      await onSave({ name: values.name.trim(), ...numbers });
+      // A saved new license leaves an empty form, so that the next one does not start from its values.
+      if (!license) setValues(NEW);
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -66,8 +74,8 @@ export function LicenseForm({ license, onSave, onCancel }: LicenseFormProps) {
             name="license-name"
             required
             pattern={NAME_PATTERN}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            value={values.name}
+            onChange={set('name')}
             hint="a-z, 0-9, _ and -"
           />
         )}
@@ -75,8 +83,8 @@ export function LicenseForm({ license, onSave, onCancel }: LicenseFormProps) {
           label="Monthly quota"
           name="license-quota"
           inputMode="numeric"
-          value={quota}
-          onChange={(e) => setQuota(e.target.value)}
+          value={values.quota}
+          onChange={set('quota')}
           hint="Empty = unlimited."
         />
         <Field
@@ -84,24 +92,24 @@ export function LicenseForm({ license, onSave, onCancel }: LicenseFormProps) {
           name="license-per-second"
           inputMode="numeric"
           required
-          value={perSecond}
-          onChange={(e) => setPerSecond(e.target.value)}
+          value={values.perSecond}
+          onChange={set('perSecond')}
         />
         <Field
           label="Per minute"
           name="license-per-minute"
           inputMode="numeric"
           required
-          value={perMinute}
-          onChange={(e) => setPerMinute(e.target.value)}
+          value={values.perMinute}
+          onChange={set('perMinute')}
         />
         <Field
           label="Per hour"
           name="license-per-hour"
           inputMode="numeric"
           required
-          value={perHour}
-          onChange={(e) => setPerHour(e.target.value)}
+          value={values.perHour}
+          onChange={set('perHour')}
         />
       </div>
       <div className="actions form-actions">

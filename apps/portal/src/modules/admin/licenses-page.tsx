@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { Page } from '../../components/page';
+import { TableScroll } from '../../components/table-scroll';
 import { useAsync } from '../../components/use-async';
 import { formatNumber } from '../../app/format';
 import { useClient } from '../../app/session';
@@ -15,7 +16,14 @@ export function LicensesPage() {
   const [editing, setEditing] = useState<License | null>(null);
   const [notice, setNotice] = useState('');
 
-  const save = async (name: string, values: Omit<License, 'name'>) => {
+  // Creating and replacing are two calls on purpose: "New license" must never overwrite an existing one (the API
+  // answers 409), while "Edit" replaces the license it was opened on.
+  const create = async (license: License) => {
+    const created = await client.admin.licenses.create(license);
+    setNotice(`License “${created.name}” created.`);
+    licenses.reload();
+  };
+  const replace = async ({ name, ...values }: License) => {
     const saved = await client.admin.licenses.put(name, values);
     setNotice(`License “${saved.name}” saved.`);
     setEditing(null);
@@ -27,7 +35,7 @@ export function LicensesPage() {
       <Alert kind="success">{notice}</Alert>
       <Alert>{licenses.error}</Alert>
       {licenses.data && (
-        <div className="table-wrap">
+        <TableScroll label="Licenses">
           <table>
             <caption className="visually-hidden">Licenses</caption>
             <thead>
@@ -72,21 +80,20 @@ export function LicensesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {!licenses.data && !licenses.error && <p aria-live="polite">Loading…</p>}
       <section className="card section-gap" aria-labelledby="new-license-title">
         <h2 id="new-license-title">New license</h2>
-        <p className="small muted">Saving a name that exists replaces that license.</p>
-        <LicenseForm onSave={save} />
+        <p className="small muted">To change an existing license, use its Edit button.</p>
+        <LicenseForm onSave={create} />
       </section>
       {editing && (
         <Dialog title={`Edit license “${editing.name}”`} onClose={() => setEditing(null)}>
-          <LicenseForm
-            license={editing}
-            onSave={(_name, values) => save(editing.name, values)}
-            onCancel={() => setEditing(null)}
-          />
+          <p className="small">
+            Every account with this license gets the new quota and rate limits from its next request.
+          </p>
+          <LicenseForm license={editing} onSave={replace} onCancel={() => setEditing(null)} />
         </Dialog>
       )}
     </Page>

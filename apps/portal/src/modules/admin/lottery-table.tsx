@@ -1,4 +1,5 @@
 import type { Lottery } from '../../app/api-types';
+import { TableScroll } from '../../components/table-scroll';
 import { formatNumber } from '../../app/format';
 
 type Group = { count: number; min: number; max: number } | null | undefined;
@@ -9,7 +10,7 @@ function describe(group: Group): string {
 
 export function LotteryTable({ lotteries, caption }: { lotteries: Lottery[]; caption: string }) {
   return (
-    <div className="table-wrap">
+    <TableScroll label={caption}>
       <table>
         <caption>{caption}</caption>
         <thead>
@@ -44,6 +45,6 @@ export function LotteryTable({ lotteries, caption }: { lotteries: Lottery[]; cap
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

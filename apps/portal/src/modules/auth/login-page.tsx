@@ -1,21 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
-import { errorMessage } from '../../app/errors';
-import { clearFlash, peekFlash } from '../../app/flash';
+import { useFocusInvalid } from '../../components/use-focus-invalid';
+import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 import { href, navigate, useRoute } from '../../app/router';
 import { useSession } from '../../app/session';
 
+type Fields = 'email' | 'password';
+
 export function LoginPage() {
-  const { login, status, notice } = useSession();
+  const { login, status, notice, clearNotice } = useSession();
   const route = useRoute();
-  const [flash] = useState(peekFlash);
-  useEffect(clearFlash, []);
-  const [email, setEmail] = useState(flash?.email ?? '');
+  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, errors);
 
   // On /login itself, a logged-in visitor goes on to the dashboard; elsewhere the guarded page takes over.
   useEffect(() => {
@@ -24,22 +26,23 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // A new attempt clears the old messages, so that an old notice never sits next to a new error.
+    clearNotice();
     setBusy(true);
-    setError('');
+    setErrors({});
     try {
       await login(email.trim(), password);
     } catch (caught) {
-      setError(errorMessage(caught));
+      setErrors(apiFieldErrors(caught, ['email', 'password']));
       setBusy(false);
     }
   };
 
   return (
     <Page title="Log in" narrow>
-      <Alert kind="success">{flash?.message}</Alert>
       <Alert kind="warning">{notice}</Alert>
-      <form className="card" onSubmit={submit} aria-describedby="login-help">
-        <Alert>{error}</Alert>
+      <form ref={form} className="card" onSubmit={submit} aria-describedby="login-help">
+        <Alert>{errors.form}</Alert>
         <Field
           label="Email"
           type="email"
@@ -48,6 +51,7 @@ export function LoginPage() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
         />
         <Field
           label="Password"
@@ -57,6 +61,7 @@ export function LoginPage() {
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
         />
         <button type="submit" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}

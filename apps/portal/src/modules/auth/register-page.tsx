@@ -1,43 +1,55 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
-import { errorMessage } from '../../app/errors';
-import { setFlash } from '../../app/flash';
+import { useFocusInvalid } from '../../components/use-focus-invalid';
+import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 import { href, navigate } from '../../app/router';
 import { publicClient } from '../../app/sdk';
+import { useSession } from '../../app/session';
+import { MIN_PASSWORD } from './password';
 
-const MIN_PASSWORD = 8;
+type Fields = 'email' | 'password' | 'confirm';
 
 export function RegisterPage() {
+  const { login } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusInvalid(form, errors);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (password !== confirm) {
-      setError('The two passwords differ.');
+      setErrors({ confirm: 'The two passwords differ.' });
       return;
     }
     setBusy(true);
-    setError('');
+    setErrors({});
+    let created = false;
     try {
       const account = await publicClient().account.register({ email: email.trim(), password });
-      setFlash(`Your account ${account.email} is ready. Log in to continue.`, account.email);
-      navigate('/login');
+      created = true;
+      // Registering logs you in: the same credentials, straight to the dashboard.
+      await login(account.email, password);
+      navigate('/');
     } catch (caught) {
-      setError(errorMessage(caught));
+      setErrors(
+        created
+          ? { form: `Your account is ready, but logging in failed: ${apiFieldErrors(caught, []).form}` }
+          : apiFieldErrors(caught, ['email', 'password']),
+      );
       setBusy(false);
     }
   };
 
   return (
     <Page title="Create an account" narrow>
-      <form className="card" onSubmit={submit}>
-        <Alert>{error}</Alert>
+      <form ref={form} className="card" onSubmit={submit}>
+        <Alert>{errors.form}</Alert>
         <Field
           label="Email"
           type="email"
@@ -46,6 +58,7 @@ export function RegisterPage() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
         />
         <Field
           label="Password"
@@ -57,6 +70,7 @@ export function RegisterPage() {
           hint={`At least ${MIN_PASSWORD} characters.`}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
         />
         <Field
           label="Repeat the password"
@@ -66,6 +80,7 @@ export function RegisterPage() {
           required
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
         />
         <button type="submit" disabled={busy}>
           {busy ? 'Creating…' : 'Create the account'}

@@ -8,19 +8,30 @@ import { currentMonth } from '../../app/format';
 import { href } from '../../app/router';
 import { useClient, useSession } from '../../app/session';
 import { LicenseCard } from './license-card';
+import { OutcomeSummary } from './outcome-summary';
+import { TokenUsageTable } from './token-usage-table';
 import { UsageCard } from './usage-card';
 import { UsageChart } from './usage-chart';
+import { POLL_MS, useLiveUsage } from './use-live-usage';
 
 export function DashboardPage() {
   const { profile, refreshProfile } = useSession();
   const client = useClient();
   const [refreshError, setRefreshError] = useState('');
-  // The profile was read at log-in; usage and license may have changed since.
+  // The profile was read at log-in; the license may have changed since.
   useEffect(() => {
     refreshProfile().catch((error: unknown) => setRefreshError(errorMessage(error)));
   }, [refreshProfile]);
+  const live = useLiveUsage();
   const [month, setMonth] = useState(currentMonth);
-  const usage = useAsync(() => client.account.usage(month), [client, month]);
+  // The current month comes from the live reading; a past month is read once (it no longer changes).
+  const isCurrent = month === (live.report?.month ?? currentMonth());
+  const past = useAsync(
+    () => (isCurrent ? Promise.resolve(undefined) : client.account.usage(month)),
+    [client, month, isCurrent],
+  );
+  const report = isCurrent ? live.report : past.data;
+  const reportError = isCurrent ? live.error : past.error;
   if (!profile) return null;
   return (
     <Page title="Dashboard">
@@ -29,8 +40,8 @@ export function DashboardPage() {
         <Alert>Your account has been disabled: its tokens are refused. Contact an administrator.</Alert>
       )}
       <div className="grid">
+        <UsageCard usage={live.report ?? profile.usage} />
         <LicenseCard license={profile.license} />
-        <UsageCard usage={profile.usage} />
         <section className="card" aria-labelledby="next-title">
           <h2 id="next-title">Get started</h2>
           <ol className="steps">
@@ -43,9 +54,14 @@ export function DashboardPage() {
           </ol>
         </section>
       </div>
-      <section className="card" aria-labelledby="daily-title">
+      <p className="small muted" data-testid="usage-updated">
+        {live.updatedAt
+          ? `Live: updated at ${new Date(live.updatedAt).toLocaleTimeString()}, every ${POLL_MS / 1000} s while this page is open.`
+          : 'Reading your usage…'}
+      </p>
+      <section className="card" aria-labelledby="month-title">
         <div className="page-head">
-          <h2 id="daily-title">Daily use</h2>
+          <h2 id="month-title">Requests in {month}</h2>
           <Field
             label="Month"
             type="month"
@@ -54,11 +70,16 @@ export function DashboardPage() {
             onChange={(e) => e.target.value && setMonth(e.target.value)}
           />
         </div>
-        <Alert>{usage.error}</Alert>
-        {usage.data ? (
-          <UsageChart month={usage.data.month} daily={usage.data.daily} />
+        <Alert>{reportError}</Alert>
+        {report ? (
+          <>
+            <OutcomeSummary success={report.success} errors={report.errors} />
+            <UsageChart month={report.month} daily={report.daily} />
+            <h3 className="section-gap">By token</h3>
+            <TokenUsageTable month={report.month} total={report.used} tokens={report.tokens} />
+          </>
         ) : (
-          !usage.error && <p aria-live="polite">Loading…</p>
+          !reportError && <p aria-live="polite">Loading…</p>
         )}
       </section>
     </Page>

@@ -1,8 +1,11 @@
 import { useWidth } from '../../components/use-width';
+import { daysInMonth, shortNumber, yTicks } from './chart-scale';
 
-interface DailyCount {
+export interface DailyCount {
   date: string;
   count: number;
+  success: number;
+  errors: number;
 }
 
 interface UsageChartProps {
@@ -12,35 +15,44 @@ interface UsageChartProps {
   daily: DailyCount[];
 }
 
-const HEIGHT = 180;
-const PAD = { top: 14, right: 8, bottom: 22, left: 44 };
+const HEIGHT = 200;
+const PAD = { top: 12, right: 8, bottom: 24, left: 58 };
 
-function daysInMonth(month: string): number {
-  const [year, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, m, 0)).getUTCDate();
-}
-
-/** A bar per day of the month, in plain SVG drawn at the container's width (so text keeps its size). */
+/**
+ * A bar per day of the month, successes below and errors stacked on top, over a labelled y-axis; plain SVG drawn
+ * at the container's width so that text keeps its size.
+ */
 export function UsageChart({ month, daily }: UsageChartProps) {
   const { ref, width } = useWidth<HTMLElement>(640);
   const days = daysInMonth(month);
-  const counts = Array.from({ length: days }, () => 0);
+  const byDay: DailyCount[] = Array.from({ length: days }, (_, i) => ({
+    date: `${month}-${String(i + 1).padStart(2, '0')}`,
+    count: 0,
+    success: 0,
+    errors: 0,
+  }));
   for (const day of daily) {
     const index = Number(day.date.slice(8, 10)) - 1;
-    if (day.date.startsWith(month) && index >= 0 && index < days) counts[index] = day.count;
+    if (day.date.startsWith(month) && index >= 0 && index < days) byDay[index] = day;
   }
-  const max = Math.max(1, ...counts);
+  const counts = byDay.map((day) => day.count);
+  const ticks = yTicks(Math.max(...counts));
+  const top = ticks[ticks.length - 1];
   const total = counts.reduce((sum, n) => sum + n, 0);
+  const errors = byDay.reduce((sum, day) => sum + day.errors, 0);
   const busiest = counts.indexOf(Math.max(...counts));
+
   const plotWidth = width - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const baseline = HEIGHT - PAD.bottom;
+  const y = (value: number) => baseline - (value / top) * plotHeight;
   const step = plotWidth / days;
   const barWidth = Math.max(2, step * 0.7);
   const labelEvery = step < 14 ? 10 : 5;
   const summary =
     total === 0
       ? `No requests in ${month}.`
-      : `${total.toLocaleString()} requests in ${month}; busiest day ${month}-${String(busiest + 1).padStart(2, '0')} with ${counts[busiest].toLocaleString()}.`;
+      : `${total.toLocaleString()} requests in ${month} (${(total - errors).toLocaleString()} successful, ${errors.toLocaleString()} errors); busiest day ${byDay[busiest].date} with ${counts[busiest].toLocaleString()}.`;
 
   return (
     <figure className="chart-figure" ref={ref}>
@@ -52,47 +64,61 @@ export function UsageChart({ month, daily }: UsageChartProps) {
         role="img"
         aria-label={`Daily requests. ${summary}`}
       >
-        <line
-          className="axis"
-          x1={PAD.left}
-          x2={width - PAD.right}
-          y1={HEIGHT - PAD.bottom}
-          y2={HEIGHT - PAD.bottom}
-        />
-        <line className="axis" x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={HEIGHT - PAD.bottom} />
-        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end">
-          {max.toLocaleString()}
+        <text
+          className="axis-title"
+          textAnchor="middle"
+          transform={`translate(12 ${PAD.top + plotHeight / 2}) rotate(-90)`}
+        >
+          Requests
         </text>
-        <text x={PAD.left - 6} y={HEIGHT - PAD.bottom} textAnchor="end">
-          0
-        </text>
-        {counts.map((count, index) => {
-          const height = (count / max) * plotHeight;
+        {ticks.map((tick) => (
+          <g key={tick} className="y-tick">
+            <line className="grid" x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} />
+            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end">
+              {shortNumber(tick)}
+            </text>
+          </g>
+        ))}
+        <line className="axis" x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={baseline} />
+        <line className="axis" x1={PAD.left} x2={width - PAD.right} y1={baseline} y2={baseline} />
+        {byDay.map((day, index) => {
           const x = PAD.left + index * step + (step - barWidth) / 2;
-          const day = index + 1;
+          const number = index + 1;
+          const title = `${day.date}: ${day.count.toLocaleString()} requests (${day.success.toLocaleString()} successful, ${day.errors.toLocaleString()} errors)`;
           return (
-            <g key={day}>
-              {count > 0 && (
+            <g key={day.date}>
+              {day.success > 0 && (
                 <rect
                   className="bar"
                   x={x}
-                  y={HEIGHT - PAD.bottom - height}
+                  y={y(day.success)}
                   width={barWidth}
-                  height={height}
-                  rx={1}
+                  height={baseline - y(day.success)}
                 >
-                  <title>{`${month}-${String(day).padStart(2, '0')}: ${count.toLocaleString()} requests`}</title>
+                  <title>{title}</title>
                 </rect>
               )}
-              {(day === 1 || day % labelEvery === 0) && (
+              {day.errors > 0 && (
+                <rect
+                  className="bar errors"
+                  x={x}
+                  y={y(day.count)}
+                  width={barWidth}
+                  height={y(day.success) - y(day.count)}
+                >
+                  <title>{title}</title>
+                </rect>
+              )}
+              {(number === 1 || number % labelEvery === 0) && (
                 <text x={PAD.left + index * step + step / 2} y={HEIGHT - 6} textAnchor="middle">
-                  {day}
+                  {number}
                 </text>
               )}
             </g>
           );
         })}
       </svg>
+      {/* The outcome summary above the chart is its legend (the same swatches). */}
       <figcaption className="small muted">{summary}</figcaption>
     </figure>
   );

@@ -1,5 +1,6 @@
 import { CopyButton } from '../../components/copy-button';
 import { Dialog } from '../../components/dialog';
+import { formatDateTime, fromNow } from '../../app/format';
 import { href } from '../../app/router';
 
 interface SecretDialogProps {
@@ -7,11 +8,19 @@ interface SecretDialogProps {
   secret: string;
   /** 'created' or 'reset' */
   reason: 'created' | 'reset';
+  /** After a reset with a grace period: until when the previous secret still works. */
+  previousSecretExpiresAt?: string;
   onClose: () => void;
 }
 
 /** The only time the secret is ever shown: the API keeps a hash of it, not the secret. */
-export function SecretDialog({ tokenId, secret, reason, onClose }: SecretDialogProps) {
+export function SecretDialog({
+  tokenId,
+  secret,
+  reason,
+  previousSecretExpiresAt,
+  onClose,
+}: SecretDialogProps) {
   return (
     <Dialog
       title={reason === 'created' ? `Token “${tokenId}” created` : `Token “${tokenId}” reset`}
@@ -24,6 +33,13 @@ export function SecretDialog({ tokenId, secret, reason, onClose }: SecretDialogP
       <code className="secret" data-testid="token-secret" aria-label="Token secret">
         {secret}
       </code>
+      {reason === 'reset' && (
+        <p data-testid="previous-secret">
+          {previousSecretExpiresAt
+            ? `The previous secret keeps working until ${formatDateTime(previousSecretExpiresAt)} (${fromNow(previousSecretExpiresAt)}): switch your programs to this one before then.`
+            : 'The previous secret no longer works.'}
+        </p>
+      )}
       <div className="actions">
         <CopyButton text={secret} label="Copy the secret" />
       </div>

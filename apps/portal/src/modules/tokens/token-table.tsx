@@ -1,5 +1,7 @@
 import type { Token } from '../../app/api-types';
-import { formatDateTime } from '../../app/format';
+import { TableScroll } from '../../components/table-scroll';
+import { formatDateTime, fromNow } from '../../app/format';
+import { expiryState } from './expiry';
 
 interface TokenTableProps {
   tokens: Token[];
@@ -8,16 +10,18 @@ interface TokenTableProps {
   onDelete: (token: Token) => void;
 }
 
+/** The tokens; on a narrow screen each row becomes a card of labelled lines (`table.stack`, `data-label`). */
 export function TokenTable({ tokens, onEdit, onReset, onDelete }: TokenTableProps) {
   return (
-    <div className="table-wrap">
-      <table>
+    <TableScroll label="Your API tokens" stack>
+      <table className="stack">
         <caption className="visually-hidden">Your API tokens</caption>
         <thead>
           <tr>
             <th scope="col">Id</th>
             <th scope="col">Description</th>
             <th scope="col">Starts with</th>
+            <th scope="col">Expires</th>
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
             <th scope="col">
@@ -29,12 +33,20 @@ export function TokenTable({ tokens, onEdit, onReset, onDelete }: TokenTableProp
           {tokens.map((token) => (
             <tr key={token.id} data-token-id={token.id}>
               <th scope="row">{token.id}</th>
-              <td>{token.description || <span className="muted">—</span>}</td>
-              <td>
+              <td data-label="Description">{token.description || <span className="muted">—</span>}</td>
+              <td data-label="Starts with">
                 <code>{token.prefix}…</code>
+                {token.previousSecretExpiresAt && (
+                  <div className="small muted">
+                    Previous secret works until {formatDateTime(token.previousSecretExpiresAt)}
+                  </div>
+                )}
               </td>
-              <td>{formatDateTime(token.createdAt)}</td>
-              <td>
+              <td data-label="Expires">
+                <Expiry expiresAt={token.expiresAt} />
+              </td>
+              <td data-label="Created">{formatDateTime(token.createdAt)}</td>
+              <td data-label="Last used">
                 {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : <span className="muted">never</span>}
               </td>
               <td>
@@ -69,6 +81,29 @@ export function TokenTable({ tokens, onEdit, onReset, onDelete }: TokenTableProp
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
+  );
+}
+
+/** The expiry date, with a badge when it is near or past (words and colour, not colour alone). */
+function Expiry({ expiresAt }: { expiresAt: string | undefined }) {
+  const state = expiryState(expiresAt);
+  if (!expiresAt || state === 'never') return <span className="muted">never</span>;
+  return (
+    <>
+      {formatDateTime(expiresAt)}
+      {state === 'soon' && (
+        <>
+          {' '}
+          <span className="badge warn">expires {fromNow(expiresAt)}</span>
+        </>
+      )}
+      {state === 'expired' && (
+        <>
+          {' '}
+          <span className="badge off">expired</span>
+        </>
+      )}
+    </>
   );
 }

@@ -6,14 +6,22 @@ import { Page } from '../../components/page';
 import { Pager } from '../../components/pager';
 import { useAsync } from '../../components/use-async';
 import { secretMemory } from '../../app/secret-memory';
-import { useClient } from '../../app/session';
-import { CreateTokenForm } from './create-token-form';
+import { useClient, useSession } from '../../app/session';
+import { CreateTokenForm, type NewToken } from './create-token-form';
 import { EditTokenDialog } from './edit-token-dialog';
+import { ExpiryNotice } from './expiry-notice';
+import { ResetTokenDialog } from './reset-token-dialog';
 import { SecretDialog } from './secret-dialog';
 import { TokenTable } from './token-table';
 
 type Modal =
-  | { kind: 'secret'; tokenId: string; secret: string; reason: 'created' | 'reset' }
+  | {
+      kind: 'secret';
+      tokenId: string;
+      secret: string;
+      reason: 'created' | 'reset';
+      previousSecretExpiresAt?: string;
+    }
   | { kind: 'edit' | 'delete' | 'reset'; token: Token }
   | null;
 
@@ -25,11 +33,12 @@ export function TokensPage() {
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState('');
   const list = useAsync(() => client.tokens.list({ limit: PAGE_SIZE, offset }), [client, offset]);
+  const { profile } = useSession();
 
-  const create = async (id: string, description: string, reason: 'created' | 'reset') => {
-    const created = await client.tokens.create({ id, description });
+  const create = async (token: NewToken) => {
+    const created = await client.tokens.create(token);
     secretMemory.remember(created.id, created.token);
-    setModal({ kind: 'secret', tokenId: created.id, secret: created.token, reason });
+    setModal({ kind: 'secret', tokenId: created.id, secret: created.token, reason: 'created' });
     setNotice('');
     list.reload();
   };
@@ -39,12 +48,18 @@ export function TokensPage() {
     setNotice(`Token “${token.id}” deleted: it no longer works.`);
     list.reload();
   };
-  const reset = async (token: Token) => {
+  const reset = async (token: Token, graceSeconds: number) => {
     // One server-side step (POST /profile/token/{id}/roll): the token keeps its id, description, creation date and
     // usage, and if the call fails the old secret simply keeps working.
-    const rolled = await client.tokens.roll(token.id);
+    const rolled = await client.tokens.roll(token.id, { graceSeconds });
     secretMemory.remember(rolled.id, rolled.token);
-    setModal({ kind: 'secret', tokenId: rolled.id, secret: rolled.token, reason: 'reset' });
+    setModal({
+      kind: 'secret',
+      tokenId: rolled.id,
+      secret: rolled.token,
+      reason: 'reset',
+      previousSecretExpiresAt: rolled.previousSecretExpiresAt,
+    });
     setNotice('');
     list.reload();
   };
@@ -56,17 +71,22 @@ export function TokensPage() {
 
   const page = list.data;
   const tokens = page?.tokens ?? [];
+  // The list's total is the fresh count (the list reloads after every change); the maximum is a server setting.
+  const allowance = profile
+    ? { count: page?.total ?? profile.tokens.count, max: profile.tokens.max }
+    : undefined;
   return (
     <Page title="API tokens">
       <p className="muted">
         A token lets a program call the lottery endpoints for your account. Each one counts against your
         monthly quota.
       </p>
-      <CreateTokenForm onCreate={(id, description) => create(id, description, 'created')} />
+      <CreateTokenForm onCreate={create} allowance={allowance} />
       <section aria-labelledby="tokens-title">
         <h2 id="tokens-title">Your tokens</h2>
         <Alert kind="success">{notice}</Alert>
         <Alert>{list.error}</Alert>
+        <ExpiryNotice tokens={tokens} />
         {page && tokens.length === 0 && <p>You have no token yet.</p>}
         {tokens.length > 0 && (
           <TokenTable
@@ -93,6 +113,7 @@ export function TokensPage() {
           tokenId={modal.tokenId}
           secret={modal.secret}
           reason={modal.reason}
+          previousSecretExpiresAt={modal.previousSecretExpiresAt}
           onClose={() => setModal(null)}
         />
       )}
@@ -115,17 +136,11 @@ export function TokensPage() {
         </ConfirmDialog>
       )}
       {modal?.kind === 'reset' && (
-        <ConfirmDialog
-          title={`Reset token “${modal.token.id}”?`}
-          confirmLabel="Reset token"
-          onConfirm={() => reset(modal.token)}
+        <ResetTokenDialog
+          tokenId={modal.token.id}
+          onReset={(graceSeconds) => reset(modal.token, graceSeconds)}
           onClose={() => setModal((current) => (current?.kind === 'reset' ? null : current))}
-        >
-          <p>
-            The current secret stops working at once and the token gets a new secret; its id, description and
-            usage stay. You will see the new secret once.
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </Page>
   );

@@ -1,18 +1,26 @@
 import type { Draw, Lottery } from '../../app/api-types';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
+import { CodeBlock } from '../../components/code-block';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
 import { SelectField } from '../../components/select-field';
-import { TokenPicker } from '../../components/token-picker';
 import { errorMessage } from '../../app/errors';
 import { apiBaseUrl, tokenClient, type Client } from '../../app/sdk';
-import { CodeBlock } from './code-block';
 import { DrawsTable } from './draws-table';
-import { curlSnippet, requestPath, sdkSnippet } from './snippets';
+import {
+  curlSnippet,
+  fetchSnippet,
+  pythonSnippet,
+  requestPath,
+  sdkSnippet,
+  type DrawsRequest,
+} from './snippets';
+import { TokenChoiceForm, type TokenChoice } from './token-choice';
 
 interface Connection {
-  tokenId: string;
+  /** The token whose secret `client` sends: the one every label and snippet names. */
+  token: TokenChoice;
   client: Client;
   lotteries: Lottery[];
 }
@@ -28,22 +36,24 @@ export function TryItPage() {
   const [requestError, setRequestError] = useState('');
   const [sending, setSending] = useState(false);
 
-  const connect = async (tokenId: string, secret: string) => {
+  const connect = async (token: TokenChoice) => {
+    // Another token: what was shown for the previous one (banner, results) goes.
     setConnecting(true);
+    setConnection(null);
     setConnectError('');
     setResult(null);
+    setRequestError('');
     try {
-      const client = tokenClient(secret);
+      const client = tokenClient(token.secret);
       const lotteries: Lottery[] = [];
       for await (const lottery of client.lotteries()) lotteries.push(lottery);
-      setConnection({ tokenId, client, lotteries });
+      setConnection({ token, client, lotteries });
       setTag((current) =>
         lotteries.some((l) => l.tag === current)
           ? current
           : ((lotteries.find((l) => l.tag === 'us_powerball') ?? lotteries[0])?.tag ?? ''),
       );
     } catch (error) {
-      setConnection(null);
       setConnectError(errorMessage(error));
     } finally {
       setConnecting(false);
@@ -51,11 +61,22 @@ export function TryItPage() {
   };
 
   const count = Math.min(15, Math.max(1, Number.parseInt(limit, 10) || 1));
-  const request = { baseUrl: apiBaseUrl, tag, limit: count, sortNumber };
+  const request: DrawsRequest | null = connection && {
+    baseUrl: apiBaseUrl,
+    tag,
+    limit: count,
+    sortNumber,
+    token: {
+      id: connection.token.id,
+      prefix: connection.token.prefix,
+      // A secret filled in from memory stays out of the snippets; one the user pasted here is theirs to copy.
+      secret: connection.token.pasted ? connection.token.secret : undefined,
+    },
+  };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    if (!connection) return;
+    if (!connection || !request) return;
     setSending(true);
     setRequestError('');
     try {
@@ -77,15 +98,12 @@ export function TryItPage() {
       </p>
       <section className="card" aria-labelledby="step-token">
         <h2 id="step-token">1. Your token</h2>
-        <TokenPicker
-          onUse={connect}
-          submitLabel={connecting ? 'Checking…' : 'Use this token'}
-          busy={connecting}
-        />
+        <TokenChoiceForm onUse={connect} busy={connecting} />
         <Alert>{connectError}</Alert>
         {connection && (
           <Alert kind="success">
-            Using token “{connection.tokenId}”: {connection.lotteries.length} lotteries available.
+            Using token “{connection.token.id}” ({connection.token.prefix}…): {connection.lotteries.length}{' '}
+            lotteries available.
           </Alert>
         )}
       </section>
@@ -148,11 +166,18 @@ export function TryItPage() {
         </section>
       )}
 
-      {connection && tag && (
+      {request && tag && (
         <section className="card" aria-labelledby="step-code">
           <h2 id="step-code">3. The same call in your code</h2>
+          <p className="small muted">
+            {request.token.secret
+              ? 'These snippets hold the secret you pasted: keep them private.'
+              : `These snippets name token “${request.token.id}” by its first characters: paste its secret where it says so.`}
+          </p>
           <CodeBlock title="curl" code={curlSnippet(request)} />
+          <CodeBlock title="JavaScript (fetch)" code={fetchSnippet(request)} />
           <CodeBlock title="TypeScript (SDK)" code={sdkSnippet(request)} />
+          <CodeBlock title="Python (requests)" code={pythonSnippet(request)} />
         </section>
       )}
     </Page>

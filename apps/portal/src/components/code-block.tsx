@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton } from './copy-button';
 
 export function CodeBlock({ title, code }: { title: string; code: string }) {
   const id = useId();

@@ -1,0 +1,182 @@
+import type { Browser, Page } from 'playwright-core';
+import { createTokenViaApi, loginViaApi } from './support/api-calls';
+import { startApi, type ApiServer } from './support/api-server';
+import { seriousViolations } from './support/axe';
+import { latestNumbers, launchBrowser, newPage, screenshot } from './support/browser';
+import { fieldState, focusedHeading, focusedName, profileStatus, storedSession } from './support/forms';
+import { expectNoSideScroll } from './support/layout';
+import { heading, logIn, PASSWORD, registerViaApi, uniqueEmail, unlabelledFields } from './support/portal';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+/** Status of POST /auth/login with these credentials. */
+async function loginStatus(baseUrl: string, email: string, password: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status;
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('link', { name: 'Account settings' }).click();
+  await heading(page, 'Account settings');
+}
+
+describe('portal: account settings', () => {
+  let api: ApiServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  test('the header leads to the settings, which show the account', async () => {
+    const email = uniqueEmail('settings');
+    await registerViaApi(api.baseUrl, email);
+    const page = await newPage(browser, api.baseUrl);
+    await logIn(page, email);
+    await openSettings(page);
+    expect(await focusedHeading(page)).toBe('Account settings');
+    await page.getByRole('main').getByText(email).waitFor();
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: 'Account settings' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await unlabelledFields(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'account-settings');
+    await page.context().close();
+  });
+
+  test('a wrong current password and a mistyped repeat are refused at their fields', async () => {
+    const email = uniqueEmail('wrong-current');
+    await registerViaApi(api.baseUrl, email);
+    const page = await newPage(browser, api.baseUrl);
+    await logIn(page, email);
+    await openSettings(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/profile/password')) sent.push(request.method());
+    });
+
+    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password').fill(`${NEW_PASSWORD}!`);
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    await page.getByText('The two new passwords differ.').waitFor();
+    expect(await fieldState(page, 'Repeat the new password')).toEqual({
+      invalid: true,
+      description: 'The two new passwords differ.',
+    });
+    expect(sent).toEqual([]);
+
+    await page.getByLabel('Current password', { exact: true }).fill('not my password');
+    await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Current password is incorrect.' }).waitFor();
+    expect(sent).toEqual(['PUT']);
+    expect(await fieldState(page, 'Current password')).toEqual({
+      invalid: true,
+      description: 'Current password is incorrect.',
+    });
+    expect(await fieldState(page, 'Repeat the new password')).toEqual({ invalid: false, description: '' });
+    expect(await focusedName(page)).toBe('Current password');
+    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
+    await page.context().close();
+  });
+
+  test('changing the password: this session goes on with a new JWT, older JWTs and the old password are refused', async () => {
+    const email = uniqueEmail('new-password');
+    await registerViaApi(api.baseUrl, email);
+    const elsewhere = await loginViaApi(api.baseUrl, email);
+    const page = await newPage(browser, api.baseUrl);
+    await logIn(page, email);
+    const before = await storedSession(page);
+    await openSettings(page);
+
+    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    const changed = page.getByText('Your password has been changed.');
+    await changed.waitFor();
+    expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+
+    const after = await storedSession(page);
+    expect(after?.jwt).toBeTruthy();
+    expect(after?.jwt).not.toBe(before?.jwt);
+    expect(await profileStatus(api.baseUrl, after?.jwt ?? '')).toBe(200);
+    expect(await profileStatus(api.baseUrl, before?.jwt ?? '')).toBe(401);
+    expect(await profileStatus(api.baseUrl, elsewhere)).toBe(401);
+    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(401);
+    expect(await loginStatus(api.baseUrl, email, NEW_PASSWORD)).toBe(200);
+
+    // The next attempt clears the old success: it never sits next to the new error.
+    await page.getByLabel('Current password', { exact: true }).fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD} again`);
+    await page.getByLabel('Repeat the new password').fill(`${NEW_PASSWORD} again`);
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Current password is incorrect.' }).waitFor();
+    expect(await changed.count()).toBe(0);
+
+    // Still logged in, on the new JWT: the account's pages work.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tokens' }).click();
+    await heading(page, 'API tokens');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logIn(page, email, NEW_PASSWORD);
+    await page.context().close();
+  });
+
+  test('deleting the account needs its e-mail typed, then logs out to the start page with a message', async () => {
+    const email = uniqueEmail('leaver');
+    await registerViaApi(api.baseUrl, email);
+    const secret = await createTokenViaApi(api.baseUrl, await loginViaApi(api.baseUrl, email), { id: 'app' });
+    expect((await latestNumbers(api.baseUrl, secret)).status).toBe(200);
+    const page = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
+    await logIn(page, email);
+    await openSettings(page);
+    await expectNoSideScroll(page);
+
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    expect(await focusedName(page)).toBe('Type your e-mail to confirm');
+    await dialog.getByRole('button', { name: 'Delete the account' }).click();
+    await dialog.getByText(`Type ${email} to confirm.`).waitFor();
+    expect(await fieldState(dialog, 'Type your e-mail to confirm')).toEqual({
+      invalid: true,
+      description: `Type ${email} to confirm.`,
+    });
+    await dialog.getByLabel('Type your e-mail to confirm').fill(`x${email}`);
+    await dialog.getByLabel('Type your e-mail to confirm').press('Enter');
+    await page.waitForTimeout(300);
+    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
+    await expectNoSideScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
+
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    await dialog.getByLabel('Type your e-mail to confirm').fill(email);
+    await dialog.getByRole('button', { name: 'Delete the account' }).click();
+
+    await heading(page, 'Lottery results, over one API');
+    await page.getByText(`Your account ${email} has been deleted, with its API tokens.`).waitFor();
+    expect(await focusedHeading(page)).toBe('Lottery results, over one API');
+    expect(await storedSession(page)).toBeNull();
+    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(401);
+    expect((await latestNumbers(api.baseUrl, secret)).status).toBe(401);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,231 @@
+import type { Browser, Page } from 'playwright-core';
+import { startApi, type ApiServer } from './support/api-server';
+import { findAccount, getLicense, loginViaApi } from './support/api-calls';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { expectNoSideScroll, lastRowFirstCellBorders } from './support/layout';
+import { heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
+
+/**
+ * The administrator's safety rails: "New license" never overwrites one (409), editing is the explicit way to
+ * replace it, forms start empty again after saving, and disabling an account or changing its license or role is
+ * confirmed first, with what will happen. The API is asked afterwards what really changed.
+ */
+describe('portal: administration without accidents', () => {
+  let api: ApiServer;
+  let browser: Browser;
+  let page: Page;
+  let adminJwt = '';
+  const holder = uniqueEmail('managed');
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+    await registerViaApi(api.baseUrl, holder);
+    adminJwt = await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword);
+    page = await newPage(browser, api.baseUrl);
+    await logIn(page, api.adminEmail, api.adminPassword);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  const licenseRow = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}\\s`) });
+
+  test('"New license" with a taken name is refused and leaves the existing license as it was', async () => {
+    await page.goto('#/admin/licenses');
+    await heading(page, 'Licenses');
+    await licenseRow('free').waitFor();
+    const form = page.getByRole('region', { name: 'New license' });
+    await form.getByLabel('Name').fill('free');
+    await form.getByLabel('Monthly quota').fill('5');
+    await form.getByRole('button', { name: 'Create license' }).click();
+    await form.getByRole('alert').getByText('License already exists.').waitFor();
+    expect((await getLicense(api.baseUrl, adminJwt, 'free')).monthlyQuota).toBe(1000);
+    // What was typed stays, to be corrected.
+    expect(await form.getByLabel('Name').inputValue()).toBe('free');
+  });
+
+  test('a new license is created, then the form is empty again, with the default rate limits', async () => {
+    const form = page.getByRole('region', { name: 'New license' });
+    await form.getByLabel('Name').fill('team');
+    await form.getByLabel('Monthly quota').fill('25000');
+    await form.getByLabel('Per second').fill('5');
+    await form.getByRole('button', { name: 'Create license' }).click();
+    await page.getByText('License “team” created.').waitFor();
+    await licenseRow('team').waitFor();
+    expect(await getLicense(api.baseUrl, adminJwt, 'team')).toEqual({
+      name: 'team',
+      monthlyQuota: 25000,
+      perSecond: 5,
+      perMinute: 1200,
+      perHour: 72000,
+    });
+    const values = await Promise.all(
+      ['Name', 'Monthly quota', 'Per second', 'Per minute', 'Per hour'].map((label) =>
+        form.getByLabel(label).inputValue(),
+      ),
+    );
+    expect(values).toEqual(['', '', '20', '1200', '72000']);
+  });
+
+  test('"Edit" is the way to replace a license', async () => {
+    await page.getByRole('button', { name: 'Edit license team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit license “team”' });
+    await dialog.getByText('Every account with this license gets the new quota').waitFor();
+    await dialog.getByLabel('Monthly quota').fill('30000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('License “team” saved.').waitFor();
+    expect((await getLicense(api.baseUrl, adminJwt, 'team')).monthlyQuota).toBe(30000);
+    expect(await lastRowFirstCellBorders(page)).toEqual(['0px']);
+  });
+
+  async function openAccounts(): Promise<void> {
+    await page.goto('#/admin/accounts');
+    await heading(page, 'Accounts');
+    await page.locator(`tr[data-account-email="${holder}"]`).waitFor();
+  }
+
+  test('disabling asks first and says what happens; Cancel changes nothing', async () => {
+    await openAccounts();
+    await page.getByRole('button', { name: `Disable ${holder}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Disable ${holder}?` });
+    await dialog
+      .getByText('Its API tokens are refused at once with 403 “Your account has been disabled.”')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await findAccount(api.baseUrl, adminJwt, holder)).disabled).toBe(false);
+
+    await page.getByRole('button', { name: `Disable ${holder}` }).click();
+    await dialog.getByRole('button', { name: 'Disable account' }).click();
+    await page.getByText(`${holder} disabled: its tokens are refused from now on.`).waitFor();
+    expect((await findAccount(api.baseUrl, adminJwt, holder)).disabled).toBe(true);
+
+    // Enabling gives back what was taken: no question.
+    await page.getByRole('button', { name: `Enable ${holder}` }).click();
+    await page.getByText(`${holder} enabled.`).waitFor();
+    expect((await findAccount(api.baseUrl, adminJwt, holder)).disabled).toBe(false);
+  });
+
+  test('changing a license asks first, naming both quotas; Cancel puts the old one back', async () => {
+    const select = page.getByLabel(`License of ${holder}`);
+    await select.selectOption('team');
+    const dialog = page.getByRole('dialog', { name: `Change the license of ${holder}?` });
+    await dialog
+      .getByText('From “free” (1,000 requests a month) to “team” (30,000 requests a month).')
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await select.inputValue()).toBe('free');
+    expect((await findAccount(api.baseUrl, adminJwt, holder)).license?.name).toBe('free');
+
+    await select.selectOption('team');
+    await dialog.getByRole('button', { name: 'Change license' }).click();
+    await page.getByText(`${holder} now has the license “team”.`).waitFor();
+    // The list is read again after the change: the select then shows the new license.
+    await select.locator('option:checked', { hasText: /^team$/ }).waitFor({ state: 'attached' });
+    expect((await findAccount(api.baseUrl, adminJwt, holder)).license?.name).toBe('team');
+  });
+
+  test('changing a role asks first; an administrator cannot change their own', async () => {
+    const select = page.getByLabel(`Role of ${holder}`);
+    await select.selectOption('admin');
+    const dialog = page.getByRole('dialog', { name: `Make ${holder} an administrator?` });
+    await dialog.getByText('it can manage every account, license and lottery').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await select.inputValue()).toBe('user');
+    expect((await findAccount(api.baseUrl, adminJwt, holder)).role).toBe('user');
+
+    await select.selectOption('admin');
+    await dialog.getByRole('button', { name: 'Make administrator' }).click();
+    await page.getByText(`${holder} is now an administrator.`).waitFor();
+    await select.locator('option:checked', { hasText: /^admin$/ }).waitFor({ state: 'attached' });
+    expect((await findAccount(api.baseUrl, adminJwt, holder)).role).toBe('admin');
+
+    await select.selectOption('user');
+    await page
+      .getByRole('dialog', { name: `Make ${holder} a regular user?` })
+      .getByRole('button', { name: 'Remove administrator role' })
+      .click();
+    await page.getByText(`${holder} is now a regular user.`).waitFor();
+    expect((await findAccount(api.baseUrl, adminJwt, holder)).role).toBe('user');
+
+    expect(await page.getByLabel(`Role of ${api.adminEmail}`).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: `Disable ${api.adminEmail}` }).isDisabled()).toBe(true);
+    expect(await lastRowFirstCellBorders(page)).toEqual(['0px']);
+    await screenshot(page, 'admin-accounts-roles');
+  });
+
+  test('the draw import empties once everything is written, and keeps the text when lines were refused', async () => {
+    const created = await fetch(`${api.baseUrl}/admin/lotteries`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminJwt}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        tag: 'e2e_pick3',
+        name: 'E2E Pick 3',
+        country: 'FR',
+        timezone: 'Europe/Paris',
+        main: { count: 3, min: 1, max: 9 },
+        special: null,
+      }),
+    });
+    expect(created.status).toBe(201);
+    await page.goto('#/admin/lotteries');
+    await heading(page, 'Lotteries');
+    const csv = page.getByLabel('CSV content');
+    await page.getByLabel('Lottery tag').fill('e2e_pick3');
+
+    const refused = ['date,main,special', '2026-11-01,1 2 3,', '2026-11-02,1 1 12,'].join('\n');
+    await csv.fill(refused);
+    await page.getByRole('button', { name: 'Import draws' }).click();
+    await page.getByTestId('import-report').waitFor();
+    expect(await csv.inputValue()).toBe(refused);
+
+    await csv.fill(['date,main,special', '2026-11-02,4 5 6,'].join('\n'));
+    await page.getByRole('button', { name: 'Import draws' }).click();
+    // Inserted, updated, unchanged, refused: this report is the second one (the first refused a line).
+    const counts = page.getByTestId('import-report').locator('dd');
+    await counts.nth(3).getByText('0', { exact: true }).waitFor();
+    expect(await counts.allTextContents()).toEqual(['1', '0', '0', '0']);
+    expect(await csv.inputValue()).toBe('');
+    expect(await page.getByLabel('Lottery tag').inputValue()).toBe('e2e_pick3');
+  });
+
+  test('at 375 px the accounts become stacked rows; no admin page scrolls sideways', async () => {
+    const small = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
+    await logIn(small, api.adminEmail, api.adminPassword);
+    await small.goto('#/admin/accounts');
+    await heading(small, 'Accounts');
+    const row = small.locator(`tr[data-account-email="${holder}"]`);
+    await row.waitFor();
+    await expectNoSideScroll(small);
+    expect(await row.evaluate((r) => getComputedStyle(r).display)).toBe('block');
+    expect(await seriousViolations(small)).toEqual([]);
+    const rightEdges = await small
+      .locator('main table td, main table th')
+      .evaluateAll((cells) => cells.map((cell) => Math.ceil(cell.getBoundingClientRect().right)));
+    expect(Math.max(...rightEdges)).toBeLessThanOrEqual(375);
+    await screenshot(small, 'admin-accounts-375');
+
+    for (const [path, title] of [
+      ['#/admin/licenses', 'Licenses'],
+      ['#/admin/lotteries', 'Lotteries'],
+    ]) {
+      await small.goto(path);
+      await heading(small, title);
+      await small.locator('main table').first().waitFor();
+      await expectNoSideScroll(small);
+    }
+    // The lotteries table is wider than the screen: it scrolls in its own box, which says so and takes focus.
+    const box = small.getByRole('region', { name: /lotteries \(scrolls sideways\)/ });
+    await box.waitFor();
+    expect(await box.getAttribute('tabindex')).toBe('0');
+    await small.getByText('Scroll sideways to see every column →').waitFor();
+    await small.context().close();
+  });
+});

@@ -1,0 +1,117 @@
+import { PASSWORD } from './portal';
+
+/**
+ * Direct API calls for setting the scene of a browser test (a license, a token, some traffic) and for checking
+ * from outside what the portal claims; the portal itself is driven through the browser only.
+ */
+async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  { jwt, token, body }: { jwt?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (jwt) headers.Authorization = `Bearer ${jwt}`;
+  if (token) headers['X-API-Token'] = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Like call(), but throws unless the status is the expected one. */
+async function expectCall<T>(expected: number, ...args: Parameters<typeof call>): Promise<T> {
+  const result = await call<T>(...args);
+  if (result.status !== expected)
+    throw new Error(`${args[1]} ${args[2]}: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body;
+}
+
+export async function loginViaApi(baseUrl: string, email: string, password = PASSWORD): Promise<string> {
+  const body = await expectCall<{ accessToken: string }>(200, baseUrl, 'POST', '/auth/login', {
+    body: { email, password },
+  });
+  return body.accessToken;
+}
+
+export interface AccountRecord {
+  id: string;
+  email: string;
+  role: string;
+  disabled: boolean;
+  license: { name: string; monthlyQuota: number | null } | null;
+}
+
+export async function findAccount(baseUrl: string, adminJwt: string, email: string): Promise<AccountRecord> {
+  const page = await expectCall<{ accounts: AccountRecord[] }>(
+    200,
+    baseUrl,
+    'GET',
+    `/admin/accounts?email=${encodeURIComponent(email)}`,
+    { jwt: adminJwt },
+  );
+  const account = page.accounts.find((a) => a.email === email);
+  if (!account) throw new Error(`no account ${email}`);
+  return account;
+}
+
+export interface LicenseRecord {
+  name: string;
+  monthlyQuota: number | null;
+  perSecond: number;
+  perMinute: number;
+  perHour: number;
+}
+
+export async function putLicense(baseUrl: string, adminJwt: string, license: LicenseRecord): Promise<void> {
+  const { name, ...values } = license;
+  await expectCall(200, baseUrl, 'PUT', `/admin/licenses/${name}`, { jwt: adminJwt, body: values });
+}
+
+export async function getLicense(baseUrl: string, adminJwt: string, name: string): Promise<LicenseRecord> {
+  const page = await expectCall<{ licenses: LicenseRecord[] }>(200, baseUrl, 'GET', '/admin/licenses', {
+    jwt: adminJwt,
+  });
+  const license = page.licenses.find((l) => l.name === name);
+  if (!license) throw new Error(`no license ${name}`);
+  return license;
+}
+
+export async function updateAccount(
+  baseUrl: string,
+  adminJwt: string,
+  id: string,
+  change: Record<string, unknown>,
+): Promise<void> {
+  await expectCall(200, baseUrl, 'PATCH', `/admin/accounts/${id}`, { jwt: adminJwt, body: change });
+}
+
+/** Creates a token and returns its secret. */
+export async function createTokenViaApi(
+  baseUrl: string,
+  jwt: string,
+  body: { id: string; description?: string; expiresAt?: string },
+): Promise<string> {
+  const created = await expectCall<{ token: string }>(201, baseUrl, 'POST', '/profile/token', { jwt, body });
+  return created.token;
+}
+
+export async function getToken(
+  baseUrl: string,
+  jwt: string,
+  id: string,
+): Promise<{ id: string; expiresAt?: string; previousSecretExpiresAt?: string }> {
+  return expectCall(200, baseUrl, 'GET', `/profile/token/${encodeURIComponent(id)}`, { jwt });
+}
+
+/** A metered request as a user's program makes it: `ok` asks for a draw that exists, else an unknown lottery. */
+export async function meteredRequest(baseUrl: string, token: string, ok = true): Promise<number> {
+  const path = ok
+    ? '/lottery/us_powerball/draw/latest/numbers'
+    : '/lottery/no_such_lottery/draw/latest/numbers';
+  return (await call(baseUrl, 'GET', path, { token })).status;
+}

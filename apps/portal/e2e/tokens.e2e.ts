@@ -1,0 +1,220 @@
+import type { Browser, Page } from 'playwright-core';
+import { startApi, type ApiServer } from './support/api-server';
+import { createTokenViaApi, getToken, loginViaApi, meteredRequest } from './support/api-calls';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { expectNoSideScroll, lastRowFirstCellBorders } from './support/layout';
+import { heading, logIn, readSecretFromDialog, registerViaApi, uniqueEmail } from './support/portal';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A small maximum, so that the test reaches it in a few clicks. */
+const MAX_TOKENS = 3;
+
+/**
+ * The tokens page: the count against the account's maximum (creation disabled, with the reason, once it is
+ * reached), an optional expiry chosen at creation and shown ahead of time, and a reset that can keep the old
+ * secret working for a grace period. Every claim is checked against the API from outside the browser.
+ */
+describe('portal: token lifecycle on the tokens page', () => {
+  let api: ApiServer;
+  let browser: Browser;
+  let page: Page;
+  let jwt = '';
+  const email = uniqueEmail('tokens');
+  const previousMax = process.env.MAX_TOKENS_PER_ACCOUNT;
+
+  beforeAll(async () => {
+    // The API process inherits this environment.
+    process.env.MAX_TOKENS_PER_ACCOUNT = String(MAX_TOKENS);
+    api = await startApi();
+    browser = await launchBrowser();
+    await registerViaApi(api.baseUrl, email);
+    jwt = await loginViaApi(api.baseUrl, email);
+    page = await newPage(browser, api.baseUrl);
+    await logIn(page, email);
+    await page.goto('#/tokens');
+    await heading(page, 'API tokens');
+  });
+
+  afterAll(async () => {
+    if (previousMax === undefined) delete process.env.MAX_TOKENS_PER_ACCOUNT;
+    else process.env.MAX_TOKENS_PER_ACCOUNT = previousMax;
+    await browser?.close();
+    await api?.stop();
+  });
+
+  async function create(id: string, expiry = 'Never', date = ''): Promise<string> {
+    await page.getByLabel('Token id').fill(id);
+    await page.getByLabel('Expires', { exact: true }).selectOption({ label: expiry });
+    if (date) await page.getByLabel('Expiry date').fill(date);
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = await readSecretFromDialog(page);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await row(id).waitFor();
+    return secret;
+  }
+  const row = (id: string) => page.locator(`tr[data-token-id="${id}"]`);
+  const expiresCell = (id: string) => row(id).locator('td[data-label="Expires"]');
+
+  test('a token can expire: the date is sent and shown, with a warning a week ahead', async () => {
+    await create('monthly', 'In 30 days');
+    const monthly = await getToken(api.baseUrl, jwt, 'monthly');
+    const days = (new Date(monthly.expiresAt as string).getTime() - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(await expiresCell('monthly').locator('.badge').count()).toBe(0);
+
+    await create('weekly', 'In 7 days');
+    await expiresCell('weekly').getByText('expires in 7 days').waitFor();
+    await page
+      .getByRole('status')
+      .getByText(
+        /^Token “weekly” expires in 7 days \(.+\): create a new token and switch your programs to it/,
+      )
+      .waitFor();
+    // The month-long one is not part of the warning.
+    expect(await page.getByRole('status').getByText('“monthly”').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'tokens-expiry');
+  });
+
+  test('the count against the maximum is shown, and creation is disabled with the reason once it is reached', async () => {
+    const allowance = page.getByTestId('token-allowance');
+    expect(await allowance.textContent()).toBe(`2 of ${MAX_TOKENS} tokens used`);
+    await create('third');
+    expect(await allowance.textContent()).toBe(`3 of ${MAX_TOKENS} tokens used`);
+
+    const create3 = page.getByRole('button', { name: 'Create token' });
+    expect(await create3.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Token id').isDisabled()).toBe(true);
+    await page
+      .getByText(
+        `You have ${MAX_TOKENS} tokens, the most an account can hold. Delete a token you no longer use to create another.`,
+      )
+      .waitFor();
+    // The API agrees: one more is refused.
+    const refused = await fetch(`${api.baseUrl}/profile/token`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: 'fourth' }),
+    });
+    expect(refused.status).toBe(400);
+
+    await page.getByRole('button', { name: 'Delete token third' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete token' }).click();
+    await row('third').waitFor({ state: 'detached' });
+    expect(await allowance.textContent()).toBe(`2 of ${MAX_TOKENS} tokens used`);
+    expect(await create3.isDisabled()).toBe(false);
+  });
+
+  test('an expired token is marked expired, and the API refuses it', async () => {
+    const secret = await createTokenViaApi(api.baseUrl, jwt, {
+      id: 'short-lived',
+      expiresAt: new Date(Date.now() + 1500).toISOString(),
+    });
+    expect(await meteredRequest(api.baseUrl, secret)).toBe(200);
+    await new Promise((wait) => setTimeout(wait, 2000));
+    expect(await meteredRequest(api.baseUrl, secret)).toBe(401);
+
+    await page.reload();
+    await expiresCell('short-lived').getByText('expired', { exact: true }).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^This token has expired and is refused: “short-lived”\./)
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Delete token short-lived' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete token' }).click();
+    await row('short-lived').waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  test('a picked expiry date lasts until the end of that day', async () => {
+    const inTenDays = new Date(Date.now() + 10 * DAY);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const date = `${inTenDays.getFullYear()}-${pad(inTenDays.getMonth() + 1)}-${pad(inTenDays.getDate())}`;
+    await create('dated', 'On a date…', date);
+    const dated = await getToken(api.baseUrl, jwt, 'dated');
+    const expires = new Date(dated.expiresAt as string);
+    // The browser and this test share the machine's time zone.
+    expect([expires.getFullYear(), expires.getMonth(), expires.getDate(), expires.getHours()]).toEqual([
+      inTenDays.getFullYear(),
+      inTenDays.getMonth(),
+      inTenDays.getDate(),
+      23,
+    ]);
+  });
+
+  test('a reset with a grace period keeps the old secret working until the time shown', async () => {
+    await page.getByRole('button', { name: 'Delete token dated' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete token' }).click();
+    await row('dated').waitFor({ state: 'detached' });
+    const old = await create('rolling');
+
+    await page.getByRole('button', { name: 'Reset token rolling' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset token “rolling”?' });
+    await confirm.getByLabel('Keep the current secret working').selectOption({ label: 'For 1 hour' });
+    await confirm.getByText('The current secret keeps working for 1 hour').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Reset token' }).click();
+    const fresh = await readSecretFromDialog(page);
+    const note = await page.getByTestId('previous-secret').textContent();
+    expect(note).toMatch(
+      /^The previous secret keeps working until .+ \(in 60 minutes\): switch your programs/,
+    );
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+
+    const rolled = await getToken(api.baseUrl, jwt, 'rolling');
+    const graceLeft = new Date(rolled.previousSecretExpiresAt as string).getTime() - Date.now();
+    expect(graceLeft).toBeGreaterThan(3590_000);
+    expect(graceLeft).toBeLessThanOrEqual(3600_000);
+    expect(await meteredRequest(api.baseUrl, old)).toBe(200);
+    expect(await meteredRequest(api.baseUrl, fresh)).toBe(200);
+    await row('rolling').getByText('Previous secret works until').waitFor();
+
+    // Without a grace period the secret it replaces stops at once.
+    await page.getByRole('button', { name: 'Reset token rolling' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset token' }).click();
+    const third = await readSecretFromDialog(page);
+    expect(await page.getByTestId('previous-secret').textContent()).toBe(
+      'The previous secret no longer works.',
+    );
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    expect(await meteredRequest(api.baseUrl, fresh)).toBe(401);
+    expect(await meteredRequest(api.baseUrl, third)).toBe(200);
+  });
+
+  test('no stray border under the first column', async () => {
+    expect(await lastRowFirstCellBorders(page)).toEqual(['0px']);
+  });
+
+  test('at 375 px the table becomes stacked rows and the page does not scroll sideways', async () => {
+    // Another account: this one is at its maximum.
+    const other = uniqueEmail('tokens-375');
+    await registerViaApi(api.baseUrl, other);
+    const small = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
+    await logIn(small, other);
+    await small.goto('#/tokens');
+    await heading(small, 'API tokens');
+    await small.getByLabel('Token id').fill('a-rather-long-token-identifier-for-a-small-screen');
+    await small
+      .getByLabel('Description')
+      .fill('Created on a phone-sized screen to check that the rows stack instead of overflowing');
+    await small.getByRole('button', { name: 'Create token' }).click();
+    await readSecretFromDialog(small);
+    await expectNoSideScroll(small);
+    await small.getByRole('button', { name: 'I have saved it' }).click();
+    const longRow = small.locator('tr[data-token-id="a-rather-long-token-identifier-for-a-small-screen"]');
+    await longRow.waitFor();
+    await expectNoSideScroll(small);
+    expect(await longRow.evaluate((r) => getComputedStyle(r).display)).toBe('block');
+    // Every cell is inside the screen.
+    const rightEdges = await small
+      .locator('main table td, main table th')
+      .evaluateAll((cells) => cells.map((cell) => Math.ceil(cell.getBoundingClientRect().right)));
+    expect(Math.max(...rightEdges)).toBeLessThanOrEqual(375);
+    await screenshot(small, 'tokens-375');
+    await small.context().close();
+  });
+});

@@ -1,0 +1,27 @@
+import { Page } from '../../components/page';
+import { formatDate } from '../../app/format';
+import { useSession } from '../../app/session';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccount } from './delete-account';
+
+export function AccountPage() {
+  const { profile } = useSession();
+  if (!profile) return null;
+  return (
+    <Page title="Account settings">
+      <section className="card" aria-labelledby="account-title">
+        <h2 id="account-title">Your account</h2>
+        <dl className="facts">
+          <dt>Email</dt>
+          <dd>{profile.email}</dd>
+          <dt>Role</dt>
+          <dd>{profile.role === 'admin' ? 'Administrator' : 'Account holder'}</dd>
+          <dt>Member since</dt>
+          <dd>{formatDate(profile.createdAt)}</dd>
+        </dl>
+      </section>
+      <ChangePasswordForm />
+      <DeleteAccount email={profile.email} />
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert } from '../../components/alert';
+import { CodeBlock } from '../../components/code-block';
+import { Page } from '../../components/page';
+import { href } from '../../app/router';
+import { apiBaseUrl, docsUrl } from '../../app/sdk';
+import { useSession } from '../../app/session';
+import { FreeTier } from './free-tier';
+import { curlQuickStart, sdkQuickStart } from './quick-start';
+
+/** The start page for a stranger: what the service is, what it costs, how to begin. */
+export function LandingPage() {
+  const { notice } = useSession();
+  return (
+    <Page title="Lottery results, over one API">
+      <Alert kind="warning">{notice}</Alert>
+      <p className="lead">
+        A licensed, metered HTTP API for lottery results: the lotteries, their draws and the numbers drawn,
+        from one token. Each call counts against your account's monthly quota.
+      </p>
+      <div className="actions landing-actions">
+        <a className="button" href={href('/register')}>
+          Register for free
+        </a>
+        <a className="button secondary" href={href('/login')}>
+          Log in
+        </a>
+        <a className="button secondary" href={docsUrl}>
+          API documentation
+        </a>
+      </div>
+
+      <div className="grid">
+        <section className="card" aria-labelledby="offer-title">
+          <h2 id="offer-title">What you get</h2>
+          <ul className="steps">
+            <li>
+              <strong>Lotteries</strong>: their rules (how many numbers, from what range) and draw calendars.
+            </li>
+            <li>
+              <strong>Draws</strong>: the latest one, one date, or the history page by page, newest first.
+            </li>
+            <li>
+              <strong>Numbers</strong>: main and special numbers, in the order drawn or sorted.
+            </li>
+          </ul>
+        </section>
+        <FreeTier />
+        <section className="card" aria-labelledby="how-title">
+          <h2 id="how-title">How it works</h2>
+          <ol className="steps">
+            <li>
+              <a href={href('/register')}>Register</a> with your e-mail.
+            </li>
+            <li>Create an API token in the portal and copy its secret.</li>
+            <li>
+              Send it in the <code>X-API-Token</code> header of each call.
+            </li>
+          </ol>
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="quick-start-title">
+        <h2 id="quick-start-title">Quick start</h2>
+        <p>
+          With the TypeScript SDK (<code>@lottery-results/sdk</code>), or any HTTP client. Every endpoint is
+          in the <a href={docsUrl}>API documentation</a>.
+        </p>
+        <CodeBlock title="TypeScript (SDK)" code={sdkQuickStart(apiBaseUrl)} />
+        <CodeBlock title="curl" code={curlQuickStart(apiBaseUrl)} />
+      </section>
+    </Page>
+  );
+}

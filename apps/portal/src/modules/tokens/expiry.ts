@@ -1,0 +1,46 @@
+/** Token expiry: the choices offered at creation, and where a token stands. */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** How far ahead a coming expiry is announced: a week leaves time to roll out a replacement. */
+export const EXPIRY_WARNING_MS = 7 * DAY;
+
+/** The form's choices: days from now, 'never', or 'date' (a date the holder picks). */
+export const EXPIRY_CHOICES = [
+  { value: 'never', label: 'Never' },
+  { value: '7', label: 'In 7 days' },
+  { value: '30', label: 'In 30 days' },
+  { value: '90', label: 'In 90 days' },
+  { value: '365', label: 'In 1 year' },
+  { value: 'date', label: 'On a date…' },
+] as const;
+
+export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
+
+/**
+ * The `expiresAt` to send for a choice, or undefined for none. A picked date means "until the end of that day"
+ * in the holder's time zone.
+ */
+export function expiresAtFor(choice: ExpiryChoice, date: string, now = Date.now()): string | undefined {
+  if (choice === 'never') return undefined;
+  if (choice === 'date') {
+    const [year, month, day] = date.split('-').map(Number);
+    return new Date(year, month - 1, day, 23, 59, 59).toISOString();
+  }
+  return new Date(now + Number(choice) * DAY).toISOString();
+}
+
+/** Today in the holder's time zone, 'YYYY-MM-DD': the earliest date to pick (the token then lasts until midnight). */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export type ExpiryState = 'never' | 'valid' | 'soon' | 'expired';
+
+export function expiryState(expiresAt: string | undefined, now = Date.now()): ExpiryState {
+  if (!expiresAt) return 'never';
+  const left = new Date(expiresAt).getTime() - now;
+  if (left <= 0) return 'expired';
+  return left <= EXPIRY_WARNING_MS ? 'soon' : 'valid';
+}
