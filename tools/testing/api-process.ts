@@ -66,6 +66,9 @@ export async function startApi({
       ADMIN_PASSWORD: adminPassword,
       CREATE_DEMO_ACCOUNT: 'false',
       LOG_LEVEL: 'warn',
+      // Webhook tests deliver to a receiver on this machine, promptly.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_POLL_INTERVAL_MS: '200',
     },
   });
   let output = '';

@@ -15,6 +15,8 @@ import { CredentialsModule } from './modules/credentials/credentials.module';
 import { DrawsModule } from './modules/draws/draws.module';
 import { GuardsModule } from './modules/guards/guards.module';
 import { HealthModule } from './modules/health/health.module';
+import { IngestionModule } from './modules/ingestion/ingestion.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { LicensesModule } from './modules/licenses/licenses.module';
 import { LotteriesModule } from './modules/lotteries/lotteries.module';
 import { MeteringModule } from './modules/metering/metering.module';
@@ -56,6 +58,8 @@ export class AppModule {
         LicensesModule,
         LotteriesModule,
         DrawsModule,
+        IngestionModule,
+        WebhooksModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -44,6 +44,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addTag('auth', 'Registration, log-in and the free tier (no credential).')
     .addTag('profile', "The caller's account, usage and password (JWT).")
     .addTag('tokens', "The caller's API tokens (JWT).")
+    .addTag('webhooks', 'Signed POSTs to your URL when a draw is published, corrected or deleted (JWT).')
     .addTag('admin', 'Accounts, licenses, lotteries and draws (JWT of an administrator).')
     .addTag('operations', 'Liveness, readiness and metrics for operators.')
     .build();

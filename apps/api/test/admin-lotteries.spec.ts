@@ -35,6 +35,9 @@ const KENO_VIEW = {
   rules: [{ from: '1800-01-01', main: KENO_MAIN, special: KENO_SPECIAL }],
   drawOrder: true,
   source: 'Typed in by hand',
+  schedule: null,
+  nextDraw: null,
+  freshness: null,
 };
 
 const drawOf = (date: string, main: number[], special: number[]) => ({
@@ -187,6 +190,9 @@ describe('lottery and draw administration', () => {
         ],
         drawOrder: false,
         source: null,
+        schedule: null,
+        nextDraw: null,
+        freshness: null,
       });
     });
 
@@ -439,6 +445,112 @@ describe('lottery and draw administration', () => {
         status: 400,
         body: TAG_EMPTY,
       });
+    });
+  });
+
+  describe('draw calendars: schedule, nextDraw and freshness', () => {
+    // Draws every day at 00:00 UTC, so that "today" has always had its draw when the test runs.
+    const daily = (publicationWindowMinutes: number) => ({
+      publicationWindowMinutes,
+      eras: [
+        {
+          from: '2020-01-01',
+          timezone: 'Etc/UTC',
+          weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+          time: '00:00',
+        },
+      ],
+    });
+    const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const lottery = async (tag: string) => (await api.get(`/lottery/${tag}`, { token })).body;
+
+    it('derives the next draw and the freshness from the schedule, as draws are written', async () => {
+      const created = await adminApi().post('/admin/lotteries', {
+        ...KENO,
+        tag: 'xx_daily',
+        schedule: daily(7 * 24 * 60),
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.schedule).toEqual(daily(7 * 24 * 60));
+      expect(created.body.nextDraw).toEqual({ date: dayOffset(1), at: `${dayOffset(1)}T00:00:00+00:00` });
+      // Nothing stored: stale since the schedule's first draw.
+      expect(created.body.freshness).toMatchObject({
+        lastDraw: null,
+        expectedLastDraw: dayOffset(0),
+        status: 'stale',
+      });
+
+      expect(
+        (
+          await adminApi().put(`/admin/lotteries/xx_daily/draws/${dayOffset(-1)}`, {
+            main: [1, 2, 3],
+            special: [1],
+          })
+        ).status,
+      ).toBe(201);
+      // Only today's draw is missing, inside its (week-long) publication window.
+      expect((await lottery('xx_daily')).freshness).toEqual({
+        lastDraw: dayOffset(-1),
+        expectedLastDraw: dayOffset(0),
+        status: 'awaiting',
+        hoursBehind: expect.any(Number),
+      });
+
+      expect(
+        (
+          await adminApi().put(`/admin/lotteries/xx_daily/draws/${dayOffset(0)}`, {
+            main: [4, 5, 6],
+            special: [2],
+          })
+        ).status,
+      ).toBe(201);
+      expect((await lottery('xx_daily')).freshness).toEqual({
+        lastDraw: dayOffset(0),
+        expectedLastDraw: dayOffset(0),
+        status: 'current',
+        hoursBehind: 0,
+      });
+    });
+
+    it('counts a draw missing past its window as stale, and a schedule can be edited or removed', async () => {
+      await adminApi().post('/admin/lotteries', { ...KENO, tag: 'xx_window', schedule: daily(0) });
+      await adminApi().put(`/admin/lotteries/xx_window/draws/${dayOffset(-1)}`, {
+        main: [1, 2, 3],
+        special: [1],
+      });
+      // Today's 00:00 draw is missing and a window of 0 minutes has passed.
+      const stale = (await lottery('xx_window')).freshness;
+      expect(stale).toMatchObject({
+        lastDraw: dayOffset(-1),
+        expectedLastDraw: dayOffset(0),
+        status: 'stale',
+      });
+      const sinceMidnight = (Date.now() - Date.parse(`${dayOffset(0)}T00:00:00Z`)) / 3_600_000;
+      expect(Math.abs(stale.hoursBehind - sinceMidnight)).toBeLessThan(0.2);
+
+      const patched = await adminApi().patch('/admin/lotteries/xx_window', { schedule: daily(3 * 24 * 60) });
+      expect(patched.status).toBe(200);
+      expect(patched.body.freshness.status).toBe('awaiting');
+      expect((await lottery('xx_window')).freshness.status).toBe('awaiting');
+
+      const removed = await adminApi().patch('/admin/lotteries/xx_window', { schedule: null });
+      expect(removed.body).toMatchObject({ schedule: null, nextDraw: null, freshness: null });
+    });
+
+    it.each([
+      [{ publicationWindowMinutes: 60 }, "Invalid 'schedule' value: eras must be a list of 1 to 50 eras"],
+      ['daily', "Invalid 'schedule' value. Expected an object {publicationWindowMinutes, eras}, or null."],
+      [
+        {
+          publicationWindowMinutes: 60,
+          eras: [{ from: '2020-01-01', timezone: 'UTC', weekdays: ['monday'], time: '10:00' }],
+        },
+        "Invalid 'schedule' value: eras[0]: timezone must be an IANA zone such as 'Europe/Paris'",
+      ],
+    ])('refuses the schedule %j with a 400 naming the problem', async (schedule, message) => {
+      const res = await adminApi().post('/admin/lotteries', { ...KENO, tag: 'xx_badschedule', schedule });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 401, error: 'Bad Request', message });
     });
   });
 

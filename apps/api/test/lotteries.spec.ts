@@ -27,6 +27,7 @@ const BUNDLED_TAGS = [
 const manifest = JSON.parse(readFileSync(join(__dirname, '../data/draws/lotteries.json'), 'utf8')) as {
   tag: string;
   rules: unknown[];
+  schedule: unknown;
 }[];
 
 describe('lottery catalogue routes', () => {
@@ -128,7 +129,26 @@ describe('lottery catalogue routes', () => {
         rules: manifest.find((l) => l.tag === 'us_powerball')?.rules,
         drawOrder: false,
         source: expect.stringContaining('https://github.com/jbaranski/jeffs-lottery-utils'),
+        schedule: manifest.find((l) => l.tag === 'us_powerball')?.schedule,
+        nextDraw: { date: expect.any(String), at: expect.any(String) },
+        freshness: {
+          lastDraw: '2026-08-05',
+          expectedLastDraw: expect.any(String),
+          status: 'stale',
+          hoursBehind: expect.any(Number),
+        },
       });
+      // Powerball draws on Monday, Wednesday and Saturday at 22:59 in New York.
+      const { nextDraw, freshness } = res.body;
+      const drawDays = [1, 3, 6];
+      expect(drawDays).toContain(new Date(`${nextDraw.date}T12:00:00Z`).getUTCDay());
+      expect(nextDraw.at).toMatch(new RegExp(`^${nextDraw.date}T22:59:00-0[45]:00$`));
+      expect(Date.parse(nextDraw.at)).toBeGreaterThan(Date.now());
+      expect(Date.parse(nextDraw.at)).toBeLessThan(Date.now() + 3 * 86_400_000);
+      expect(drawDays).toContain(new Date(`${freshness.expectedLastDraw}T12:00:00Z`).getUTCDay());
+      expect(freshness.expectedLastDraw > '2026-08-05').toBe(true);
+      const sinceFirstMissing = (Date.now() - Date.parse('2026-08-08T22:59:00-04:00')) / 3_600_000;
+      expect(Math.abs(freshness.hoursBehind - sinceFirstMissing)).toBeLessThan(0.2);
       expect(res.body.rules.map((era: { from: string }) => era.from)).toEqual([
         '1997-11-01',
         '2002-10-09',

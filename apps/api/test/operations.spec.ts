@@ -90,6 +90,11 @@ describe('operations routes', () => {
     const res = await api.get('/metrics');
     expect(res.status).toBe(200);
     expect(res.text).toContain('http_requests_total{method="GET",route="/health/live",status="200"}');
+    // Every bundled lottery is scheduled; the bundled history ends before today, so each is hours behind.
+    const behind = [...res.text.matchAll(/^lottery_hours_behind\{lottery="(\w+)"\} ([\d.]+)$/gm)];
+    expect(behind.map((m) => m[1])).toContain('us_powerball');
+    expect(behind).toHaveLength(13);
+    for (const [, , hours] of behind) expect(Number(hours)).toBeGreaterThan(24);
   });
 
   it('sends a request id on every response', async () => {

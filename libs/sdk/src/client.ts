@@ -10,12 +10,17 @@ import {
   type LoginDto,
   type PutDrawDto,
   type PutLicenseDto,
+  type PutSourceDto,
   type RegisterDto,
   type TokensService,
   type UpdateAccountDto,
   type UpdateLotteryDto,
   type RollTokenDto,
   type UpdateTokenDto,
+  type CreateWebhookDto,
+  type UpdateWebhookDto,
+  type RollWebhookSecretDto,
+  type WebhooksService,
 } from './generated';
 import { LotteryHttpRequest } from './http';
 import { moreFromHeaders, paginate, paginateEnvelope } from './paging';
@@ -126,6 +131,29 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     roll: (id: string, body: RollTokenDto = {}) => api.tokens.rollToken({ id, requestBody: body }),
   });
 
+  const listWebhooks = (page: Options<WebhooksService['listWebhooks']> = {}) =>
+    api.webhooks.listWebhooks(page);
+  /** `webhooks()` walks all the caller's subscriptions; `webhooks.create()` and the rest act on one. */
+  const webhooks = Object.assign(() => paginateEnvelope('webhooks', listWebhooks), {
+    list: listWebhooks,
+    /** The answer holds the signing secret (`secret`), the only time the API shows it. */
+    create: (body: CreateWebhookDto) => api.webhooks.createWebhook({ requestBody: body }),
+    get: (id: string) => api.webhooks.getWebhook({ id }),
+    /** Changes url, events, lotteries or enabled (`enabled: true` re-enables one the service disabled). */
+    update: (id: string, body: UpdateWebhookDto) => api.webhooks.updateWebhook({ id, requestBody: body }),
+    delete: (id: string) => api.webhooks.deleteWebhook({ id }),
+    /** A new signing secret (in the answer, once); the old one also signs for `graceSeconds`. */
+    rollSecret: (id: string, body: RollWebhookSecretDto = {}) =>
+      api.webhooks.rollWebhookSecret({ id, requestBody: body }),
+    /** Sends a `webhook.test` event now; the answer is its delivery. */
+    test: (id: string) => api.webhooks.testWebhook({ id }),
+    /** A page of the subscription's deliveries, newest first, with their last attempt. */
+    deliveries: (id: string, page: Omit<Options<WebhooksService['listWebhookDeliveries']>, 'id'> = {}) =>
+      api.webhooks.listWebhookDeliveries({ id, ...page }),
+    /** Sends a delivery's event again, as a new delivery. */
+    redeliver: (id: string, deliveryId: string) => api.webhooks.redeliverWebhook({ id, deliveryId }),
+  });
+
   const listAccounts = (query: Options<AdminService['listAccounts']> = {}) => api.admin.listAccounts(query);
   const listLicenses = (page: Options<AdminService['listLicenses']> = {}) => api.admin.listLicenses(page);
   const admin = {
@@ -158,6 +186,27 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       delete: (tag: string, date: string) => api.admin.deleteDraw({ tag, date }),
       /** Imports CSV text with the header `date,main,special` (numbers space-separated). */
       import: (tag: string, csv: string) => api.admin.importDraws({ tag, requestBody: csv }),
+      /** One draw with its provenance (the source it was fetched from, and when). */
+      get: (tag: string, date: string) => api.admin.adminGetDraw({ tag, date }),
+    },
+    sources: {
+      /** A page of the lotteries' draw sources. */
+      list: (page: Options<AdminService['listSources']> = {}) => api.admin.listSources(page),
+      /** Sets (creates or replaces) a lottery's source: an adapter, a URL, and a mapping for the generic adapter. */
+      put: (tag: string, body: PutSourceDto) => api.admin.putSource({ tag, requestBody: body }),
+      delete: (tag: string) => api.admin.deleteSource({ tag }),
+    },
+    sync: {
+      /** A page of sync states: last attempt, success and error, next attempt, failures, freshness. */
+      list: (page: Options<AdminService['listSyncStates']> = {}) => api.admin.listSyncStates(page),
+    },
+    conflicts: {
+      /** A page of conflicts between fetched and stored draws, newest first; `status` filters. */
+      list: (query: Options<AdminService['listConflicts']> = {}) => api.admin.listConflicts(query),
+      /** The fetched draw replaces the stored one. */
+      accept: (id: string) => api.admin.acceptConflict({ id }),
+      /** The stored draw stays; the same fetched numbers raise no conflict again. */
+      reject: (id: string) => api.admin.rejectConflict({ id }),
     },
   };
 
@@ -165,6 +214,7 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     lottery,
     account,
     tokens,
+    webhooks,
     admin,
     health: {
       live: () => api.operations.live(),

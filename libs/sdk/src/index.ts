@@ -9,6 +9,12 @@
 export { createClient, type ClientOptions, type Credential, type LotteryClient } from './client';
 export { LotteryApiError, type ErrorBody } from './errors';
 export { PAGE_SIZE, paginate, type PageRequest, type PageResult } from './paging';
+export {
+  verifyWebhookSignature,
+  type VerifyOptions,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from './webhooks';
 // The generated client: its models (the API's request and response types) and its building blocks.
 export type * from './generated';
 export { ApiError, CancelablePromise, CancelError, LotteryResultsApi } from './generated';

@@ -5,6 +5,7 @@ import { createApp } from '../bootstrap';
 import { loadSettings, SettingsError } from '../config/settings';
 import { CliContext, CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../modules/draws/cli/cli-context';
 import { importDrawsCommand } from '../modules/draws/cli/import-draws.command';
+import { syncCommand } from '../modules/ingestion/cli/sync.command';
 import { listLotteriesCommand } from '../modules/lotteries/cli/list-lotteries.command';
 
 const HELP = `Usage: npm run cli -- <command> [options]
@@ -15,6 +16,9 @@ Commands:
                             Each line is checked against the lottery's rules for its date; rejected lines are
                             listed and never written, all other lines are inserted or updated.
   lotteries                 List the lotteries with their draw counts.
+  sync [tag] [--url <url>]  Fetch new draws now from the lottery's source (or every enabled source), through
+                            the same checks as an import; differing draws become conflicts. --url reads
+                            another URL with the lottery's adapter (e.g. a local fixture).
 
 Options:
   --force                   Open the embedded database even though it looks in use (after a crash).
@@ -40,7 +44,14 @@ export async function runCli(
   boot: BootCliApp = bootFromEnvironment,
 ): Promise<number> {
   const force = argv.includes('--force');
-  const args = argv.filter((arg) => arg !== '--force');
+  // --url takes a value: set it apart before options are checked.
+  const urlAt = argv.indexOf('--url');
+  const url = urlAt === -1 ? undefined : argv[urlAt + 1];
+  if (urlAt !== -1 && (url === undefined || url.startsWith('-')))
+    return usageError(io, '--url needs a URL: sync <tag> --url <url>');
+  const args = argv.filter(
+    (arg, i) => arg !== '--force' && (urlAt === -1 || (i !== urlAt && i !== urlAt + 1)),
+  );
   const [command, ...rest] = args;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     if (command !== undefined) {
@@ -66,6 +77,14 @@ export async function runCli(
     return withApp(io, boot, force, (app) =>
       importDrawsCommand(app, io, { tag, fileName: basename(file), text }),
     );
+  }
+  if (url !== undefined && command !== 'sync') return usageError(io, '--url applies to sync only.');
+  if (command === 'sync') {
+    if (rest.length > 1)
+      return usageError(io, 'sync takes at most one lottery tag: sync [tag] [--url <url>]');
+    if (url !== undefined && rest.length === 0)
+      return usageError(io, '--url needs a lottery tag: sync <tag> --url <url>');
+    return withApp(io, boot, force, (app) => syncCommand(app, io, { tag: rest[0], url }));
   }
   if (command === 'lotteries') {
     if (rest.length !== 0) return usageError(io, 'lotteries takes no arguments.');

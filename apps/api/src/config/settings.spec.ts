@@ -57,6 +57,25 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('keeps ingestion off by default and checks its settings', () => {
+    expect(loadSettings({}).sync).toEqual({
+      enabled: false,
+      acceptCorrections: false,
+      timeoutMs: 10000,
+      retryMinMs: 300000,
+      retryMaxMs: 21600000,
+      checkIntervalMs: 60000,
+    });
+    expect(loadSettings({ SYNC: 'on', SYNC_ACCEPT_CORRECTIONS: 'on' }).sync).toMatchObject({
+      enabled: true,
+      acceptCorrections: true,
+    });
+    expect(problems({ SYNC: 'maybe', SYNC_RETRY_MIN_MS: '5000', SYNC_RETRY_MAX_MS: '1000' })).toEqual([
+      "SYNC='maybe' is not valid: expected true or false.",
+      'SYNC_RETRY_MIN_MS (5000) must not exceed SYNC_RETRY_MAX_MS (1000).',
+    ]);
+  });
+
   it('logs JSON on a server deployment and readable text on the embedded demo, unless LOG_FORMAT says', () => {
     expect(loadSettings({}).logFormat).toBe('pretty');
     expect(loadSettings({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'x'.repeat(32) }).logFormat).toBe(

@@ -45,6 +45,39 @@ export interface Settings {
   usageFlushIntervalMs: number;
   /** How long token owners and account snapshots stay cached (writes invalidate at once). */
   credentialsCacheTtlMs: number;
+  /** Ingestion from the operators' publications (issue 11): off unless SYNC=on, so nothing reaches the network. */
+  sync: SyncSettings;
+  /** Signed webhooks to account holders (issue 12). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** Hosts that may be targets over plain http and at private addresses (e.g. 127.0.0.1 for tests). */
+  allowedHosts: string[];
+  maxPerAccount: number;
+  /** Per-delivery timeout. */
+  timeoutMs: number;
+  /** How often each instance looks for deliveries that are due. */
+  pollIntervalMs: number;
+  /** First retry delay (doubles per attempt, with jitter, up to an hour). */
+  retryBaseMs: number;
+  /** A delivery is retried for this long before it fails (and its subscription is disabled). */
+  retryHorizonMs: number;
+}
+
+export interface SyncSettings {
+  /** Whether this instance runs the scheduler (one instance polls at a time, under a lease). */
+  enabled: boolean;
+  /** Write a fetched draw that differs from the stored one (logged as a correction) instead of recording a conflict. */
+  acceptCorrections: boolean;
+  /** Per-request timeout when fetching a source. */
+  timeoutMs: number;
+  /** First retry delay after an expected draw is not found (doubles per attempt, with jitter). */
+  retryMinMs: number;
+  /** Longest retry delay. */
+  retryMaxMs: number;
+  /** How often the scheduler looks for sources that are due. */
+  checkIntervalMs: number;
 }
 
 export class SettingsError extends Error {
@@ -160,11 +193,31 @@ export function loadSettings(env: Env = process.env): Settings {
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10000, 0),
     usageFlushIntervalMs: integer('USAGE_FLUSH_INTERVAL_MS', 2000, 10),
     credentialsCacheTtlMs: integer('CREDENTIALS_CACHE_TTL_MS', 10000, 0),
+    sync: {
+      enabled: flag('SYNC', false),
+      acceptCorrections: flag('SYNC_ACCEPT_CORRECTIONS', false),
+      timeoutMs: integer('SYNC_TIMEOUT_MS', 10000, 100, 600000),
+      retryMinMs: integer('SYNC_RETRY_MIN_MS', 300000, 10),
+      retryMaxMs: integer('SYNC_RETRY_MAX_MS', 21600000, 10),
+      checkIntervalMs: integer('SYNC_CHECK_INTERVAL_MS', 60000, 10),
+    },
+    webhooks: {
+      allowedHosts: parseHostList(text('WEBHOOK_ALLOWED_HOSTS'), problems),
+      maxPerAccount: integer('MAX_WEBHOOKS_PER_ACCOUNT', 10, 1, 1000),
+      timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10000, 100, 60000),
+      pollIntervalMs: integer('WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60000),
+      retryBaseMs: integer('WEBHOOK_RETRY_BASE_MS', 10000, 10),
+      retryHorizonMs: integer('WEBHOOK_RETRY_HORIZON_MS', 86_400_000, 100),
+    },
   };
   // Node's HTTP server refuses to start otherwise: a whole request cannot take less time than its headers.
   if (settings.headersTimeoutMs > settings.bodyTimeoutMs)
     problems.push(
       `HEADERS_TIMEOUT_MS (${settings.headersTimeoutMs}) must not exceed BODY_TIMEOUT_MS (${settings.bodyTimeoutMs}).`,
+    );
+  if (settings.sync.retryMinMs > settings.sync.retryMaxMs)
+    problems.push(
+      `SYNC_RETRY_MIN_MS (${settings.sync.retryMinMs}) must not exceed SYNC_RETRY_MAX_MS (${settings.sync.retryMaxMs}).`,
     );
   if (problems.length) throw new SettingsError(problems);
   return settings;
@@ -196,6 +249,18 @@ export function parseRateWindows(raw: string): RateWindow[] {
     windows.push({ limit: Number(match[1]), windowSeconds: WINDOW_UNITS[match[2].toLowerCase()] });
   }
   return windows;
+}
+
+/** WEBHOOK_ALLOWED_HOSTS: comma-separated host names or IP addresses, compared lower-cased. */
+function parseHostList(raw: string | null, problems: string[]): string[] {
+  if (!raw) return [];
+  const hosts = raw
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = hosts.filter((host) => !/^[a-z0-9.:[\]-]+$/.test(host));
+  if (bad.length) problems.push(`WEBHOOK_ALLOWED_HOSTS has invalid hosts: ${bad.join(', ')}.`);
+  return hosts.map((host) => host.replace(/^\[(.*)\]$/, '$1'));
 }
 
 function parseTrustProxy(raw: string | null): boolean | number | string[] {

@@ -1,9 +1,29 @@
 import { Account } from '../modules/accounts/account.entity';
 import { Draw } from '../modules/draws/draw.entity';
+import { DrawConflict } from '../modules/ingestion/draw-conflict.entity';
+import { DrawSource } from '../modules/ingestion/draw-source.entity';
+import { SyncLease } from '../modules/ingestion/sync-lease.entity';
 import { License } from '../modules/licenses/license.entity';
 import { Lottery } from '../modules/lotteries/lottery.entity';
 import { TokenUsageDaily } from '../modules/metering/token-usage-daily.entity';
 import { UsageDaily } from '../modules/metering/usage-daily.entity';
 import { ApiToken } from '../modules/tokens/api-token.entity';
+import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity';
+import { WebhookEvent } from '../modules/webhooks/webhook-event.entity';
+import { WebhookSubscription } from '../modules/webhooks/webhook-subscription.entity';
 
-export const ENTITIES = [License, Account, ApiToken, UsageDaily, TokenUsageDaily, Lottery, Draw];
+export const ENTITIES = [
+  License,
+  Account,
+  ApiToken,
+  UsageDaily,
+  TokenUsageDaily,
+  Lottery,
+  Draw,
+  DrawSource,
+  DrawConflict,
+  SyncLease,
+  WebhookSubscription,
+  WebhookEvent,
+  WebhookDelivery,
+];

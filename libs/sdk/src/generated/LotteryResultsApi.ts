@@ -12,6 +12,7 @@ import { LotteriesService } from './services/LotteriesService';
 import { OperationsService } from './services/OperationsService';
 import { ProfileService } from './services/ProfileService';
 import { TokensService } from './services/TokensService';
+import { WebhooksService } from './services/WebhooksService';
 type HttpRequestConstructor = new (config: OpenAPIConfig) => BaseHttpRequest;
 export class LotteryResultsApi {
   public readonly admin: AdminService;
@@ -21,6 +22,7 @@ export class LotteryResultsApi {
   public readonly operations: OperationsService;
   public readonly profile: ProfileService;
   public readonly tokens: TokensService;
+  public readonly webhooks: WebhooksService;
   public readonly request: BaseHttpRequest;
   constructor(config?: Partial<OpenAPIConfig>, HttpRequest: HttpRequestConstructor = FetchHttpRequest) {
     this.request = new HttpRequest({
@@ -41,6 +43,7 @@ export class LotteryResultsApi {
     this.operations = new OperationsService(this.request);
     this.profile = new ProfileService(this.request);
     this.tokens = new TokensService(this.request);
+    this.webhooks = new WebhooksService(this.request);
   }
 }
 

@@ -32,6 +32,12 @@ export const Messages = {
   licenseExists: 'License already exists.',
   defaultLicenseMissing: 'No license is given to new accounts.',
   currentPasswordWrong: 'Current password is incorrect.',
+  webhookNotFound: 'Webhook not found.',
+  webhookDeliveryNotFound: 'Webhook delivery not found.',
+  webhookLimitReached: 'You have reached the maximum number of webhooks.',
+  webhookUrlInvalid: "Invalid 'url' value. Expected an absolute URL without credentials.",
+  webhookUrlNotHttps: "Invalid 'url' value. Webhook targets must use https.",
+  webhookUrlNotPublic: "Invalid 'url' value. Webhook targets must be public internet addresses.",
   lotteryExists: 'A lottery with this tag already exists.',
   resourceNotFound: 'Resource not found.',
   routeNotDeclared: 'Access to this route is not configured.',
@@ -54,4 +60,9 @@ export const Messages = {
   rulesBreakDraw: (date: string, problem: string) =>
     `The new rules do not fit the draw of ${date}: ${problem}`,
   invalidCsvBody: "Invalid request body. Expected text/csv with the header 'date,main,special'.",
+  // Ingestion from the operators' publications (issue 11).
+  sourceNotFound: 'No source is configured for this lottery.',
+  conflictNotFound: 'Conflict not found.',
+  conflictResolved: 'This conflict has already been resolved.',
+  conflictNoLongerFits: (problem: string) => `The fetched draw does not fit the lottery's rules: ${problem}`,
 } as const;

@@ -2,6 +2,9 @@ import { InitialSchema1795319709639 } from './1795319709639-initial-schema';
 import { CatalogChangeNotifications1795400000000 } from './1795400000000-catalog-change-notifications';
 import { TokenLifecycle1795500000000 } from './1795500000000-token-lifecycle';
 import { UsageOutcomes1795600000000 } from './1795600000000-usage-outcomes';
+import { DrawSchedules1795700000000 } from './1795700000000-draw-schedules';
+import { DrawIngestion1795800000000 } from './1795800000000-draw-ingestion';
+import { Webhooks1795900000000 } from './1795900000000-webhooks';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -9,4 +12,7 @@ export const MIGRATIONS = [
   CatalogChangeNotifications1795400000000,
   TokenLifecycle1795500000000,
   UsageOutcomes1795600000000,
+  DrawSchedules1795700000000,
+  DrawIngestion1795800000000,
+  Webhooks1795900000000,
 ];

@@ -1,5 +1,5 @@
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
-import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -15,8 +15,10 @@ import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawImportService } from './draw-import.service';
+import { DrawProvenanceService } from './draw-provenance.service';
 import { toDrawDto } from './draw-view';
 import { DrawWriteService } from './draw-write.service';
+import { AdminDrawDto } from './dto/admin-draw.dto';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';
 import { DrawDto } from './dto/draw.dto';
 import { ImportResultDto } from './dto/import-result.dto';
@@ -29,7 +31,21 @@ export class AdminDrawsController {
   constructor(
     private readonly writes: DrawWriteService,
     private readonly imports: DrawImportService,
+    private readonly provenance: DrawProvenanceService,
   ) {}
+
+  @Get(':date')
+  @Auth('admin')
+  @ApiOperation({
+    summary: 'One draw with its provenance (administrators; not metered).',
+    description: 'An ingested draw names the source it was fetched from and when.',
+  })
+  @ApiOkResponse({ type: AdminDrawDto })
+  @ApiErrorResponse(400, 'Empty tag, or an invalid or pre-1800 date.', Messages.invalidDrawDate)
+  @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
+  async adminGetDraw(@Param() params: DrawDateParamsDto): Promise<AdminDrawDto> {
+    return this.provenance.find(params.tag, params.date);
+  }
 
   @Put(':date')
   @Auth('admin')

@@ -84,8 +84,8 @@ function readBundle(dataDir: string): { lottery: BundledLottery; draws: StoredDr
 
 async function insertLottery(manager: EntityManager, lottery: BundledLottery): Promise<void> {
   await manager.query(
-    `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)`,
+    `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb)`,
     [
       lottery.tag,
       lottery.name,
@@ -96,6 +96,22 @@ async function insertLottery(manager: EntityManager, lottery: BundledLottery): P
       lottery.drawOrder,
       // The licence travels with the provenance: attribution is a condition of reusing the data.
       `${lottery.source} (licence: ${lottery.license})`,
+      JSON.stringify(lottery.schedule),
     ],
+  );
+  if (lottery.sync !== null) await insertSource(manager, lottery.tag, lottery.sync);
+}
+
+/** The lottery's draw source (ingestion), shipped with the bundled data; a database loaded earlier gets it by migration. */
+export async function insertSource(
+  manager: EntityManager,
+  tag: string,
+  sync: NonNullable<BundledLottery['sync']>,
+): Promise<void> {
+  await manager.query(
+    `INSERT INTO draw_sources (lottery_tag, adapter, url, mapping)
+     SELECT $1::varchar, $2, $3, $4::jsonb WHERE EXISTS (SELECT 1 FROM lotteries WHERE tag = $1::varchar)
+     ON CONFLICT (lottery_tag) DO NOTHING`,
+    [tag, sync.adapter, sync.url, sync.mapping === null ? null : JSON.stringify(sync.mapping)],
   );
 }

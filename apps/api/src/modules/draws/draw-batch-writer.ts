@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { StoredDraw } from './draw-view';
+import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
+import { type StoredDraw, toDrawDto } from './draw-view';
 
 /** Rows per statement: large enough to amortise round trips, small enough to keep each statement's memory modest. */
 export const DRAW_BATCH_SIZE = 1_000;
@@ -16,31 +17,55 @@ export interface UpsertCounts {
  */
 const arrayLiteral = (values: number[]): string => `{${values.join(',')}}`;
 
+/** Where ingested numbers came from (stored with the draw); absent for administrators' writes and imports. */
+export interface DrawProvenance {
+  /** "adapter url" */
+  source: string;
+  fetchedAt: Date;
+}
+
 /**
  * Inserts or updates one batch of a lottery's draws in a single statement. A row whose numbers did not change is
  * left alone (no dead tuple, no updated_at bump); the others come back, `xmax = 0` marking the inserted ones.
+ * Written rows take `provenance` (none: null, so a replaced ingested draw no longer claims its source).
  * Draw dates must be unique within the batch (the CSV parser rejects duplicates).
  */
 export async function upsertDrawBatch(
   manager: EntityManager,
   tag: string,
   draws: StoredDraw[],
+  provenance: DrawProvenance | null = null,
 ): Promise<UpsertCounts> {
   if (draws.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-  const written = await manager.query<{ inserted: boolean }[]>(
-    `INSERT INTO draws (lottery_tag, draw_date, main, special)
-     SELECT $1::varchar, t.draw_date, t.main::smallint[], t.special::smallint[]
+  const written = await manager.query<
+    { inserted: boolean; date: string; main: number[]; special: number[] }[]
+  >(
+    `INSERT INTO draws (lottery_tag, draw_date, main, special, source, fetched_at)
+     SELECT $1::varchar, t.draw_date, t.main::smallint[], t.special::smallint[], $5::text, $6::timestamptz
      FROM unnest($2::date[], $3::text[], $4::text[]) AS t(draw_date, main, special)
      ON CONFLICT (lottery_tag, draw_date) DO UPDATE
-       SET main = EXCLUDED.main, special = EXCLUDED.special, updated_at = now()
+       SET main = EXCLUDED.main, special = EXCLUDED.special, source = EXCLUDED.source,
+           fetched_at = EXCLUDED.fetched_at, updated_at = now()
        WHERE draws.main IS DISTINCT FROM EXCLUDED.main OR draws.special IS DISTINCT FROM EXCLUDED.special
-     RETURNING (xmax = 0) AS inserted`,
+     RETURNING (xmax = 0) AS inserted, to_char(draw_date, 'YYYY-MM-DD') AS date, main, special`,
     [
       tag,
       draws.map((d) => d.date),
       draws.map((d) => arrayLiteral(d.main)),
       draws.map((d) => arrayLiteral(d.special)),
+      provenance?.source ?? null,
+      provenance?.fetchedAt ?? null,
     ],
+  );
+  // Subscribers hear of every draw written, in this same transaction (the outbox): new ones as published,
+  // replaced ones as corrected. Unchanged rows are not returned, so they make no event.
+  await enqueueDrawEvents(
+    manager,
+    written.map((row) => ({
+      type: row.inserted ? 'draw.published' : 'draw.corrected',
+      lottery: tag,
+      draw: toDrawDto({ date: row.date, main: row.main, special: row.special }),
+    })),
   );
   const inserted = written.filter((row) => row.inserted).length;
   return { inserted, updated: written.length - inserted, unchanged: draws.length - written.length };

@@ -5,7 +5,8 @@ import { Messages } from '../../common/errors/messages';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
 import { upsertDrawBatch } from './draw-batch-writer';
-import type { StoredDraw } from './draw-view';
+import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
+import { type StoredDraw, toDrawDto } from './draw-view';
 import { validateDrawNumbers } from './domain/lottery-rules';
 
 /**
@@ -32,14 +33,22 @@ export class DrawWriteService {
     return result;
   }
 
-  /** 404 for an unknown lottery, then for a missing draw. */
+  /** 404 for an unknown lottery, then for a missing draw. Subscribers hear of it (draw.deleted). */
   async remove(tag: string, date: string): Promise<void> {
-    // On PostgreSQL, TypeORM answers a DELETE with [rows, affected count].
-    const [, affected] = await this.dataSource.query<[unknown[], number]>(
-      'DELETE FROM draws WHERE lottery_tag = $1 AND draw_date = $2',
-      [tag, date],
-    );
-    if (affected > 0) return this.catalog.reload(tag);
+    const deleted = await this.dataSource.transaction(async (manager) => {
+      // On PostgreSQL, TypeORM answers a DELETE with [rows, affected count].
+      const [rows] = await manager.query<[StoredDraw[], number]>(
+        `DELETE FROM draws WHERE lottery_tag = $1 AND draw_date = $2
+         RETURNING to_char(draw_date, 'YYYY-MM-DD') AS date, main, special`,
+        [tag, date],
+      );
+      await enqueueDrawEvents(
+        manager,
+        rows.map((draw) => ({ type: 'draw.deleted', lottery: tag, draw: toDrawDto(draw) })),
+      );
+      return rows.length;
+    });
+    if (deleted > 0) return this.catalog.reload(tag);
     this.catalog.snapshot(tag); // 404 Lottery not found, before the missing draw
     throw ApiError.notFound(Messages.drawNotFound);
   }

@@ -17,6 +17,14 @@ export class Draw {
   @Column({ type: 'smallint', array: true, default: () => "'{}'" })
   special!: number[];
 
+  /** Provenance of an ingested draw: the source it was fetched from ("adapter url"); null when written otherwise. */
+  @Column({ type: 'text', nullable: true })
+  source!: string | null;
+
+  /** When the ingested numbers were fetched; null when written otherwise (bundled data, administrators). */
+  @Column({ name: 'fetched_at', type: 'timestamptz', nullable: true })
+  fetchedAt!: Date | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 

@@ -3,6 +3,7 @@ import { LotteriesModule } from '../lotteries/lotteries.module';
 import { AdminDrawsController } from './admin-draws.controller';
 import { BundledDataService } from './bundled-data.service';
 import { DrawImportService } from './draw-import.service';
+import { DrawProvenanceService } from './draw-provenance.service';
 import { DrawWriteService } from './draw-write.service';
 import { DrawsController } from './draws.controller';
 
@@ -10,7 +11,7 @@ import { DrawsController } from './draws.controller';
 @Module({
   imports: [LotteriesModule],
   controllers: [DrawsController, AdminDrawsController],
-  providers: [DrawWriteService, DrawImportService, BundledDataService],
+  providers: [DrawWriteService, DrawImportService, DrawProvenanceService, BundledDataService],
   exports: [BundledDataService, DrawImportService, LotteriesModule],
 })
 export class DrawsModule {}

@@ -4,6 +4,7 @@ import { CatalogSync } from './catalog/catalog-sync.service';
 import { LotteryCatalog } from './catalog/lottery-catalog.service';
 import { LotteriesController } from './lotteries.controller';
 import { LotteryWriteService } from './lottery-write.service';
+import { FreshnessMetrics } from './schedule/freshness-metrics.service';
 
 /**
  * The lottery catalogue: the in-memory read model of lotteries and draws (LotteryCatalog, kept current by its
@@ -11,7 +12,7 @@ import { LotteryWriteService } from './lottery-write.service';
  */
 @Module({
   controllers: [LotteriesController, AdminLotteriesController],
-  providers: [LotteryCatalog, CatalogSync, LotteryWriteService],
+  providers: [LotteryCatalog, CatalogSync, LotteryWriteService, FreshnessMetrics],
   exports: [LotteryCatalog, CatalogSync],
 })
 export class LotteriesModule {}

@@ -1,4 +1,5 @@
 import type { RuleEra } from '../draws/domain/lottery-rules';
+import type { DrawSchedule } from './schedule/draw-schedule';
 
 /** A lottery with its derived draw figures, as the queries return it. */
 export interface LotteryRecord {
@@ -10,6 +11,7 @@ export interface LotteryRecord {
   rules: RuleEra[];
   drawOrder: boolean;
   source: string | null;
+  schedule: DrawSchedule | null;
   drawCount: number;
   firstDraw: string | null;
   lastDraw: string | null;
@@ -25,6 +27,8 @@ export interface LotteryRow {
   rules: RuleEra[];
   draw_order: boolean;
   source: string | null;
+  schedule: DrawSchedule | null;
 }
 
-export const LOTTERY_COLUMNS = 'tag, name, country, timezone, special_name, rules, draw_order, source';
+export const LOTTERY_COLUMNS =
+  'tag, name, country, timezone, special_name, rules, draw_order, source, schedule';

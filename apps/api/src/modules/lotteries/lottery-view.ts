@@ -2,6 +2,8 @@ import { currentEra, NumberGroupRule, RuleEra } from '../draws/domain/lottery-ru
 import type { LotteryDto, NumberGroupDto, RuleEraDto } from './dto/lottery.dto';
 import { calendarDateIn } from './local-date';
 import type { LotteryRecord } from './lottery-record';
+import { freshnessOf, nextDrawOf } from './schedule/draw-freshness';
+import type { DrawSchedule } from './schedule/draw-schedule';
 
 /** The API view of a lottery: `main`/`special` at the top are the rules in force today, in the lottery's zone. */
 export function toLotteryDto(record: LotteryRecord, now: Date): LotteryDto {
@@ -19,6 +21,22 @@ export function toLotteryDto(record: LotteryRecord, now: Date): LotteryDto {
     rules: record.rules.map(toRuleEraDto),
     drawOrder: record.drawOrder,
     source: record.source,
+    schedule: record.schedule ? copySchedule(record.schedule) : null,
+    nextDraw: record.schedule ? nextDrawOf(record.schedule, now) : null,
+    freshness: record.schedule ? freshnessOf(record.schedule, record.lastDraw, now) : null,
+  };
+}
+
+function copySchedule(schedule: DrawSchedule): DrawSchedule {
+  return {
+    publicationWindowMinutes: schedule.publicationWindowMinutes,
+    eras: schedule.eras.map(({ from, timezone, weekdays, time, times }) => ({
+      from,
+      timezone,
+      weekdays: [...weekdays],
+      time,
+      ...(times ? { times: { ...times } } : {}),
+    })),
   };
 }
 

@@ -10,6 +10,19 @@ import { calendarDateIn } from './local-date';
 import { LotteryCatalog } from './catalog/lottery-catalog.service';
 import type { LotteryRecord, LotteryRow } from './lottery-record';
 import { buildLotteryRules } from './lottery-rules-input';
+import { type DrawSchedule, parseDrawSchedule } from './schedule/draw-schedule';
+
+/** SQL NULL for null (JSON.stringify would store a JSON null). */
+const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/** Admin input to a stored calendar: null stays null; anything else must parse (400 naming the problem). */
+function scheduleFrom(input: unknown): DrawSchedule | null {
+  if (input === null) return null;
+  const parsed = parseDrawSchedule(input);
+  if ('problem' in parsed)
+    throw ApiError.badRequest(Messages.invalidFieldProblem('schedule', parsed.problem));
+  return parsed.schedule;
+}
 
 type StoredLottery = Omit<LotteryRow, 'tag'>;
 
@@ -29,8 +42,8 @@ export class LotteryWriteService {
       calendarDateIn(dto.timezone, this.clock.now()),
     );
     const inserted = await this.dataSource.query(
-      `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)
+      `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb)
        ON CONFLICT (tag) DO NOTHING RETURNING tag`,
       [
         dto.tag,
@@ -41,6 +54,7 @@ export class LotteryWriteService {
         JSON.stringify(rules),
         dto.drawOrder ?? false,
         dto.source ?? null,
+        jsonOrNull(scheduleFrom(dto.schedule ?? null)),
       ],
     );
     if (inserted.length === 0) throw ApiError.conflict(Messages.lotteryExists);
@@ -53,7 +67,7 @@ export class LotteryWriteService {
     await this.dataSource.transaction(async (manager) => {
       // FOR UPDATE: draw writes take a share lock on this row, so no draw can slip in between the check and the change.
       const rows = await manager.query<StoredLottery[]>(
-        `SELECT name, country, timezone, special_name, rules, draw_order, source
+        `SELECT name, country, timezone, special_name, rules, draw_order, source, schedule
          FROM lotteries WHERE tag = $1 FOR UPDATE`,
         [tag],
       );
@@ -69,7 +83,7 @@ export class LotteryWriteService {
         await this.checkDrawsFit(manager, tag, rules);
       await manager.query(
         `UPDATE lotteries SET name = $2, country = $3, timezone = $4, special_name = $5, rules = $6::jsonb,
-                draw_order = $7, source = $8, updated_at = now()
+                draw_order = $7, source = $8, schedule = $9::jsonb, updated_at = now()
          WHERE tag = $1`,
         [
           tag,
@@ -80,6 +94,7 @@ export class LotteryWriteService {
           JSON.stringify(rules),
           dto.drawOrder ?? stored.draw_order,
           dto.source === undefined ? stored.source : dto.source,
+          jsonOrNull(dto.schedule === undefined ? stored.schedule : scheduleFrom(dto.schedule)),
         ],
       );
     });

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { RuleEra } from '../draws/domain/lottery-rules';
+import type { DrawSchedule } from './schedule/draw-schedule';
 
 /** A lottery game. Its current `main`/`special` rules are derived from `rules`, the era history. */
 @Entity({ name: 'lotteries' })
@@ -27,6 +28,10 @@ export class Lottery {
   /** Whether main numbers are stored in the order they were drawn (else as published, usually sorted). */
   @Column({ name: 'draw_order', type: 'boolean', default: false })
   drawOrder!: boolean;
+
+  /** The draw calendar (eras of weekdays and local times); null when draws follow no schedule. */
+  @Column({ type: 'jsonb', nullable: true })
+  schedule!: DrawSchedule | null;
 
   /** Provenance of the bundled data, shown to users. */
   @Column({ type: 'text', nullable: true })

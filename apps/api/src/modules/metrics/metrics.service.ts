@@ -33,6 +33,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly webhookDeliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome: delivered, retry (failed, will be retried), failed (gave up).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly unexpectedErrors = new Counter({
     name: 'unexpected_errors_total',
     help: 'Requests answered with 500.',

@@ -2,6 +2,7 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+import type { DrawScheduleDto } from './DrawScheduleDto';
 import type { NumberGroupInputDto } from './NumberGroupInputDto';
 import type { RuleEraInputDto } from './RuleEraInputDto';
 import type { SpecialGroupInputDto } from './SpecialGroupInputDto';
@@ -17,6 +18,10 @@ export type CreateLotteryDto = {
    * Ascending by `from`.
    */
   rules?: Array<RuleEraInputDto>;
+  /**
+   * The draw calendar.
+   */
+  schedule?: DrawScheduleDto | null;
   source?: string | null;
   special?: SpecialGroupInputDto | null;
   tag: string;

@@ -2,7 +2,10 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+import type { DrawScheduleDto } from './DrawScheduleDto';
 import type { DrawStatsDto } from './DrawStatsDto';
+import type { FreshnessDto } from './FreshnessDto';
+import type { NextDrawDto } from './NextDrawDto';
 import type { NumberGroupDto } from './NumberGroupDto';
 import type { RuleEraDto } from './RuleEraDto';
 import type { SpecialGroupDto } from './SpecialGroupDto';
@@ -14,14 +17,26 @@ export type LotteryDto = {
   drawOrder: boolean;
   draws: DrawStatsDto;
   /**
+   * null without a schedule.
+   */
+  freshness: FreshnessDto | null;
+  /**
    * The main numbers under the rules in force today.
    */
   main: NumberGroupDto;
   name: string;
   /**
+   * null without a schedule.
+   */
+  nextDraw: NextDrawDto | null;
+  /**
    * Rule history, ascending by `from`.
    */
   rules: Array<RuleEraDto>;
+  /**
+   * null: draws follow no schedule.
+   */
+  schedule: DrawScheduleDto | null;
   /**
    * Where the draw history comes from.
    */

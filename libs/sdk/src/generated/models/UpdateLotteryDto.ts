@@ -2,6 +2,7 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+import type { DrawScheduleDto } from './DrawScheduleDto';
 import type { NumberGroupInputDto } from './NumberGroupInputDto';
 import type { RuleEraInputDto } from './RuleEraInputDto';
 import type { SpecialGroupInputDto } from './SpecialGroupInputDto';
@@ -11,6 +12,10 @@ export type UpdateLotteryDto = {
   main?: NumberGroupInputDto;
   name?: string;
   rules?: Array<RuleEraInputDto>;
+  /**
+   * Replaces the whole calendar; null removes it.
+   */
+  schedule?: DrawScheduleDto | null;
   source?: string | null;
   special?: SpecialGroupInputDto | null;
   /**

@@ -3,14 +3,19 @@
 /* tslint:disable */
 /* eslint-disable */
 import type { AccountDto } from '../models/AccountDto';
+import type { AdminDrawDto } from '../models/AdminDrawDto';
+import type { ConflictDto } from '../models/ConflictDto';
 import type { CreateLicenseDto } from '../models/CreateLicenseDto';
 import type { CreateLotteryDto } from '../models/CreateLotteryDto';
 import type { DrawDto } from '../models/DrawDto';
+import type { DrawSourceDto } from '../models/DrawSourceDto';
 import type { ImportResultDto } from '../models/ImportResultDto';
 import type { LicenseDto } from '../models/LicenseDto';
 import type { LotteryDto } from '../models/LotteryDto';
 import type { PutDrawDto } from '../models/PutDrawDto';
 import type { PutLicenseDto } from '../models/PutLicenseDto';
+import type { PutSourceDto } from '../models/PutSourceDto';
+import type { SyncStateDto } from '../models/SyncStateDto';
 import type { UpdateAccountDto } from '../models/UpdateAccountDto';
 import type { UpdateLotteryDto } from '../models/UpdateLotteryDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
@@ -121,6 +126,113 @@ export class AdminService {
         401: `Authorization header missing or invalid JWT.`,
         403: `Administrator role required.`,
         404: `Account not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * List conflicts between fetched and stored draws, newest first.
+   * @returns any A page of conflicts. With limit=0 the 'conflicts' key is omitted.
+   * @throws ApiError
+   */
+  public listConflicts({
+    limit = 15,
+    offset,
+    status,
+  }: {
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+    /**
+     * Only conflicts of this status (default: all).
+     */
+    status?: 'open' | 'accepted' | 'rejected' | 'corrected',
+  }): CancelablePromise<{
+    conflicts?: Array<ConflictDto>;
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/conflicts',
+      query: {
+        'limit': limit,
+        'offset': offset,
+        'status': status,
+      },
+      errors: {
+        400: `Invalid limit, offset or status.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Accept a conflict: the fetched draw replaces the stored one.
+   * Checked against the lottery's rules as every draw write; the draw records the source.
+   * @returns ConflictDto
+   * @throws ApiError
+   */
+  public acceptConflict({
+    id,
+  }: {
+    id: string,
+  }): CancelablePromise<ConflictDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/admin/conflicts/{id}/accept',
+      path: {
+        'id': id,
+      },
+      errors: {
+        400: `The fetched draw does not fit the lottery's rules (they changed).`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Conflict not found.`,
+        409: `The conflict has already been resolved.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Reject a conflict: the stored draw stays.
+   * The same fetched numbers do not raise a conflict again.
+   * @returns ConflictDto
+   * @throws ApiError
+   */
+  public rejectConflict({
+    id,
+  }: {
+    id: string,
+  }): CancelablePromise<ConflictDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/admin/conflicts/{id}/reject',
+      path: {
+        'id': id,
+      },
+      errors: {
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Conflict not found.`,
+        409: `The conflict has already been resolved.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });
@@ -417,6 +529,38 @@ export class AdminService {
     });
   }
   /**
+   * One draw with its provenance (administrators; not metered).
+   * An ingested draw names the source it was fetched from and when.
+   * @returns AdminDrawDto
+   * @throws ApiError
+   */
+  public adminGetDraw({
+    tag,
+    date,
+  }: {
+    tag: string,
+    /**
+     * The lottery's local calendar date.
+     */
+    date: string,
+  }): CancelablePromise<AdminDrawDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/lotteries/{tag}/draws/{date}',
+      path: {
+        'tag': tag,
+        'date': date,
+      },
+      errors: {
+        400: `Empty tag, or an invalid or pre-1800 date.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found, or no draw on that date.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
    * Create or replace the draw of one date.
    * Numbers in draw order.
    * @returns DrawDto The draw was replaced.
@@ -448,6 +592,158 @@ export class AdminService {
         401: `Authorization header missing or invalid JWT.`,
         403: `Administrator role required.`,
         404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * List the lotteries' draw sources, ordered by lottery tag.
+   * @returns any A page of sources. With limit=0 the 'sources' key is omitted.
+   * @throws ApiError
+   */
+  public listSources({
+    limit = 15,
+    offset,
+  }: {
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+  }): CancelablePromise<{
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    sources?: Array<DrawSourceDto>;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/sources',
+      query: {
+        'limit': limit,
+        'offset': offset,
+      },
+      errors: {
+        400: `Invalid limit or offset.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Remove a lottery's draw source (its draws stay).
+   * @returns void
+   * @throws ApiError
+   */
+  public deleteSource({
+    tag,
+  }: {
+    tag: string,
+  }): CancelablePromise<void> {
+    return this.httpRequest.request({
+      method: 'DELETE',
+      url: '/admin/sources/{tag}',
+      path: {
+        'tag': tag,
+      },
+      errors: {
+        400: `Empty tag.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found, or it has no source.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Set a lottery's draw source (create or replace).
+   * A new adapter or URL starts the sync state afresh. Polling needs SYNC=on; `npm run cli -- sync <tag>` runs one sync at once.
+   * @returns DrawSourceDto
+   * @throws ApiError
+   */
+  public putSource({
+    tag,
+    requestBody,
+  }: {
+    tag: string,
+    requestBody: PutSourceDto,
+  }): CancelablePromise<DrawSourceDto> {
+    return this.httpRequest.request({
+      method: 'PUT',
+      url: '/admin/sources/{tag}',
+      path: {
+        'tag': tag,
+      },
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Unknown adapter, invalid URL or mapping (the message names it).`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Each source's sync state, with its lottery's freshness.
+   * Last attempt and success, the last error with its reason, the next planned attempt, consecutive failures and what the last sync did (rows rejected included).
+   * @returns any A page of sources. With limit=0 the 'sources' key is omitted.
+   * @throws ApiError
+   */
+  public listSyncStates({
+    limit = 15,
+    offset,
+  }: {
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+  }): CancelablePromise<{
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    sources?: Array<SyncStateDto>;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/sync',
+      query: {
+        'limit': limit,
+        'offset': offset,
+      },
+      errors: {
+        400: `Invalid limit or offset.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

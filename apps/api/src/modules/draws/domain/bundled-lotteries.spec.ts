@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundledDataDir, BundledLottery, loadBundledLotteries } from './bundled-lotteries';
 import { parseDrawCsv, ParsedDrawRow } from './draw-csv';
+import { scheduledDrawOn } from '../../lotteries/schedule/draw-schedule';
 import { validateDrawNumbers } from './lottery-rules';
 
 const REPO_DATA_DIR = resolve(__dirname, '../../../../data/draws');
@@ -133,6 +134,20 @@ describe('bundled draw histories', () => {
       expect(problems).toEqual([]);
     },
   );
+
+  it.each(lotteries.map((l) => [l.tag, l] as const))(
+    '%s: every draw falls on a scheduled day, except the documented off-schedule draws',
+    (_tag, lottery) => {
+      const offSchedule = rowsOf(lottery.tag)
+        .map((row) => row.date)
+        .filter((date) => scheduledDrawOn(lottery.schedule, date) === undefined);
+      expect(offSchedule).toEqual(Object.keys(lottery.offScheduleDraws).sort());
+    },
+  );
+
+  it('documents 107 off-schedule draws, as the README says', () => {
+    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(107);
+  });
 
   it('holds 28,724 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { parseSourceConfig, type SourceConfig } from '../../ingestion/source-config';
+import { type DrawSchedule, parseDrawSchedule } from '../../lotteries/schedule/draw-schedule';
 import { NumberGroupRule, RuleEra, validateRuleEras } from './lottery-rules';
 
 /** A lottery shipped with the service, with the draw history file that seeds it. */
@@ -19,6 +21,15 @@ export interface BundledLottery {
   /** Provenance and coverage caveats for humans. */
   notes: string;
   rules: RuleEra[];
+  /** The operator's draw calendar. */
+  schedule: DrawSchedule;
+  /**
+   * Stored draws that fall on no scheduled day (holiday moves, special draws), each with why: the history is
+   * checked against the schedule with exactly these exceptions.
+   */
+  offScheduleDraws: Record<string, string>;
+  /** Where new draws are fetched from (the ingestion module's source), if anywhere. */
+  sync: SourceConfig | null;
   /** Absolute path of `<tag>.csv`. */
   csvPath: string;
 }
@@ -70,6 +81,23 @@ function toLottery(entry: unknown, dataDir: string, where: string): BundledLotte
   const rulesProblem = validateRuleEras(rules);
   if (rulesProblem !== null) throw new Error(`${at}: ${rulesProblem}`);
 
+  const schedule = parseDrawSchedule(record['schedule']);
+  if ('problem' in schedule) throw new Error(`${at}: schedule: ${schedule.problem}`);
+  const offSchedule = asRecord(record['offScheduleDraws'] ?? {}, `${at} offScheduleDraws`);
+  const offScheduleDraws: Record<string, string> = {};
+  for (const [date, why] of Object.entries(offSchedule)) {
+    if (typeof why !== 'string' || why.trim() === '')
+      throw new Error(`${at}: offScheduleDraws.${date} needs a reason.`);
+    offScheduleDraws[date] = why;
+  }
+
+  let sync: SourceConfig | null = null;
+  if (record['sync'] !== undefined) {
+    const parsed = parseSourceConfig(asRecord(record['sync'], `${at} sync`));
+    if ('problem' in parsed) throw new Error(`${at}: sync.${parsed.field}: ${parsed.problem}`);
+    sync = parsed.config;
+  }
+
   const csvPath = join(dataDir, `${tag}.csv`);
   if (!existsSync(csvPath)) throw new Error(`${at}: draw history ${csvPath} is missing.`);
   const specialName = record['specialName'];
@@ -84,6 +112,9 @@ function toLottery(entry: unknown, dataDir: string, where: string): BundledLotte
     license: requireString(record, 'license', at),
     notes: typeof record['notes'] === 'string' ? record['notes'] : '',
     rules,
+    schedule: schedule.schedule,
+    offScheduleDraws,
+    sync,
     csvPath,
   };
 }

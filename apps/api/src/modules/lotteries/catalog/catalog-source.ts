@@ -42,6 +42,7 @@ export async function readLotteries(
       rules: row.rules,
       drawOrder: row.draw_order,
       source: row.source,
+      schedule: row.schedule,
     },
     draws: drawsByTag.get(row.tag) ?? [],
   }));

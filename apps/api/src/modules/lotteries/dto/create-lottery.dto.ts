@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsOptional } from 'class-validator';
+import { IsArray, IsObject, IsOptional } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import {
   IsFlag,
@@ -10,6 +10,12 @@ import {
   LOTTERY_TAG_PATTERN,
 } from './lottery-field.validators';
 import { NumberGroupInputDto, RuleEraInputDto, SpecialGroupInputDto } from './lottery-input.dto';
+import { DrawScheduleDto } from './schedule.dto';
+
+export const SCHEDULE_MESSAGE = Messages.invalidField(
+  'schedule',
+  'an object {publicationWindowMinutes, eras}, or null',
+);
 
 /**
  * POST /admin/lotteries: a Lottery without `draws`. Without `rules`, one era from 1800-01-01 is built from
@@ -56,4 +62,9 @@ export class CreateLotteryDto {
   @IsOptional()
   @IsText('source', 2000)
   source?: string | null;
+
+  @ApiPropertyOptional({ type: () => DrawScheduleDto, nullable: true, description: 'The draw calendar.' })
+  @IsOptional()
+  @IsObject({ message: SCHEDULE_MESSAGE })
+  schedule?: DrawScheduleDto | null;
 }

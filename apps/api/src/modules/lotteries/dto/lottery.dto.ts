@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DrawScheduleDto, FreshnessDto, NextDrawDto } from './schedule.dto';
 
 /** How many numbers a group holds and from which range (contract section 1). */
 export class NumberGroupDto {
@@ -90,4 +91,17 @@ export class LotteryDto {
 
   @ApiProperty({ type: String, nullable: true, description: 'Where the draw history comes from.' })
   source!: string | null;
+
+  @ApiProperty({
+    type: () => DrawScheduleDto,
+    nullable: true,
+    description: 'null: draws follow no schedule.',
+  })
+  schedule!: DrawScheduleDto | null;
+
+  @ApiProperty({ type: () => NextDrawDto, nullable: true, description: 'null without a schedule.' })
+  nextDraw!: NextDrawDto | null;
+
+  @ApiProperty({ type: () => FreshnessDto, nullable: true, description: 'null without a schedule.' })
+  freshness!: FreshnessDto | null;
 }

@@ -1,8 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsOptional, ValidateIf } from 'class-validator';
+import { IsArray, IsObject, IsOptional, ValidateIf } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { IsFlag, IsGroupObject, IsText, IsTimezone } from './lottery-field.validators';
+import { SCHEDULE_MESSAGE } from './create-lottery.dto';
 import { NumberGroupInputDto, RuleEraInputDto, SpecialGroupInputDto } from './lottery-input.dto';
+import { DrawScheduleDto } from './schedule.dto';
 
 // Fields that cannot be null are validated whenever present, so `null` is a 400 rather than a database error.
 const present = (_dto: object, value: unknown) => value !== undefined;
@@ -56,4 +58,13 @@ export class UpdateLotteryDto {
   @IsOptional()
   @IsText('source', 2000)
   source?: string | null;
+
+  @ApiPropertyOptional({
+    type: () => DrawScheduleDto,
+    nullable: true,
+    description: 'Replaces the whole calendar; null removes it.',
+  })
+  @IsOptional()
+  @IsObject({ message: SCHEDULE_MESSAGE })
+  schedule?: DrawScheduleDto | null;
 }

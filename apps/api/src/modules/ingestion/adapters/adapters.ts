@@ -1,0 +1,16 @@
+import { genericAdapter } from './generic';
+import { type SourceMapping } from './generic-mapping';
+import { socrataMegaMillions, socrataPowerball } from './socrata';
+import type { SourceAdapter } from './source-adapter';
+
+export const ADAPTER_NAMES = ['socrata-powerball', 'socrata-megamillions', 'generic'] as const;
+export type AdapterName = (typeof ADAPTER_NAMES)[number];
+
+/** The adapter a source names; the generic one reads through the source's mapping. */
+export function adapterFor(name: string, mapping: SourceMapping | null): SourceAdapter {
+  if (name === 'socrata-powerball') return socrataPowerball;
+  if (name === 'socrata-megamillions') return socrataMegaMillions;
+  if (name === 'generic' && mapping !== null) return genericAdapter(mapping);
+  // Stored sources are checked on every write (parseSourceConfig), so this means a hand-edited row.
+  throw new Error(`unknown adapter '${name}'${name === 'generic' ? ' (its mapping is missing)' : ''}`);
+}

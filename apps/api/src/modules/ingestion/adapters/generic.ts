@@ -1,0 +1,153 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import { isValidIsoDate } from '../../../common/dates/iso-date';
+import type { RejectedRow } from '../sync-result';
+import { dateReader, type SourceMapping } from './generic-mapping';
+import {
+  assertSomeUsable,
+  type FetchedDraw,
+  type FetchRequest,
+  parseJsonBody,
+  parseNumbers,
+  type SourceAdapter,
+  SourceFormatError,
+} from './source-adapter';
+
+const DEFAULT_SEPARATOR = /[\s,;|-]+/;
+
+/** Any CSV or JSON publication over HTTP, read through the source's stored field mapping. */
+export function genericAdapter(mapping: SourceMapping): SourceAdapter {
+  const readDate = dateReader(mapping.dateFormat);
+  const separator =
+    mapping.separator === undefined ? DEFAULT_SEPARATOR : new RegExp(escape(mapping.separator) + '+');
+  return {
+    buildUrl({ url, since }: FetchRequest): string {
+      const target = new URL(url);
+      for (const [name, value] of Object.entries(mapping.query ?? {})) {
+        // Without a date to start from (no draw stored yet), a parameter that needs one is left out.
+        if (value.includes('{since}') && since === null) continue;
+        target.searchParams.set(name, value.replaceAll('{since}', since ?? ''));
+      }
+      return target.toString();
+    },
+    parse(body: string): { draws: FetchedDraw[]; rejected: RejectedRow[] } {
+      const rows = mapping.format === 'csv' ? csvRows(body, mapping) : jsonRows(body, mapping);
+      const draws: FetchedDraw[] = [];
+      const rejected: RejectedRow[] = [];
+      rows.forEach((row, index) => {
+        const position = index + 1;
+        const rawDate = valueAt(row, mapping.date);
+        const date = typeof rawDate === 'string' ? readDate(rawDate) : null;
+        if (date === null || !isValidIsoDate(date)) {
+          const shown = JSON.stringify(rawDate ?? null);
+          rejected.push({ row: position, date: null, message: `${mapping.date} ${shown} is not a date` });
+          return;
+        }
+        const main = numbersAt(row, mapping.main, separator);
+        if (main === null) {
+          rejected.push({ row: position, date, message: `${describe(mapping.main)} holds no numbers` });
+          return;
+        }
+        let special: number[] = [];
+        if (mapping.specialFromMain !== undefined) {
+          if (main.length <= mapping.specialFromMain) {
+            rejected.push({
+              row: position,
+              date,
+              message: `${describe(mapping.main)} lacks its special numbers`,
+            });
+            return;
+          }
+          special = main.splice(main.length - mapping.specialFromMain);
+        } else if (mapping.special !== undefined) {
+          const read = numbersAt(row, mapping.special, separator);
+          if (read === null) {
+            rejected.push({ row: position, date, message: `${describe(mapping.special)} holds no numbers` });
+            return;
+          }
+          special = read;
+        }
+        draws.push({ row: position, date, main, special });
+      });
+      return assertSomeUsable({ draws, rejected }, rows.length);
+    },
+  };
+}
+
+function jsonRows(body: string, mapping: SourceMapping): unknown[] {
+  const json = parseJsonBody(body);
+  const rows = mapping.rows ? valueAt(json, mapping.rows) : json;
+  if (!Array.isArray(rows))
+    throw new SourceFormatError(
+      `expected a JSON array at '${mapping.rows ?? ''}' (the format may have changed)`,
+    );
+  return rows;
+}
+
+function csvRows(body: string, mapping: SourceMapping): Record<string, string>[] {
+  if (body.trimStart().startsWith('<'))
+    throw new SourceFormatError('the source answered HTML or XML, not CSV (an error page?)');
+  let rows: Record<string, string>[];
+  try {
+    rows = parseCsv(body, {
+      columns: true,
+      delimiter: mapping.delimiter ?? ',',
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      bom: true,
+    });
+  } catch (error) {
+    throw new SourceFormatError(`the source answered invalid CSV: ${(error as Error).message}`);
+  }
+  const columns = rows.length > 0 ? Object.keys(rows[0]) : [];
+  const wanted = [mapping.date, ...fieldsOf(mapping.main), ...fieldsOf(mapping.special)];
+  const missing = rows.length > 0 ? wanted.find((name) => !columns.includes(name)) : undefined;
+  if (missing !== undefined)
+    throw new SourceFormatError(`the CSV has no column '${missing}' (columns: ${columns.join(', ')})`);
+  return rows;
+}
+
+/** A value by dot path ('result.draws'); CSV rows have flat names, tried whole first. */
+function valueAt(value: unknown, path: string): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (Object.prototype.hasOwnProperty.call(record, path)) return record[path];
+  let current: unknown = value;
+  for (const key of path.split('.')) {
+    if (
+      typeof current !== 'object' ||
+      current === null ||
+      !Object.prototype.hasOwnProperty.call(current, key)
+    )
+      return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** The numbers of one group: a field holding them all (text, a number or a list), or one field per number. */
+function numbersAt(row: unknown, fields: string | string[], separator: RegExp): number[] | null {
+  const values = typeof fields === 'string' ? [valueAt(row, fields)] : fields.map((f) => valueAt(row, f));
+  const numbers: number[] = [];
+  for (const value of values.flat()) {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) numbers.push(value);
+    else if (typeof value === 'string') {
+      const parsed = parseNumbers(value, separator);
+      if (parsed === null) return null;
+      numbers.push(...parsed);
+    } else return null;
+  }
+  return numbers.length > 0 ? numbers : null;
+}
+
+function fieldsOf(fields: string | string[] | undefined): string[] {
+  return fields === undefined ? [] : typeof fields === 'string' ? [fields] : fields;
+}
+
+function describe(fields: string | string[]): string {
+  return typeof fields === 'string' ? fields : fields.join(', ');
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,68 @@
+import type { RejectedRow } from '../sync-result';
+
+/** A draw read from a source, before validation against the lottery's rules. */
+export interface FetchedDraw {
+  /** 1-based position of the row in the answer (for reports). */
+  row: number;
+  date: string;
+  main: number[];
+  special: number[];
+}
+
+/** What an adapter read from an answer: the draws it understood, and the rows it could not. */
+export interface ParsedAnswer {
+  draws: FetchedDraw[];
+  rejected: RejectedRow[];
+}
+
+/** The request an adapter makes: only recent draws (from `since`, the lottery's date). */
+export interface FetchRequest {
+  url: string;
+  /** 'YYYY-MM-DD': ask for draws on or after this date when the source can filter. */
+  since: string | null;
+}
+
+/**
+ * Reads one kind of publication. `buildUrl` adds what asks the source for recent draws only; `parse` turns the
+ * body into draws, or throws SourceFormatError when the answer as a whole is not what the adapter reads.
+ */
+export interface SourceAdapter {
+  buildUrl(request: FetchRequest): string;
+  parse(body: string): ParsedAnswer;
+}
+
+/** The answer as a whole is unusable (not JSON, an HTML page, not a list, a changed schema). */
+export class SourceFormatError extends Error {}
+
+/** An answer with rows of which not one is readable means the format changed: the sync fails, naming why. */
+export function assertSomeUsable(parsed: ParsedAnswer, rows: number): ParsedAnswer {
+  if (rows > 0 && parsed.draws.length === 0) {
+    const first = parsed.rejected[0];
+    throw new SourceFormatError(
+      `no usable row in ${rows} (the format may have changed); row ${first.row}: ${first.message}`,
+    );
+  }
+  return parsed;
+}
+
+/** JSON.parse with the errors an operator can act on. */
+export function parseJsonBody(body: string): unknown {
+  const start = body.trimStart().slice(0, 1);
+  if (start === '<')
+    throw new SourceFormatError('the source answered HTML or XML, not JSON (an error page?)');
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new SourceFormatError(`the source answered invalid JSON: ${JSON.stringify(body.slice(0, 60))}`);
+  }
+}
+
+/** Whole non-negative numbers as published ("04", "17"); null when any part is not one. */
+export function parseNumbers(text: string, separator: RegExp): number[] | null {
+  const parts = text
+    .trim()
+    .split(separator)
+    .filter((part) => part !== '');
+  if (parts.length === 0 || !parts.every((part) => /^\d{1,4}$/.test(part))) return null;
+  return parts.map(Number);
+}

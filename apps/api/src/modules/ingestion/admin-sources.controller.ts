@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
+import { ApiPage } from '../../common/pagination/api-page.decorator';
+import { envelope, pageOf } from '../../common/pagination/page';
+import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { Auth } from '../guards/auth.decorator';
+import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
+import { DrawSourceDto } from './dto/draw-source.dto';
+import { PutSourceDto } from './dto/put-source.dto';
+import { SyncStateDto } from './dto/sync-state.dto';
+import { SourcesService } from './sources.service';
+
+const PAGE_ERROR = Messages.invalidField('limit', 'a non-negative integer');
+
+/** Where each lottery's new draws come from (configured in data), and how their syncs went. */
+@ApiTags('admin')
+@Controller('admin')
+export class AdminSourcesController {
+  constructor(private readonly sources: SourcesService) {}
+
+  @Get('sources')
+  @Auth('admin')
+  @ApiOperation({ summary: "List the lotteries' draw sources, ordered by lottery tag." })
+  @ApiPage('sources', DrawSourceDto)
+  @ApiErrorResponse(400, 'Invalid limit or offset.', PAGE_ERROR)
+  async listSources(@Query() query: PageQueryDto) {
+    const page = pageOf(query);
+    const { items, total } = await this.sources.list(page);
+    return envelope(
+      'sources',
+      page,
+      items.map((s) => this.sources.toSourceDto(s)),
+      total,
+    );
+  }
+
+  @Put('sources/:tag')
+  @Auth('admin')
+  @ApiOperation({
+    summary: "Set a lottery's draw source (create or replace).",
+    description:
+      'A new adapter or URL starts the sync state afresh. Polling needs SYNC=on; ' +
+      '`npm run cli -- sync <tag>` runs one sync at once.',
+  })
+  @ApiOkResponse({ type: DrawSourceDto })
+  @ApiErrorResponse(
+    400,
+    'Unknown adapter, invalid URL or mapping (the message names it).',
+    Messages.invalidFieldProblem('url', 'expected an absolute http or https URL.'),
+  )
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
+  async putSource(@Param() params: LotteryTagParamDto, @Body() body: PutSourceDto): Promise<DrawSourceDto> {
+    return this.sources.toSourceDto(await this.sources.put(params.tag, body));
+  }
+
+  @Delete('sources/:tag')
+  @Auth('admin')
+  @HttpCode(204)
+  @ApiOperation({ summary: "Remove a lottery's draw source (its draws stay)." })
+  @ApiNoContentResponse({ description: 'The source is gone.' })
+  @ApiErrorResponse(400, 'Empty tag.', Messages.lotteryTagEmpty)
+  @ApiErrorResponse(404, 'Lottery not found, or it has no source.', Messages.sourceNotFound)
+  async deleteSource(@Param() params: LotteryTagParamDto): Promise<void> {
+    await this.sources.remove(params.tag);
+  }
+
+  @Get('sync')
+  @Auth('admin')
+  @ApiOperation({
+    summary: "Each source's sync state, with its lottery's freshness.",
+    description:
+      'Last attempt and success, the last error with its reason, the next planned attempt, consecutive ' +
+      'failures and what the last sync did (rows rejected included).',
+  })
+  @ApiPage('sources', SyncStateDto)
+  @ApiErrorResponse(400, 'Invalid limit or offset.', PAGE_ERROR)
+  async listSyncStates(@Query() query: PageQueryDto) {
+    const page = pageOf(query);
+    const { items, total } = await this.sources.list(page);
+    return envelope(
+      'sources',
+      page,
+      items.map((s) => this.sources.toSyncStateDto(s)),
+      total,
+    );
+  }
+}

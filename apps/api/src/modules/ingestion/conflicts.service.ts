@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import type { Page } from '../../common/pagination/page';
+import { upsertDrawBatch } from '../draws/draw-batch-writer';
+import { toDrawDto } from '../draws/draw-view';
+import { validateDrawNumbers } from '../draws/domain/lottery-rules';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { lockLotteryRules } from '../lotteries/lottery-lock';
+import { type ConflictStatus, DrawConflict } from './draw-conflict.entity';
+import type { ConflictDto } from './dto/conflict.dto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Conflicts between fetched and stored draws, and their resolution by an administrator. */
+@Injectable()
+export class ConflictsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: LotteryCatalog,
+  ) {}
+
+  /** Newest first. */
+  async list(page: Page, status?: ConflictStatus): Promise<{ items: DrawConflict[]; total: number }> {
+    const [items, total] = await this.dataSource.getRepository(DrawConflict).findAndCount({
+      where: status ? { status } : {},
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return { items: page.limit === 0 ? [] : items, total };
+  }
+
+  /**
+   * Writes the fetched numbers over the stored draw, through the same checks as every draw write (the rules in
+   * force on its date, under the rules' share lock), with the conflict's provenance; the catalog is rebuilt.
+   */
+  async accept(id: string): Promise<DrawConflict> {
+    const conflict = await this.dataSource.transaction(async (manager) => {
+      const found = await this.openConflict(manager, id);
+      const rules = await lockLotteryRules(manager, found.lotteryTag, 'share');
+      const problem = validateDrawNumbers(rules, found.drawDate, found.fetchedMain, found.fetchedSpecial);
+      if (problem !== null) throw ApiError.badRequest(Messages.conflictNoLongerFits(problem));
+      await upsertDrawBatch(
+        manager,
+        found.lotteryTag,
+        [{ date: found.drawDate, main: found.fetchedMain, special: found.fetchedSpecial }],
+        { source: found.source, fetchedAt: found.fetchedAt },
+      );
+      return this.resolve(manager, found, 'accepted');
+    });
+    await this.catalog.reload(conflict.lotteryTag);
+    return conflict;
+  }
+
+  /** Keeps the stored draw; the same fetched numbers will not raise a conflict again. */
+  async reject(id: string): Promise<DrawConflict> {
+    return this.dataSource.transaction(async (manager) =>
+      this.resolve(manager, await this.openConflict(manager, id), 'rejected'),
+    );
+  }
+
+  toDto(conflict: DrawConflict): ConflictDto {
+    return {
+      id: conflict.id,
+      lottery: conflict.lotteryTag,
+      stored: toDrawDto({
+        date: conflict.drawDate,
+        main: conflict.storedMain,
+        special: conflict.storedSpecial,
+      }),
+      fetched: toDrawDto({
+        date: conflict.drawDate,
+        main: conflict.fetchedMain,
+        special: conflict.fetchedSpecial,
+      }),
+      source: conflict.source,
+      fetchedAt: conflict.fetchedAt.toISOString(),
+      status: conflict.status,
+      createdAt: conflict.createdAt.toISOString(),
+      resolvedAt: conflict.resolvedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** The conflict, locked; 404 when unknown (a malformed id included), 409 when already decided. */
+  private async openConflict(manager: DataSource['manager'], id: string): Promise<DrawConflict> {
+    const conflict = UUID.test(id)
+      ? await manager
+          .getRepository(DrawConflict)
+          .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } })
+      : null;
+    if (conflict === null) throw ApiError.notFound(Messages.conflictNotFound);
+    if (conflict.status !== 'open') throw ApiError.conflict(Messages.conflictResolved);
+    return conflict;
+  }
+
+  private async resolve(
+    manager: DataSource['manager'],
+    conflict: DrawConflict,
+    status: ConflictStatus,
+  ): Promise<DrawConflict> {
+    conflict.status = status;
+    conflict.resolvedAt = new Date();
+    return manager.getRepository(DrawConflict).save(conflict);
+  }
+}

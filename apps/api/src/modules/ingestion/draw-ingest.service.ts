@@ -1,0 +1,180 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+import { type DrawProvenance, upsertDrawBatch } from '../draws/draw-batch-writer';
+import { validateDrawNumbers } from '../draws/domain/lottery-rules';
+import type { StoredDraw } from '../draws/draw-view';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { lockLotteryRules } from '../lotteries/lottery-lock';
+import type { FetchedDraw } from './adapters/source-adapter';
+import type { RejectedRow } from './sync-result';
+
+export interface IngestCounts {
+  inserted: number;
+  unchanged: number;
+  conflicts: number;
+  corrected: number;
+  rejected: RejectedRow[];
+}
+
+interface StoredRow {
+  draw_date: string;
+  main: number[];
+  special: number[];
+}
+
+/**
+ * Writes fetched draws the way the admin import does (DrawImportService): in one transaction holding the share
+ * lock on the lottery's rules, each draw checked against the era in force on its date and rejected whole if it
+ * does not fit; then the catalog is rebuilt here, and on every other instance by the draws triggers (CatalogSync).
+ * What differs from the import: a draw that differs from the stored one is recorded as a conflict (or written as
+ * a correction when SYNC_ACCEPT_CORRECTIONS is on), never overwritten silently.
+ */
+@Injectable()
+export class DrawIngestService {
+  private readonly logger = new Logger('Sync');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: LotteryCatalog,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  async ingest(tag: string, fetched: FetchedDraw[], provenance: DrawProvenance): Promise<IngestCounts> {
+    const acceptCorrections = this.settings.sync.acceptCorrections;
+    const corrections: { date: string; from: StoredRow; to: FetchedDraw }[] = [];
+    const counts = await this.dataSource.transaction(async (manager) => {
+      const rules = await lockLotteryRules(manager, tag, 'share');
+      const rejected: RejectedRow[] = [];
+      const valid: FetchedDraw[] = [];
+      const seen = new Set<string>();
+      for (const draw of fetched) {
+        const problem = seen.has(draw.date)
+          ? 'the answer holds this date twice'
+          : validateDrawNumbers(rules, draw.date, draw.main, draw.special);
+        seen.add(draw.date);
+        if (problem === null) valid.push(draw);
+        else rejected.push({ row: draw.row, date: draw.date, message: problem });
+      }
+
+      const stored = await storedDraws(
+        manager,
+        tag,
+        valid.map((d) => d.date),
+      );
+      const fresh: FetchedDraw[] = [];
+      const differing: { draw: FetchedDraw; current: StoredRow }[] = [];
+      let unchanged = 0;
+      for (const draw of valid) {
+        const current = stored.get(draw.date);
+        if (current === undefined) fresh.push(draw);
+        else if (sameNumbers(current, draw)) unchanged += 1;
+        else differing.push({ draw, current });
+      }
+      const written = await upsertDrawBatch(
+        manager,
+        tag,
+        [...fresh, ...(acceptCorrections ? differing.map((d) => d.draw) : [])].map(toStored),
+        provenance,
+      );
+
+      let conflicts = 0;
+      for (const { draw, current } of differing) {
+        if (acceptCorrections) {
+          await recordConflict(manager, tag, draw, current, provenance, 'corrected');
+          corrections.push({ date: draw.date, from: current, to: draw });
+        } else if (!(await alreadyKnown(manager, tag, draw))) {
+          await recordConflict(manager, tag, draw, current, provenance, 'open');
+          conflicts += 1;
+        }
+      }
+      return {
+        inserted: written.inserted,
+        unchanged,
+        conflicts,
+        corrected: acceptCorrections ? differing.length : 0,
+        rejected,
+      };
+    });
+    if (counts.inserted + counts.corrected > 0) await this.catalog.reload(tag);
+    for (const { date, from, to } of corrections) {
+      this.logger.warn(
+        `Correction of ${tag} ${date} from ${provenance.source}: ` +
+          `${show(from.main, from.special)} replaced by ${show(to.main, to.special)}`,
+      );
+    }
+    return counts;
+  }
+}
+
+async function storedDraws(
+  manager: EntityManager,
+  tag: string,
+  dates: string[],
+): Promise<Map<string, StoredRow>> {
+  if (dates.length === 0) return new Map();
+  const rows = await manager.query<StoredRow[]>(
+    'SELECT draw_date, main, special FROM draws WHERE lottery_tag = $1 AND draw_date = ANY($2::date[])',
+    [tag, dates],
+  );
+  return new Map(rows.map((row) => [row.draw_date, row]));
+}
+
+/** The same fetched numbers already wait for a decision, or were rejected: polling again says nothing new. */
+async function alreadyKnown(manager: EntityManager, tag: string, draw: FetchedDraw): Promise<boolean> {
+  const rows = await manager.query(
+    `SELECT 1 FROM draw_conflicts
+     WHERE lottery_tag = $1 AND draw_date = $2 AND fetched_main = $3::smallint[]
+       AND fetched_special = $4::smallint[] AND status IN ('open', 'rejected')
+     LIMIT 1`,
+    [tag, draw.date, draw.main, draw.special],
+  );
+  return rows.length > 0;
+}
+
+async function recordConflict(
+  manager: EntityManager,
+  tag: string,
+  draw: FetchedDraw,
+  current: StoredRow,
+  provenance: DrawProvenance,
+  status: 'open' | 'corrected',
+): Promise<void> {
+  await manager.query(
+    `INSERT INTO draw_conflicts (lottery_tag, draw_date, stored_main, stored_special, fetched_main,
+       fetched_special, source, fetched_at, status, resolved_at)
+     VALUES ($1, $2, $3::smallint[], $4::smallint[], $5::smallint[], $6::smallint[], $7, $8, $9, $10)`,
+    [
+      tag,
+      draw.date,
+      current.main,
+      current.special,
+      draw.main,
+      draw.special,
+      provenance.source,
+      provenance.fetchedAt,
+      status,
+      status === 'open' ? null : new Date(),
+    ],
+  );
+}
+
+/**
+ * The same numbers in another order are the same draw: sources differ in whether they publish the draw order, and
+ * a sorted copy must not raise a conflict against a stored draw order (the stored order is kept).
+ */
+function sameNumbers(stored: StoredRow, draw: FetchedDraw): boolean {
+  const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
+  const same = (a: number[], b: number[]) =>
+    a.length === b.length && sorted(a).every((v, i) => v === sorted(b)[i]);
+  return same(stored.main, draw.main) && same(stored.special, draw.special);
+}
+
+function toStored(draw: FetchedDraw): StoredDraw {
+  return { date: draw.date, main: draw.main, special: draw.special };
+}
+
+function show(main: number[], special: number[]): string {
+  return special.length ? `${main.join(' ')} + ${special.join(' ')}` : main.join(' ');
+}

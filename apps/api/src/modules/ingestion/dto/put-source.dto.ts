@@ -1,0 +1,37 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, ValidateIf } from 'class-validator';
+import { Messages } from '../../../common/errors/messages';
+import { ADAPTER_NAMES } from '../adapters/adapters';
+
+const adapterMessage = Messages.invalidField('adapter', `one of ${ADAPTER_NAMES.join(', ')}`);
+
+/** A lottery's source, whole (PUT replaces it). The URL and the mapping are checked by parseSourceConfig. */
+export class PutSourceDto {
+  @ApiProperty({ enum: ADAPTER_NAMES, example: 'socrata-powerball' })
+  @IsIn(ADAPTER_NAMES, { message: adapterMessage })
+  @IsString({ message: adapterMessage })
+  adapter!: string;
+
+  @ApiProperty({ example: 'https://data.ny.gov/resource/d6yy-54nr.json', description: 'http or https.' })
+  @IsString({ message: Messages.invalidField('url', 'an absolute http or https URL') })
+  url!: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description:
+      'The generic adapter only: {format: json|csv, rows?, date, dateFormat?, main, special?, specialFromMain?, ' +
+      'separator?, delimiter?, query?} (README, "Adding a draw source").',
+    example: { format: 'csv', date: 'Date', dateFormat: 'DD/MM/YYYY', main: 'Numbers', special: 'Bonus' },
+  })
+  @IsOptional()
+  @ValidateIf((_dto, value) => value !== null)
+  @IsObject({ message: Messages.invalidField('mapping', 'an object, or null') })
+  mapping?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ default: true, description: 'false keeps the source but stops polling it.' })
+  @IsOptional()
+  @IsBoolean({ message: Messages.invalidField('enabled', 'true or false') })
+  enabled?: boolean;
+}

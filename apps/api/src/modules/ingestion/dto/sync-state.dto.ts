@@ -1,0 +1,93 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { FreshnessDto } from '../../lotteries/dto/schedule.dto';
+import { ADAPTER_NAMES } from '../adapters/adapters';
+
+export class RejectedRowDto {
+  @ApiProperty({ description: "1-based position of the row in the source's answer." })
+  row!: number;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  date!: string | null;
+
+  @ApiProperty({ example: 'Main number 70 is out of range 1-69 for draws from 2015-10-07.' })
+  message!: string;
+}
+
+/** What one sync did. */
+export class SyncResultDto {
+  @ApiProperty({ example: 'us_powerball' })
+  lottery!: string;
+
+  @ApiProperty({ example: 'socrata-powerball https://data.ny.gov/resource/d6yy-54nr.json' })
+  source!: string;
+
+  @ApiProperty({ description: 'Rows read from the answer.' })
+  fetched!: number;
+
+  @ApiProperty()
+  inserted!: number;
+
+  @ApiProperty()
+  unchanged!: number;
+
+  @ApiProperty({ description: 'Differing draws recorded for an administrator (GET /admin/conflicts).' })
+  conflicts!: number;
+
+  @ApiProperty({ description: 'Differing draws written at once (SYNC_ACCEPT_CORRECTIONS=on).' })
+  corrected!: number;
+
+  @ApiProperty({ type: () => [RejectedRowDto] })
+  rejected!: RejectedRowDto[];
+
+  @ApiProperty({ type: String, nullable: true, example: 'HTTP 503 Service Unavailable' })
+  error!: string | null;
+}
+
+/** A source's sync state, with the lottery's freshness. */
+export class SyncStateDto {
+  @ApiProperty({ example: 'us_powerball' })
+  lottery!: string;
+
+  @ApiProperty({ enum: ADAPTER_NAMES })
+  adapter!: string;
+
+  @ApiProperty()
+  url!: string;
+
+  @ApiProperty()
+  enabled!: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastAttemptAt!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastSuccessAt!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why the last attempt failed; null after a success.',
+  })
+  lastError!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the scheduler polls next.',
+  })
+  nextAttemptAt!: string | null;
+
+  @ApiProperty()
+  consecutiveFailures!: number;
+
+  @ApiProperty({ type: () => SyncResultDto, nullable: true })
+  lastResult!: SyncResultDto | null;
+
+  @ApiProperty({
+    type: () => FreshnessDto,
+    nullable: true,
+    description: 'null when the lottery has no calendar.',
+  })
+  freshness!: FreshnessDto | null;
+}

@@ -1,0 +1,46 @@
+import { ADAPTER_NAMES, type AdapterName } from './adapters/adapters';
+import { parseSourceMapping, type SourceMapping } from './adapters/generic-mapping';
+
+/** A lottery's source as configured (admin input or lotteries.json). */
+export interface SourceConfig {
+  adapter: AdapterName;
+  url: string;
+  mapping: SourceMapping | null;
+}
+
+/**
+ * Checks an untrusted source configuration: a known adapter, an http(s) URL, and a valid mapping exactly when the
+ * adapter is the generic one. The problem names the field at fault.
+ */
+export function parseSourceConfig(
+  value: Record<string, unknown>,
+): { config: SourceConfig } | { field: string; problem: string } {
+  const { adapter, url, mapping } = value as { adapter: unknown; url: unknown; mapping?: unknown };
+  if (typeof adapter !== 'string' || !(ADAPTER_NAMES as readonly string[]).includes(adapter))
+    return { field: 'adapter', problem: `expected one of ${ADAPTER_NAMES.join(', ')}.` };
+  if (typeof url !== 'string' || !isHttpUrl(url))
+    return { field: 'url', problem: 'expected an absolute http or https URL.' };
+  if (adapter !== 'generic') {
+    if (mapping !== undefined && mapping !== null)
+      return { field: 'mapping', problem: `only the generic adapter takes a mapping.` };
+    return { config: { adapter: adapter as AdapterName, url, mapping: null } };
+  }
+  const parsed = parseSourceMapping(mapping);
+  if ('problem' in parsed) return { field: 'mapping', problem: `${parsed.problem}.` };
+  return { config: { adapter: 'generic', url, mapping: parsed.mapping } };
+}
+
+function isHttpUrl(text: string): boolean {
+  if (text.length > 2000) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** How a source is named in provenance and conflicts: "adapter url". */
+export function sourceLabel(config: { adapter: string; url: string }): string {
+  return `${config.adapter} ${config.url}`;
+}

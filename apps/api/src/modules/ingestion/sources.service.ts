@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import type { Page } from '../../common/pagination/page';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { freshnessOf } from '../lotteries/schedule/draw-freshness';
+import { DrawSource } from './draw-source.entity';
+import type { DrawSourceDto } from './dto/draw-source.dto';
+import type { PutSourceDto } from './dto/put-source.dto';
+import type { SyncStateDto } from './dto/sync-state.dto';
+import { parseSourceConfig } from './source-config';
+
+/** Sources as administrators configure them, and their sync state. */
+@Injectable()
+export class SourcesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: LotteryCatalog,
+    private readonly clock: Clock,
+  ) {}
+
+  private get repository() {
+    return this.dataSource.getRepository(DrawSource);
+  }
+
+  async list(page: Page): Promise<{ items: DrawSource[]; total: number }> {
+    // Tags sort in byte order, as the lotteries list does.
+    const [items, total] = await this.repository
+      .createQueryBuilder('s')
+      .orderBy('s.lottery_tag COLLATE "C"')
+      .skip(page.offset)
+      .take(page.limit)
+      .getManyAndCount();
+    return { items: page.limit === 0 ? [] : items, total };
+  }
+
+  /** Creates or replaces the lottery's source; its sync state starts afresh when the adapter or URL changes. */
+  async put(tag: string, body: PutSourceDto): Promise<DrawSource> {
+    this.catalog.snapshot(tag); // 404 Lottery not found, before the body's finer checks
+    const parsed = parseSourceConfig({ ...body });
+    if ('problem' in parsed)
+      throw ApiError.badRequest(Messages.invalidFieldProblem(parsed.field, parsed.problem));
+    const { adapter, url, mapping } = parsed.config;
+    const existing = await this.repository.findOneBy({ lotteryTag: tag });
+    const moved = existing !== null && (existing.adapter !== adapter || existing.url !== url);
+    await this.repository.upsert(
+      {
+        lotteryTag: tag,
+        adapter,
+        url,
+        mapping,
+        enabled: body.enabled ?? true,
+        ...(moved
+          ? { lastError: null, consecutiveFailures: 0, backoffStep: 0, nextAttemptAt: null, lastResult: null }
+          : {}),
+      },
+      ['lotteryTag'],
+    );
+    return (await this.repository.findOneBy({ lotteryTag: tag })) as DrawSource;
+  }
+
+  async remove(tag: string): Promise<void> {
+    const { affected } = await this.repository.delete({ lotteryTag: tag });
+    if (!affected) {
+      this.catalog.snapshot(tag); // 404 Lottery not found first
+      throw ApiError.notFound(Messages.sourceNotFound);
+    }
+  }
+
+  toSourceDto(source: DrawSource): DrawSourceDto {
+    return {
+      lottery: source.lotteryTag,
+      adapter: source.adapter,
+      url: source.url,
+      mapping: source.mapping ? { ...source.mapping } : null,
+      enabled: source.enabled,
+    };
+  }
+
+  toSyncStateDto(source: DrawSource): SyncStateDto {
+    const record = this.catalog.has(source.lotteryTag)
+      ? this.catalog.snapshot(source.lotteryTag).record
+      : null;
+    return {
+      lottery: source.lotteryTag,
+      adapter: source.adapter,
+      url: source.url,
+      enabled: source.enabled,
+      lastAttemptAt: source.lastAttemptAt?.toISOString() ?? null,
+      lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,
+      lastError: source.lastError,
+      nextAttemptAt: source.nextAttemptAt?.toISOString() ?? null,
+      consecutiveFailures: source.consecutiveFailures,
+      lastResult: source.lastResult,
+      freshness: record?.schedule ? freshnessOf(record.schedule, record.lastDraw, this.clock.now()) : null,
+    };
+  }
+}

@@ -1,0 +1,25 @@
+/** A row of a source's answer that was not stored, and why. */
+export interface RejectedRow {
+  /** 1-based position of the row in the source's answer. */
+  row: number;
+  /** The draw date, when the row had a readable one. */
+  date: string | null;
+  message: string;
+}
+
+/** What one sync of one source did. */
+export interface SyncResult {
+  lottery: string;
+  source: string;
+  /** Draws read from the answer (valid or not). */
+  fetched: number;
+  inserted: number;
+  unchanged: number;
+  /** Differing draws recorded for an administrator. */
+  conflicts: number;
+  /** Differing draws written at once (SYNC_ACCEPT_CORRECTIONS=on). */
+  corrected: number;
+  rejected: RejectedRow[];
+  /** Why the sync failed as a whole (unreachable, timeout, 5xx, not the expected format); null on success. */
+  error: string | null;
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LotteriesModule } from '../lotteries/lotteries.module';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker';
+import { WebhookEvent } from './webhook-event.entity';
+import { WebhookSubscription } from './webhook-subscription.entity';
+import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
+import { WebhooksController } from './webhooks.controller';
+
+/**
+ * Signed webhooks (issue 12): account holders' subscriptions, the outbox that draw writes fill in their own
+ * transaction (webhook-outbox.ts), and the worker that delivers it from every instance.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookEvent, WebhookDelivery]), LotteriesModule],
+  controllers: [WebhooksController],
+  providers: [WebhookSubscriptionsService, WebhookDeliveryWorker],
+  exports: [WebhookDeliveryWorker],
+})
+export class WebhooksModule {}

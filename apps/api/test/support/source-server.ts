@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+
+const FIXTURES = join(__dirname, '..', 'fixtures', 'sources');
+
+export interface SourceRequest {
+  path: string;
+  query: URLSearchParams;
+  userAgent: string;
+  at: number;
+}
+
+type Answer = { status?: number; type?: string; body: string } | 'hang';
+
+/**
+ * A local stand-in for the operators' publications: serves the fixtures of test/fixtures/sources under
+ * /files/<name>, and whatever a test sets with `answer(path, …)` (a status, a body, or a hang). Records every
+ * request, so tests see what the adapters asked for and which instance asked.
+ */
+export async function startSourceServer() {
+  const requests: SourceRequest[] = [];
+  const answers = new Map<string, Answer>();
+  const sockets = new Set<Socket>();
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    requests.push({
+      path: url.pathname,
+      query: url.searchParams,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      at: Date.now(),
+    });
+    let answer = answers.get(url.pathname);
+    if (answer === undefined && url.pathname.startsWith('/files/')) {
+      const name = url.pathname.slice('/files/'.length).replace(/[^\w.-]/g, '');
+      const type = name.endsWith('.html') ? 'text/html' : 'application/json;charset=utf-8';
+      answer = { type, body: readFileSync(join(FIXTURES, name), 'utf8') };
+    }
+    if (answer === 'hang') return; // never answered: the client's timeout must end it
+    answer ??= { status: 404, type: 'text/plain', body: 'not found' };
+    response.writeHead(answer.status ?? 200, { 'Content-Type': answer.type ?? 'application/json' });
+    response.end(answer.body);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    requests,
+    url: (path: string) => base + path,
+    /** Sets what `path` answers (replacing a file of the same path). */
+    answer(path: string, value: Answer) {
+      answers.set(path, value);
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type SourceServer = Awaited<ReturnType<typeof startSourceServer>>;

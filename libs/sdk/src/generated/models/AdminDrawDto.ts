@@ -1,0 +1,22 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { DrawNumberDto } from './DrawNumberDto';
+export type AdminDrawDto = {
+  date: string;
+  /**
+   * When they were fetched.
+   */
+  fetchedAt: string | null;
+  numbers: Array<DrawNumberDto>;
+  /**
+   * The source the numbers were fetched from ("adapter url"); null when they come from the bundled data, an administrator or an import.
+   */
+  source: string | null;
+  /**
+   * When the stored numbers last changed.
+   */
+  updatedAt: string;
+};
+

@@ -1,0 +1,26 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { RejectedRowDto } from './RejectedRowDto';
+export type SyncResultDto = {
+  /**
+   * Differing draws recorded for an administrator (GET /admin/conflicts).
+   */
+  conflicts: number;
+  /**
+   * Differing draws written at once (SYNC_ACCEPT_CORRECTIONS=on).
+   */
+  corrected: number;
+  error: string | null;
+  /**
+   * Rows read from the answer.
+   */
+  fetched: number;
+  inserted: number;
+  lottery: string;
+  rejected: Array<RejectedRowDto>;
+  source: string;
+  unchanged: number;
+};
+

@@ -1,0 +1,29 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { FreshnessDto } from './FreshnessDto';
+import type { SyncResultDto } from './SyncResultDto';
+export type SyncStateDto = {
+  adapter: 'socrata-powerball' | 'socrata-megamillions' | 'generic';
+  consecutiveFailures: number;
+  enabled: boolean;
+  /**
+   * null when the lottery has no calendar.
+   */
+  freshness: FreshnessDto | null;
+  lastAttemptAt: string | null;
+  /**
+   * Why the last attempt failed; null after a success.
+   */
+  lastError: string | null;
+  lastResult: SyncResultDto | null;
+  lastSuccessAt: string | null;
+  lottery: string;
+  /**
+   * When the scheduler polls next.
+   */
+  nextAttemptAt: string | null;
+  url: string;
+};
+

@@ -1,0 +1,24 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+export type WebhookDto = {
+  createdAt: string;
+  /**
+   * Why the service disabled the subscription (deliveries kept failing); null otherwise.
+   */
+  disabledReason: string | null;
+  enabled: boolean;
+  events: Array<'draw.published' | 'draw.corrected' | 'draw.deleted'>;
+  id: string;
+  /**
+   * null: every lottery.
+   */
+  lotteries: Array<string> | null;
+  /**
+   * After a secret rotation with a grace period: until when the old secret also signs.
+   */
+  previousSecretExpiresAt?: string;
+  url: string;
+};
+
