@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
 import { seriousViolations, type AxeProblem } from './support/axe';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 import { expectNoSideScroll } from './support/layout';
 import {
   heading,
@@ -106,7 +106,6 @@ describe('portal: keyboard and small screens', () => {
     await logIn(page, email);
     await page.getByText('of 1,000 requests').waitFor();
     await expectNoSideScroll(page);
-    await screenshot(page, 'dashboard-375');
 
     await page.goto('#/tokens');
     await heading(page, 'API tokens');
@@ -117,7 +116,6 @@ describe('portal: keyboard and small screens', () => {
     await page.getByRole('button', { name: 'Create token' }).click();
     await readSecretFromDialog(page);
     await expectNoSideScroll(page);
-    await screenshot(page, 'tokens-secret-dialog-375');
     await page.getByRole('button', { name: 'I have saved it' }).click();
     await page.locator('tr[data-token-id]').first().waitFor();
     await expectNoSideScroll(page);

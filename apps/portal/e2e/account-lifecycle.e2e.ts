@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
-import { latestNumbers, launchBrowser, newPage, screenshot } from './support/browser';
+import { latestNumbers, launchBrowser, newPage } from './support/browser';
 import {
   goTo,
   heading,
@@ -62,7 +62,6 @@ describe('portal: a token from creation to revocation', () => {
     firstSecret = secret;
     expect(secret).toMatch(/^lr_[0-9A-Za-z]{32}$/);
     await holder.getByRole('button', { name: 'Copy the secret' }).waitFor();
-    await screenshot(holder, 'tokens-secret-dialog');
     expect((await latestNumbers(api.baseUrl, secret)).status).toBe(200);
 
     await holder.getByRole('button', { name: 'I have saved it' }).click();
@@ -145,13 +144,11 @@ describe('portal: a token from creation to revocation', () => {
     await holder.getByText('X-API-Token: $LOTTERY_API_TOKEN').waitFor();
     await holder.getByText('createClient({').waitFor();
     expect(await unlabelledFields(holder)).toEqual([]);
-    await screenshot(holder, 'try-it');
   });
 
   test("the dashboard shows this month's use", async () => {
     await goTo(holder, 'Dashboard', 'Dashboard');
     await holder.getByRole('img', { name: /Daily requests/ }).waitFor();
-    await screenshot(holder, 'dashboard');
   });
 
   test("an administrator disables the account: its token is refused with the contract's 403", async () => {
@@ -177,7 +174,6 @@ describe('portal: a token from creation to revocation', () => {
     await admin.getByLabel('Email contains').fill('');
     await admin.getByRole('button', { name: 'Search' }).click();
     await admin.getByRole('table').getByText('2 accounts').waitFor();
-    await screenshot(admin, 'admin-accounts');
 
     await admin.getByRole('button', { name: `Enable ${email}` }).click();
     await admin.getByText(`${email} enabled`).waitFor();
@@ -256,7 +252,6 @@ describe('portal: a token from creation to revocation', () => {
       .getByRole('table', { name: '14 lotteries' })
       .getByRole('row', { name: /^e2e_pick3\s+E2E Pick 3\s+FR\s+3 of 1–9\s+—\s+2\s/ })
       .waitFor();
-    await screenshot(admin, 'admin-lotteries');
     await admin.context().close();
   });
 });

@@ -1,8 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
-import { findAccount, getLicense, loginViaApi } from './support/api-calls';
+import {
+  adminLottery,
+  createLotteryViaApi,
+  dailySchedule,
+  findAccount,
+  getLicense,
+  loginViaApi,
+  utcDay,
+} from './support/api-calls';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { expectedNextDraw, expectedStale } from './support/draw-calendar';
+import { fieldState, focusedName } from './support/forms';
 import { expectNoSideScroll, lastRowFirstCellBorders } from './support/layout';
 import { heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
 
@@ -158,7 +168,159 @@ describe('portal: administration without accidents', () => {
     expect(await page.getByLabel(`Role of ${api.adminEmail}`).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: `Disable ${api.adminEmail}` }).isDisabled()).toBe(true);
     expect(await lastRowFirstCellBorders(page)).toEqual(['0px']);
-    await screenshot(page, 'admin-accounts-roles');
+    await screenshot(page, 'admin-accounts');
+  });
+
+  describe('draw calendars', () => {
+    const row = (tag: string) => page.locator(`tr[data-lottery-tag="${tag}"]`);
+    const badge = (tag: string) => row(tag).locator('[data-freshness]');
+
+    beforeAll(async () => {
+      // Drawn every day at 00:00 UTC: one has today's draw, the other only yesterday's, within a week-long
+      // publication window; the third has no calendar yet.
+      const week = 7 * 24 * 60;
+      await createLotteryViaApi(api.baseUrl, adminJwt, {
+        tag: 'e2e_daily_current',
+        name: 'Daily (current)',
+        schedule: dailySchedule(week),
+        draws: [utcDay(-1), utcDay(0)],
+      });
+      await createLotteryViaApi(api.baseUrl, adminJwt, {
+        tag: 'e2e_daily_awaiting',
+        name: 'Daily (awaiting)',
+        schedule: dailySchedule(week),
+        draws: [utcDay(-1)],
+      });
+      await createLotteryViaApi(api.baseUrl, adminJwt, { tag: 'e2e_calendar', name: 'E2E Calendar' });
+    });
+
+    test('each lottery shows its freshness in words and colour, and its next draw in its own zone', async () => {
+      await page.goto('#/admin/lotteries');
+      await heading(page, 'Lotteries');
+      await row('e2e_daily_current').waitFor();
+
+      const tomorrow = new Intl.DateTimeFormat('en-GB', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      }).format(new Date(`${utcDay(1)}T12:00:00Z`));
+      expect(await badge('e2e_daily_current').textContent()).toBe('Current');
+      expect(await row('e2e_daily_current').locator('time').textContent()).toBe(`${tomorrow}, 00:00 (UTC)`);
+      expect(await badge('e2e_daily_awaiting').textContent()).toBe('Awaiting results');
+      expect(await badge('e2e_calendar').count()).toBe(0);
+      await row('e2e_calendar').getByText('No schedule').waitFor();
+
+      // The bundled draws end months ago: every bundled lottery is stale, by as many days as the API says.
+      const fr = await adminLottery(api.baseUrl, adminJwt, 'fr_lotto');
+      expect(await badge('fr_lotto').textContent()).toBe(expectedStale(fr));
+      const nextFr = expectedNextDraw(fr, 'Europe/Paris', 'Paris');
+      expect(nextFr).toMatch(/^(Mon|Wed|Sat) \d{1,2} [A-Z][a-z]{2}, 20:35 \(Paris\)$/);
+      expect(await row('fr_lotto').locator('time').textContent()).toBe(nextFr);
+      const bundled = await page
+        .locator('tr[data-lottery-tag]:not([data-lottery-tag^="e2e_"]) [data-freshness]')
+        .allTextContents();
+      expect(bundled.length).toBeGreaterThan(5);
+      for (const text of bundled) expect(text).toMatch(/^Stale — \d+ days behind$/);
+
+      // Besides its words, each state has its own colour.
+      const colour = (tag: string) => badge(tag).evaluate((el) => getComputedStyle(el).backgroundColor);
+      const colours = await Promise.all(['e2e_daily_current', 'e2e_daily_awaiting', 'fr_lotto'].map(colour));
+      expect(new Set(colours).size).toBe(3);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'admin-lotteries');
+    });
+
+    test('a schedule is edited in a form: the API refusal at its field, then saved; removing asks first', async () => {
+      await page.getByRole('button', { name: 'Draw schedule of e2e_calendar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Draw schedule of “E2E Calendar”' });
+      await dialog.getByText('This lottery has no schedule').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Remove schedule' }).count()).toBe(0);
+      const era1 = dialog.getByRole('group', { name: 'Era 1' });
+      await dialog.getByLabel('Publication window (minutes)').fill('20000');
+      await era1.getByLabel('From').fill('2024-01-01');
+      await era1.getByLabel('Time zone').fill('Mars/Base');
+      await era1.getByLabel('Time', { exact: true }).fill('21:30');
+      await era1.getByLabel('Monday').check();
+      await era1.getByLabel('Thursday').check();
+      const save = dialog.getByRole('button', { name: 'Save schedule' });
+
+      // The API checks one thing at a time; each refusal is shown at its field, which takes the focus.
+      await save.click();
+      const windowError =
+        "Invalid 'schedule' value: publicationWindowMinutes must be a whole number from 0 to 10080";
+      await dialog.getByText(windowError).waitFor();
+      expect((await fieldState(dialog, 'Publication window (minutes)')).description).toContain(windowError);
+      expect(await focusedName(page)).toBe('Publication window (minutes)');
+
+      await dialog.getByLabel('Publication window (minutes)').fill('360');
+      await save.click();
+      const zoneError =
+        "Invalid 'schedule' value: eras[0]: timezone must be an IANA zone such as 'Europe/Paris'";
+      await era1.getByText(zoneError).waitFor();
+      expect(await fieldState(era1, 'Time zone')).toEqual({
+        invalid: true,
+        description: `${zoneError} | IANA, e.g. America/New_York`,
+      });
+      expect(await focusedName(page)).toBe('Time zone');
+      expect((await fieldState(dialog, 'Publication window (minutes)')).invalid).toBe(false);
+      await era1.getByLabel('Time zone').fill('Etc/UTC');
+
+      // A second era must start after the first.
+      await dialog.getByRole('button', { name: 'Add an era' }).click();
+      const era2 = dialog.getByRole('group', { name: 'Era 2' });
+      expect(await era2.getByLabel('Time zone').inputValue()).toBe('Etc/UTC');
+      await era2.getByLabel('From').fill('2023-06-01');
+      await save.click();
+      await era2.getByText("eras[1]: from must come after the previous era's").waitFor();
+      expect((await fieldState(era2, 'From')).invalid).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await era2.getByLabel('From').fill('2025-06-01');
+      await era2.getByLabel('Thursday').uncheck();
+      await era2.getByLabel('Saturday').check();
+      await save.click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Draw schedule of “E2E Calendar” saved.').waitFor();
+      const saved = await adminLottery(api.baseUrl, adminJwt, 'e2e_calendar');
+      expect(saved.schedule).toEqual({
+        publicationWindowMinutes: 360,
+        eras: [
+          { from: '2024-01-01', timezone: 'Etc/UTC', weekdays: ['monday', 'thursday'], time: '21:30' },
+          { from: '2025-06-01', timezone: 'Etc/UTC', weekdays: ['monday', 'saturday'], time: '21:30' },
+        ],
+      });
+      // The row follows at once: nothing stored, so stale; the next draw is a Monday or a Saturday.
+      expect(await badge('e2e_calendar').textContent()).toBe(expectedStale(saved));
+      expect(await row('e2e_calendar').locator('time').textContent()).toBe(
+        expectedNextDraw(saved, 'Etc/UTC', 'UTC'),
+      );
+
+      // Opened again, the form shows the calendar as saved.
+      await page.getByRole('button', { name: 'Draw schedule of e2e_calendar' }).click();
+      expect(await dialog.getByLabel('Publication window (minutes)').inputValue()).toBe('360');
+      expect(await era2.getByLabel('Saturday').isChecked()).toBe(true);
+      expect(await era2.getByLabel('Thursday').isChecked()).toBe(false);
+
+      // Removing asks first; Cancel keeps it.
+      await dialog.getByRole('button', { name: 'Remove schedule' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove the draw schedule of “E2E Calendar”?' });
+      await confirm.getByText('no next draw and no freshness').waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect((await adminLottery(api.baseUrl, adminJwt, 'e2e_calendar')).schedule).not.toBeNull();
+
+      await page.getByRole('button', { name: 'Draw schedule of e2e_calendar' }).click();
+      await dialog.getByRole('button', { name: 'Remove schedule' }).click();
+      await confirm.getByRole('button', { name: 'Remove schedule' }).click();
+      await page.getByText('Draw schedule of “E2E Calendar” removed').waitFor();
+      expect(await adminLottery(api.baseUrl, adminJwt, 'e2e_calendar')).toMatchObject({
+        schedule: null,
+        nextDraw: null,
+        freshness: null,
+      });
+      await row('e2e_calendar').getByText('No schedule').waitFor();
+    });
   });
 
   test('the draw import empties once everything is written, and keeps the text when lines were refused', async () => {
@@ -226,6 +388,14 @@ describe('portal: administration without accidents', () => {
     await box.waitFor();
     expect(await box.getAttribute('tabindex')).toBe('0');
     await small.getByText('Scroll sideways to see every column →').waitFor();
+
+    // The schedule form fits the screen too.
+    await small.getByRole('button', { name: 'Draw schedule of fr_lotto' }).click();
+    const dialog = small.getByRole('dialog', { name: /^Draw schedule of/ });
+    await dialog.getByRole('group', { name: 'Era 1' }).waitFor();
+    await expectNoSideScroll(small);
+    expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await seriousViolations(small)).toEqual([]);
     await small.context().close();
   });
 });

@@ -76,7 +76,7 @@ describe('portal: token lifecycle on the tokens page', () => {
     // The month-long one is not part of the warning.
     expect(await page.getByRole('status').getByText('“monthly”').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'tokens-expiry');
+    await screenshot(page, 'tokens');
   });
 
   test('the count against the maximum is shown, and creation is disabled with the reason once it is reached', async () => {
@@ -163,6 +163,7 @@ describe('portal: token lifecycle on the tokens page', () => {
     expect(note).toMatch(
       /^The previous secret keeps working until .+ \(in 60 minutes\): switch your programs/,
     );
+    await screenshot(page, 'tokens-roll-secret');
     await page.getByRole('button', { name: 'I have saved it' }).click();
 
     const rolled = await getToken(api.baseUrl, jwt, 'rolling');
@@ -216,5 +217,83 @@ describe('portal: token lifecycle on the tokens page', () => {
     expect(Math.max(...rightEdges)).toBeLessThanOrEqual(375);
     await screenshot(small, 'tokens-375');
     await small.context().close();
+  });
+
+  describe('errors', () => {
+    let other: Page;
+    let listFails = false;
+    let listReads = 0;
+
+    beforeAll(async () => {
+      const email = uniqueEmail('tokens-errors');
+      await registerViaApi(api.baseUrl, email);
+      await createTokenViaApi(api.baseUrl, await loginViaApi(api.baseUrl, email), { id: 'listed' });
+      other = await newPage(browser, api.baseUrl);
+      // Only the list (GET /profile/token): creating a token (POST, same path) goes through.
+      await other.route(
+        (url) => url.pathname === '/profile/token',
+        (route) => {
+          if (route.request().method() !== 'GET') return route.continue();
+          listReads += 1;
+          return listFails ? route.abort('connectionrefused') : route.continue();
+        },
+      );
+      await logIn(other, email);
+    });
+
+    afterAll(async () => {
+      await other?.context().close();
+    });
+
+    test('the list failing to load shows its error once, with a Retry that loads it again', async () => {
+      listFails = true;
+      await other.goto('#/tokens');
+      await heading(other, 'API tokens');
+      const retry = other.getByRole('alert').getByRole('button', { name: 'Retry' });
+      await retry.waitFor();
+      expect(await other.getByRole('alert').count()).toBe(1);
+      expect(await other.getByText('The service cannot be reached').count()).toBe(1);
+
+      listFails = false;
+      const before = listReads;
+      await retry.click();
+      await other.locator('tr[data-token-id="listed"]').waitFor();
+      expect(listReads).toBe(before + 1);
+      expect(await other.getByRole('alert').count()).toBe(0);
+    });
+
+    test('an action that fails clears the last success notice: no green banner next to a red one', async () => {
+      const updated = other.getByRole('status').filter({ hasText: 'Token “listed” updated.' });
+      const edit = async () => {
+        await other.getByRole('button', { name: 'Edit token listed' }).click();
+        await other.getByRole('dialog').getByLabel('Description').fill(`edited ${Date.now()}`);
+        await other.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+        await updated.waitFor();
+      };
+
+      // A refused creation (the id is taken): its error, and the notice of the edit before it is gone.
+      await edit();
+      await other.getByLabel('Token id').fill('listed');
+      await other.getByRole('button', { name: 'Create token' }).click();
+      await other
+        .getByRole('alert')
+        .filter({ hasText: 'Token already exists with the provided identifier.' })
+        .waitFor();
+      expect(await updated.count()).toBe(0);
+
+      // A deletion that cannot reach the API: the error in the dialog, and no old notice behind it.
+      await other.getByLabel('Token id').fill('');
+      await edit();
+      await other.route('**/profile/token/listed', (route) =>
+        route.request().method() === 'DELETE' ? route.abort('connectionrefused') : route.continue(),
+      );
+      await other.getByRole('button', { name: 'Delete token listed' }).click();
+      const dialog = other.getByRole('dialog', { name: 'Delete token “listed”?' });
+      await dialog.getByRole('button', { name: 'Delete token' }).click();
+      await dialog.getByRole('alert').getByText('The service cannot be reached').waitFor();
+      expect(await updated.count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(await other.locator('tr[data-token-id="listed"]').count()).toBe(1);
+    });
   });
 });

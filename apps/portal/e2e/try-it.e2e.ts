@@ -1,8 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
-import { createTokenViaApi, loginViaApi } from './support/api-calls';
+import {
+  adminLottery,
+  createLotteryViaApi,
+  createTokenViaApi,
+  dailySchedule,
+  loginViaApi,
+  utcDay,
+} from './support/api-calls';
 import { startApi, type ApiServer } from './support/api-server';
-import { launchBrowser, newPage } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { expectedNextDraw, expectedStale } from './support/draw-calendar';
 import { fieldState } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
 import { goTo, logIn, readSecretFromDialog, registerViaApi, uniqueEmail } from './support/portal';
@@ -22,6 +31,7 @@ describe('portal: Try it', () => {
   let browser: Browser;
   let page: Page;
   let jwt = '';
+  let adminJwt = '';
   let hereSecret = '';
   let elsewhereSecret = '';
 
@@ -32,6 +42,22 @@ describe('portal: Try it', () => {
     await registerViaApi(api.baseUrl, email);
     jwt = await loginViaApi(api.baseUrl, email);
     elsewhereSecret = await createTokenViaApi(api.baseUrl, jwt, { id: 'made-elsewhere' });
+    // Two lotteries drawn every day at 00:00 UTC: one has today's draw, the other only yesterday's, within a
+    // week-long publication window.
+    adminJwt = await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword);
+    const week = 7 * 24 * 60;
+    await createLotteryViaApi(api.baseUrl, adminJwt, {
+      tag: 'e2e_daily_current',
+      name: 'Daily (current)',
+      schedule: dailySchedule(week),
+      draws: [utcDay(-1), utcDay(0)],
+    });
+    await createLotteryViaApi(api.baseUrl, adminJwt, {
+      tag: 'e2e_daily_awaiting',
+      name: 'Daily (awaiting)',
+      schedule: dailySchedule(week),
+      draws: [utcDay(-1)],
+    });
     page = await newPage(browser, api.baseUrl);
     await logIn(page, email);
     await goTo(page, 'Tokens', 'API tokens');
@@ -98,6 +124,36 @@ describe('portal: Try it', () => {
     expect(new Set(sentWith)).toEqual(new Set([elsewhereSecret]));
   });
 
+  test("the chosen lottery's freshness, in words and colour, and its next draw in its own zone", async () => {
+    const status = page.getByTestId('lottery-status');
+    const badge = status.locator('[data-freshness]');
+    const colours: string[] = [];
+    const expectStatus = async (tag: string, text: string, nextDraw: string) => {
+      await page.getByLabel('Lottery').selectOption(tag);
+      await badge.getByText(text, { exact: true }).waitFor();
+      expect(await status.locator('time').textContent()).toBe(nextDraw);
+      colours.push(await badge.evaluate((el) => getComputedStyle(el).backgroundColor));
+    };
+
+    // The next draw of a daily 00:00 UTC draw is tomorrow's.
+    const tomorrow = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(`${utcDay(1)}T12:00:00Z`));
+    await expectStatus('e2e_daily_current', 'Current', `${tomorrow}, 00:00 (UTC)`);
+    await expectStatus('e2e_daily_awaiting', 'Awaiting results', `${tomorrow}, 00:00 (UTC)`);
+    // The bundled draws end months ago: stale, by as many days as the API says.
+    const powerball = await adminLottery(api.baseUrl, adminJwt, 'us_powerball');
+    const nextPowerball = expectedNextDraw(powerball, 'America/New_York', 'New York');
+    expect(nextPowerball).toMatch(/^(Mon|Wed|Sat) \d{1,2} [A-Z][a-z]{2}, 22:59 \(New York\)$/);
+    await expectStatus('us_powerball', expectedStale(powerball), nextPowerball);
+    // Each state has its own colour, besides its words.
+    expect(new Set(colours).size).toBe(3);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('a pasted secret is in the snippets, and the fetch snippet runs as shown', async () => {
     await page.getByRole('heading', { name: '3. The same call in your code' }).waitFor();
     for (const title of SNIPPETS) {
@@ -141,11 +197,26 @@ describe('portal: Try it', () => {
     expect(await snippet(page, 'curl')).toContain(`/lottery/us_powerball/draws?limit=3&sort_number=true`);
     expect(await snippet(page, 'Python (requests)')).toContain('params={"limit": 3, "sort_number": "true"}');
     expect(await snippet(page, 'TypeScript (SDK)')).toContain(`{ limit: 3, sortNumber: true }`);
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByRole('table').locator('tbody tr').first().waitFor();
+    await screenshot(page, 'try-it');
   });
 
   test('at 375 px the snippets scroll in their boxes, not the page', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole('region', { name: 'Python (requests)' }).scrollIntoViewIfNeeded();
+    await expectNoSideScroll(page);
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  test('a draws table too wide for the screen scrolls in its own box, which says so and takes the focus', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    // Many numbers in a row: forced here, as a lottery of many numbers would make it.
+    await page.addStyleTag({ content: 'main table { min-width: 40rem; }' });
+    const box = page.getByRole('region', { name: /^Latest draws of .+ \(scrolls sideways\)$/ });
+    await box.waitFor();
+    expect(await box.getAttribute('tabindex')).toBe('0');
+    await page.getByText('Scroll sideways to see every column →').waitFor();
     await expectNoSideScroll(page);
     await page.setViewportSize({ width: 1280, height: 860 });
   });

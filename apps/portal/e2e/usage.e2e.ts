@@ -11,7 +11,7 @@ import {
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { expectNoSideScroll, setTabHidden } from './support/layout';
-import { logIn, registerViaApi, uniqueEmail } from './support/portal';
+import { heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
 
 const POLL_MS = 15_000;
 const PRIMARY_BLUE = 'rgb(31, 95, 191)';
@@ -111,8 +111,7 @@ describe('portal: usage at a glance', () => {
     // Today's bar: the successes, with the error stacked on top in its own colour.
     expect(await chart.locator('rect.bar:not(.errors)').count()).toBe(1);
     expect(await chart.locator('rect.bar.errors').count()).toBe(1);
-    await page.getByRole('img', { name: /4 requests in \d{4}-\d{2} \(3 successful, 1 errors\)/ }).waitFor();
-    await screenshot(page, 'dashboard-usage');
+    await page.getByRole('img', { name: /4 requests in \d{4}-\d{2} \(3 successful, 1 error\)/ }).waitFor();
   });
 
   test('from 80 % the card warns, and at 100 % it says the tokens are refused; the bar is no longer blue', async () => {
@@ -127,6 +126,7 @@ describe('portal: usage at a glance', () => {
     const bar = card.locator('.meter > span');
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(183, 110, 0)');
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard');
 
     for (let i = 0; i < 2; i += 1) expect(await meteredRequest(api.baseUrl, beta)).toBe(200);
     // The 11th request is refused: what the card is about to say.
@@ -194,7 +194,55 @@ describe('portal: usage at a glance', () => {
         .first()
         .evaluate((r) => getComputedStyle(r).display),
     ).toBe('block');
-    await screenshot(small, 'dashboard-usage-375');
+    await screenshot(small, 'dashboard-375');
     await small.context().close();
+  });
+
+  test('with the API down the dashboard shows one error, and its Retry runs both loads again', async () => {
+    // An account of its own: this one's used-up quota is an alert of its own on the dashboard.
+    const other = uniqueEmail('usage-down');
+    await registerViaApi(api.baseUrl, other);
+    const down = await newPage(browser, api.baseUrl);
+    await logIn(down, other);
+    await down.getByText('Live: updated at').waitFor();
+    const reads = { profile: 0, usage: 0 };
+    let failing = true;
+    const isLoad = (url: URL) => url.pathname === '/profile' || url.pathname === '/profile/usage';
+    await down.route(isLoad, (route) => {
+      if (new URL(route.request().url()).pathname === '/profile') reads.profile += 1;
+      else reads.usage += 1;
+      return failing ? route.abort('connectionrefused') : route.continue();
+    });
+    /** Both loads failed, and React has had the time to show what it shows for them. */
+    const bothFail = async (run: () => Promise<unknown>) => {
+      const failed = (path: string) =>
+        down.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname === path);
+      const both = Promise.all([failed('/profile'), failed('/profile/usage')]);
+      await run();
+      await both;
+      await down.waitForTimeout(500);
+    };
+
+    // Back to the dashboard (the session keeps its profile): the profile and the usage are read again, and fail.
+    await down.goto('#/tokens');
+    await heading(down, 'API tokens');
+    await bothFail(() => down.goto('#/'));
+    await heading(down, 'Dashboard');
+    expect(await down.getByRole('alert').count()).toBe(1);
+    expect(await down.getByText('The service cannot be reached').count()).toBe(1);
+
+    const before = { ...reads };
+    await bothFail(() => down.getByRole('button', { name: 'Retry' }).click());
+    expect(reads).toEqual({ profile: before.profile + 1, usage: before.usage + 1 });
+    expect(await down.getByRole('alert').count()).toBe(1);
+
+    failing = false;
+    const answered = down.waitForResponse((r) => new URL(r.url()).pathname === '/profile/usage');
+    await down.getByRole('button', { name: 'Retry' }).click();
+    await answered;
+    await down.getByRole('alert').waitFor({ state: 'detached' });
+    expect(reads).toEqual({ profile: before.profile + 2, usage: before.usage + 2 });
+    await down.getByText('Live: updated at').waitFor();
+    await down.context().close();
   });
 });

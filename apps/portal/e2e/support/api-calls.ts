@@ -115,3 +115,82 @@ export async function meteredRequest(baseUrl: string, token: string, ok = true):
     : '/lottery/no_such_lottery/draw/latest/numbers';
   return (await call(baseUrl, 'GET', path, { token })).status;
 }
+
+export interface LotteryRecord {
+  tag: string;
+  name: string;
+  timezone: string;
+  schedule: {
+    publicationWindowMinutes: number;
+    eras: { from: string; timezone: string; weekdays: string[]; time: string }[];
+  } | null;
+  nextDraw: { date: string; at: string } | null;
+  freshness: { lastDraw: string | null; status: string; hoursBehind: number } | null;
+}
+
+/** The date `days` from today in UTC, 'YYYY-MM-DD'. */
+export const utcDay = (days = 0): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A draw every day at 00:00 UTC, so that today's draw has always taken place when a test runs. */
+export const dailySchedule = (publicationWindowMinutes: number) => ({
+  publicationWindowMinutes,
+  eras: [
+    {
+      from: '2020-01-01',
+      timezone: 'Etc/UTC',
+      weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+      time: '00:00',
+    },
+  ],
+});
+
+/**
+ * Adds a lottery of three numbers from 1 to 9 (no special ones), with a draw calendar or none, and stores a draw
+ * on each of `draws` (dates).
+ */
+export async function createLotteryViaApi(
+  baseUrl: string,
+  adminJwt: string,
+  {
+    tag,
+    name,
+    schedule = null,
+    draws = [],
+  }: { tag: string; name: string; schedule?: unknown; draws?: string[] },
+): Promise<void> {
+  await expectCall(201, baseUrl, 'POST', '/admin/lotteries', {
+    jwt: adminJwt,
+    body: {
+      tag,
+      name,
+      country: 'FR',
+      timezone: 'Europe/Paris',
+      main: { count: 3, min: 1, max: 9 },
+      special: null,
+      schedule,
+    },
+  });
+  for (const date of draws) {
+    await expectCall(201, baseUrl, 'PUT', `/admin/lotteries/${tag}/draws/${date}`, {
+      jwt: adminJwt,
+      body: { main: [1, 2, 3] },
+    });
+  }
+}
+
+/** A lottery as the administrators' list gives it (read page by page). */
+export async function adminLottery(baseUrl: string, adminJwt: string, tag: string): Promise<LotteryRecord> {
+  for (let offset = 0; ; offset += 15) {
+    const page = await expectCall<{ lotteries: LotteryRecord[]; total: number }>(
+      200,
+      baseUrl,
+      'GET',
+      `/admin/lotteries?limit=15&offset=${offset}`,
+      { jwt: adminJwt },
+    );
+    const found = page.lotteries.find((l) => l.tag === tag);
+    if (found) return found;
+    if (offset + 15 >= page.total) throw new Error(`no lottery ${tag}`);
+  }
+}

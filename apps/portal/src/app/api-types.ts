@@ -7,9 +7,12 @@ import type {
   AccountDto,
   CreatedTokenDto,
   DrawDto,
+  DrawScheduleDto,
+  FreshnessDto,
   LicenseDto,
   LotteryDto,
   ProfileDto,
+  ScheduleEraDto,
   TokenDto,
   UsageReportDto,
 } from '@lottery-results/sdk';
@@ -26,3 +29,8 @@ export type Token = TokenDto;
 export type CreatedToken = CreatedTokenDto;
 export type Lottery = LotteryDto;
 export type Draw = DrawDto;
+/** When a lottery draws (eras of weekdays and a local time); null on a Lottery without a calendar. */
+export type DrawSchedule = DrawScheduleDto;
+export type ScheduleEra = ScheduleEraDto;
+export type Weekday = ScheduleEraDto['weekdays'][number];
+export type Freshness = FreshnessDto;

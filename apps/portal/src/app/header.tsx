@@ -11,6 +11,7 @@ interface NavItem {
 const HOLDER_NAV: NavItem[] = [
   { path: '/', label: 'Dashboard' },
   { path: '/tokens', label: 'Tokens' },
+  { path: '/webhooks', label: 'Webhooks' },
   { path: '/try', label: 'Try it' },
 ];
 const ADMIN_NAV: NavItem[] = [

@@ -9,6 +9,7 @@ import { DashboardPage } from '../modules/dashboard/dashboard-page';
 import { LandingPage } from '../modules/landing/landing-page';
 import { TokensPage } from '../modules/tokens/tokens-page';
 import { TryItPage } from '../modules/try-it/try-it-page';
+import { WebhooksPage } from '../modules/webhooks/webhooks-page';
 
 export interface Route {
   access: 'public' | 'account' | 'admin';
@@ -23,6 +24,7 @@ const ROUTES: Record<string, Route> = {
   // The start page: the dashboard for an account holder, what the service is for a stranger.
   '/': { access: 'account', render: () => <DashboardPage />, visitor: () => <LandingPage /> },
   '/tokens': { access: 'account', render: () => <TokensPage /> },
+  '/webhooks': { access: 'account', render: () => <WebhooksPage /> },
   '/try': { access: 'account', render: () => <TryItPage /> },
   '/account': { access: 'account', render: () => <AccountPage /> },
   '/admin/accounts': { access: 'admin', render: () => <AccountsPage /> },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
+import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { useAsync } from '../../components/use-async';
 import { errorMessage } from '../../app/errors';
@@ -18,10 +19,12 @@ export function DashboardPage() {
   const { profile, refreshProfile } = useSession();
   const client = useClient();
   const [refreshError, setRefreshError] = useState('');
+  const [refreshAttempt, setRefreshAttempt] = useState(0);
   // The profile was read at log-in; the license may have changed since.
   useEffect(() => {
+    setRefreshError('');
     refreshProfile().catch((error: unknown) => setRefreshError(errorMessage(error)));
-  }, [refreshProfile]);
+  }, [refreshProfile, refreshAttempt]);
   const live = useLiveUsage();
   const [month, setMonth] = useState(currentMonth);
   // The current month comes from the live reading; a past month is read once (it no longer changes).
@@ -31,11 +34,17 @@ export function DashboardPage() {
     [client, month, isCurrent],
   );
   const report = isCurrent ? live.report : past.data;
-  const reportError = isCurrent ? live.error : past.error;
+  // With the API down, the profile and the usage fail alike: one error, and one Retry that runs every load again.
+  const loadError = refreshError || (isCurrent ? live.error : past.error);
+  const retry = () => {
+    setRefreshAttempt((n) => n + 1);
+    live.retry();
+    past.reload();
+  };
   if (!profile) return null;
   return (
     <Page title="Dashboard">
-      <Alert>{refreshError}</Alert>
+      <LoadError error={loadError} onRetry={retry} />
       {profile.disabled && (
         <Alert>Your account has been disabled: its tokens are refused. Contact an administrator.</Alert>
       )}
@@ -70,7 +79,6 @@ export function DashboardPage() {
             onChange={(e) => e.target.value && setMonth(e.target.value)}
           />
         </div>
-        <Alert>{reportError}</Alert>
         {report ? (
           <>
             <OutcomeSummary success={report.success} errors={report.errors} />
@@ -79,7 +87,7 @@ export function DashboardPage() {
             <TokenUsageTable month={report.month} total={report.used} tokens={report.tokens} />
           </>
         ) : (
-          !reportError && <p aria-live="polite">Loading…</p>
+          !loadError && <p aria-live="polite">Loading…</p>
         )}
       </section>
     </Page>

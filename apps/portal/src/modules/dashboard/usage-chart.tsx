@@ -52,7 +52,7 @@ export function UsageChart({ month, daily }: UsageChartProps) {
   const summary =
     total === 0
       ? `No requests in ${month}.`
-      : `${total.toLocaleString()} requests in ${month} (${(total - errors).toLocaleString()} successful, ${errors.toLocaleString()} errors); busiest day ${byDay[busiest].date} with ${counts[busiest].toLocaleString()}.`;
+      : `${plural(total, 'request')} in ${month} (${(total - errors).toLocaleString()} successful, ${plural(errors, 'error')}); busiest day ${byDay[busiest].date} with ${counts[busiest].toLocaleString()}.`;
 
   return (
     <figure className="chart-figure" ref={ref}>
@@ -84,7 +84,7 @@ export function UsageChart({ month, daily }: UsageChartProps) {
         {byDay.map((day, index) => {
           const x = PAD.left + index * step + (step - barWidth) / 2;
           const number = index + 1;
-          const title = `${day.date}: ${day.count.toLocaleString()} requests (${day.success.toLocaleString()} successful, ${day.errors.toLocaleString()} errors)`;
+          const title = `${day.date}: ${plural(day.count, 'request')} (${day.success.toLocaleString()} successful, ${plural(day.errors, 'error')})`;
           return (
             <g key={day.date}>
               {day.success > 0 && (
@@ -122,4 +122,9 @@ export function UsageChart({ month, daily }: UsageChartProps) {
       <figcaption className="small muted">{summary}</figcaption>
     </figure>
   );
+}
+
+/** "1 error", "2 errors". */
+function plural(count: number, noun: string): string {
+  return `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,5 +1,5 @@
 import type { UsageReport } from '../../app/api-types';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage, isSessionError } from '../../app/errors';
 import { useClient, useSession } from '../../app/session';
 
@@ -13,15 +13,21 @@ export interface LiveUsage {
   updatedAt: number | undefined;
 }
 
+export interface LiveUsageState extends LiveUsage {
+  /** Reads again now (after a failure), then goes on polling. */
+  retry: () => void;
+}
+
 /**
  * This month's usage, read again every POLL_MS while the page is open and the tab visible. The next read is
  * scheduled only when the previous one has answered, so a slow API never gets overlapping requests; a hidden
  * tab stops polling, and coming back reads at once.
  */
-export function useLiveUsage(): LiveUsage {
+export function useLiveUsage(): LiveUsageState {
   const client = useClient();
   const { expire } = useSession();
   const [state, setState] = useState<LiveUsage>({ report: undefined, error: '', updatedAt: undefined });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let stopped = false;
@@ -61,7 +67,13 @@ export function useLiveUsage(): LiveUsage {
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [client, expire]);
+    // A retry restarts the loop: it reads at once, and the next poll is a full interval after that answer.
+  }, [client, expire, attempt]);
 
-  return state;
+  const retry = useCallback(() => {
+    // The old error goes while the new read runs; a new failure is shown (and announced) again.
+    setState((previous) => ({ ...previous, error: '' }));
+    setAttempt((n) => n + 1);
+  }, []);
+  return { ...state, retry };
 }

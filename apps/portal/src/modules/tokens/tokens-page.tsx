@@ -2,6 +2,7 @@ import type { Token } from '../../app/api-types';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { Pager } from '../../components/pager';
 import { useAsync } from '../../components/use-async';
@@ -35,14 +36,17 @@ export function TokensPage() {
   const list = useAsync(() => client.tokens.list({ limit: PAGE_SIZE, offset }), [client, offset]);
   const { profile } = useSession();
 
+  // Every action starts by clearing the last one's notice: if it fails, its error must not sit next to an old
+  // green "done" banner.
   const create = async (token: NewToken) => {
+    setNotice('');
     const created = await client.tokens.create(token);
     secretMemory.remember(created.id, created.token);
     setModal({ kind: 'secret', tokenId: created.id, secret: created.token, reason: 'created' });
-    setNotice('');
     list.reload();
   };
   const remove = async (token: Token) => {
+    setNotice('');
     await client.tokens.delete(token.id);
     secretMemory.forget(token.id);
     setNotice(`Token “${token.id}” deleted: it no longer works.`);
@@ -51,6 +55,7 @@ export function TokensPage() {
   const reset = async (token: Token, graceSeconds: number) => {
     // One server-side step (POST /profile/token/{id}/roll): the token keeps its id, description, creation date and
     // usage, and if the call fails the old secret simply keeps working.
+    setNotice('');
     const rolled = await client.tokens.roll(token.id, { graceSeconds });
     secretMemory.remember(rolled.id, rolled.token);
     setModal({
@@ -60,10 +65,10 @@ export function TokensPage() {
       reason: 'reset',
       previousSecretExpiresAt: rolled.previousSecretExpiresAt,
     });
-    setNotice('');
     list.reload();
   };
   const saveDescription = async (token: Token, description: string) => {
+    setNotice('');
     await client.tokens.update(token.id, { description });
     setNotice(`Token “${token.id}” updated.`);
     list.reload();
@@ -85,7 +90,7 @@ export function TokensPage() {
       <section aria-labelledby="tokens-title">
         <h2 id="tokens-title">Your tokens</h2>
         <Alert kind="success">{notice}</Alert>
-        <Alert>{list.error}</Alert>
+        <LoadError error={list.error} onRetry={list.reload} />
         <ExpiryNotice tokens={tokens} />
         {page && tokens.length === 0 && <p>You have no token yet.</p>}
         {tokens.length > 0 && (

@@ -1,5 +1,6 @@
 import type { Draw } from '../../app/api-types';
 import { DrawNumbers } from '../../components/draw-numbers';
+import { TableScroll } from '../../components/table-scroll';
 
 export function DrawsTable({
   draws,
@@ -11,7 +12,7 @@ export function DrawsTable({
   specialName?: string | null;
 }) {
   return (
-    <div className="table-wrap">
+    <TableScroll label={caption}>
       <table>
         <caption>{caption}</caption>
         <thead>
@@ -31,6 +32,6 @@ export function DrawsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -8,6 +8,7 @@ import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../app/errors';
 import { apiBaseUrl, tokenClient, type Client } from '../../app/sdk';
 import { DrawsTable } from './draws-table';
+import { LotteryStatus } from './lottery-status';
 import {
   curlSnippet,
   fetchSnippet,
@@ -148,6 +149,7 @@ export function TryItPage() {
                 {sending ? 'Sending…' : 'Send request'}
               </button>
             </div>
+            {lottery && <LotteryStatus lottery={lottery} />}
           </form>
           <Alert>{requestError}</Alert>
           {result && (

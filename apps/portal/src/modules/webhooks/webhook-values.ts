@@ -1,0 +1,108 @@
+/**
+ * Webhook subscriptions as the portal shows them: the API's types under the portal's names, the events, the
+ * lottery-tag field and the words for a delivery's state.
+ */
+import type {
+  CreatedWebhookDto,
+  RollWebhookSecretDto,
+  WebhookDeliveryDto,
+  WebhookDto,
+} from '@lottery-results/sdk';
+
+export type Webhook = WebhookDto;
+export type CreatedWebhook = CreatedWebhookDto;
+export type WebhookDelivery = WebhookDeliveryDto;
+export type WebhookEventType = WebhookDto['events'][number];
+
+/** The events a subscription can ask for, with what each means. */
+export const WEBHOOK_EVENTS: { value: WebhookEventType; label: string }[] = [
+  { value: 'draw.published', label: 'draw.published: a new draw' },
+  { value: 'draw.corrected', label: 'draw.corrected: a stored draw changed' },
+  { value: 'draw.deleted', label: 'draw.deleted: a draw was removed' },
+];
+
+/** How long the old secret still signs after a rotation, so that receivers can switch without refusing events. */
+export const GRACE_CHOICES = [
+  { seconds: 0, label: 'No: it stops at once' },
+  { seconds: 3600, label: 'For 1 hour' },
+  { seconds: 86_400, label: 'For 24 hours' },
+];
+
+/** The body of a secret rotation: how long the old secret keeps signing, in whole seconds. */
+export function graceBody(graceSeconds: number): RollWebhookSecretDto {
+  return { graceSeconds };
+}
+
+/**
+ * The lotteries field: comma- or space-separated tags; empty means every lottery (null). The API checks each tag
+ * and names an unknown one.
+ */
+export function parseLotteries(text: string): string[] | null {
+  const tags = text
+    .split(/[\s,]+/)
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  return tags.length ? [...new Set(tags)] : null;
+}
+
+export type DeliveryState = 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
+
+/** Where a delivery stands: a pending one that has failed an attempt is being retried. */
+export function deliveryState(delivery: WebhookDelivery): DeliveryState {
+  if (delivery.status === 'delivered') return 'delivered';
+  if (delivery.status === 'failed') return 'failed';
+  if (delivery.lastError || delivery.lastStatus !== null) return 'retrying';
+  return delivery.attempts > 0 ? 'sending' : 'queued';
+}
+
+export const DELIVERY_STATE_LABEL: Record<DeliveryState, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  retrying: 'Retrying',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
+
+/** The badge's colour class (the badge always says the state in words too). */
+export const DELIVERY_STATE_BADGE: Record<DeliveryState, string> = {
+  queued: '',
+  sending: '',
+  retrying: 'warn',
+  delivered: 'ok',
+  failed: 'off',
+};
+
+/** How soon a pending delivery's next attempt must be for the log to keep itself up to date. */
+const WATCH_AHEAD_MS = 60_000;
+
+/** Whether the log should look again shortly: a delivery on the page is about to be (re)tried. */
+export function awaitingAttempt(deliveries: WebhookDelivery[], now = Date.now()): boolean {
+  return deliveries.some(
+    (d) =>
+      d.status === 'pending' &&
+      (d.nextAttemptAt === null || new Date(d.nextAttemptAt).getTime() - now <= WATCH_AHEAD_MS),
+  );
+}
+
+/** "HTTP 200 in 12 ms", "no answer" */
+export function attemptSummary(delivery: WebhookDelivery): string {
+  if (delivery.lastAttemptAt === null && delivery.attempts === 0) return 'not attempted yet';
+  const status = delivery.lastStatus === null ? 'no answer' : `HTTP ${delivery.lastStatus}`;
+  return delivery.lastLatencyMs === null ? status : `${status} in ${delivery.lastLatencyMs} ms`;
+}
+
+/** The receiving side, with the SDK's helper: shown with the secret. */
+export const VERIFY_SNIPPET = `import express from 'express';
+import { verifyWebhookSignature, type WebhookEvent } from '@lottery-results/sdk';
+
+const app = express();
+
+// Keep the raw body: the signature covers it byte for byte.
+app.post('/hooks/lottery', express.raw({ type: 'application/json' }), async (req, res) => {
+  const ok = await verifyWebhookSignature(process.env.LOTTERY_WEBHOOK_SECRET!, req.headers, req.body);
+  if (!ok) return res.sendStatus(400); // not signed by your secret, or older than 5 minutes
+  const event: WebhookEvent = JSON.parse(req.body.toString('utf8'));
+  // event.id is also in X-Lottery-Event-Id: a delivery may come more than once, so deduplicate on it.
+  console.log(event.type, event.data.lottery, event.data.draw);
+  res.sendStatus(204);
+});`;
