@@ -349,6 +349,12 @@ describe('webhooks: /profile/webhooks and signed deliveries', () => {
       }
     });
 
+    it('counts deliveries by outcome for Prometheus', async () => {
+      const metrics = (await api.get('/metrics')).text;
+      const delivered = metrics.match(/^webhook_deliveries_total\{outcome="delivered"\} (\d+)$/m);
+      expect(Number(delivered?.[1])).toBeGreaterThanOrEqual(mine().length);
+    });
+
     it('does not count deliveries against the monthly quota', async () => {
       const usage = await api.get('/profile/usage', { jwt: owner.jwt });
       expect(usage.body.used).toBe(1); // the one metered read above, nothing for the deliveries
