@@ -13,8 +13,15 @@ export interface ApiServer {
   baseUrl: string;
   adminEmail: string;
   adminPassword: string;
-  pid: number;
+  /** The running process's PID (a new one after restart()). */
+  readonly pid: number;
   stop(): Promise<void>;
+  /**
+   * Stops the process but keeps its data directory, runs `whileStopped` with the process's environment (so that
+   * the CLI can work on the embedded database, which only one process may open), then starts the API again on the
+   * same port, data and JWT secret: sessions and the browser's origin stay valid.
+   */
+  restart(whileStopped?: (env: NodeJS.ProcessEnv) => Promise<void>): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -51,60 +58,86 @@ export async function startApi({
   const dataDir = mkdtempSync(join(tmpdir(), `lrs-${label}-`));
   const adminEmail = `admin@${label}.example`;
   const adminPassword = `admin-${randomBytes(8).toString('hex')}`;
-  const child = spawn(process.execPath, [apiMain], {
-    cwd: workspaceRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      IP_RATE_LIMIT: 'off',
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      CREATE_DEMO_ACCOUNT: 'false',
-      LOG_LEVEL: 'warn',
-      // Webhook tests deliver to a receiver on this machine, promptly.
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-      WEBHOOK_POLL_INTERVAL_MS: '200',
-    },
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const done = exited(child);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    IP_RATE_LIMIT: 'off',
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    CREATE_DEMO_ACCOUNT: 'false',
+    LOG_LEVEL: 'warn',
+    // Webhook tests deliver to a receiver on this machine, promptly.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_POLL_INTERVAL_MS: '200',
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
 
-  const stop = async () => {
+  let child: ChildProcess;
+  let done: Promise<void>;
+  let output = '';
+  const launch = () => {
+    child = spawn(process.execPath, [apiMain], {
+      cwd: workspaceRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    output = '';
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    done = exited(child);
+  };
+  const halt = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await done;
       clearTimeout(timer);
     }
+  };
+  const stop = async () => {
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
   };
-
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(
-        `The API exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
-      );
-    }
-    try {
-      if ((await fetch(`${baseUrl}/health/ready`)).status === 200) {
-        return { baseUrl, adminEmail, adminPassword, pid: child.pid as number, stop };
+  const ready = async () => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        await stop();
+        throw new Error(
+          `The API exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
+        );
       }
-    } catch (_notListeningYet) {
-      // Connection refused until the server listens.
+      try {
+        if ((await fetch(`${baseUrl}/health/ready`)).status === 200) return;
+      } catch (_notListeningYet) {
+        // Connection refused until the server listens.
+      }
+      await new Promise((wait) => setTimeout(wait, 250));
     }
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  await stop();
-  throw new Error(`The API was not ready within ${timeoutMs / 1000} s:\n${output}`);
+    await stop();
+    throw new Error(`The API was not ready within ${timeoutMs / 1000} s:\n${output}`);
+  };
+
+  launch();
+  await ready();
+  return {
+    baseUrl,
+    adminEmail,
+    adminPassword,
+    get pid() {
+      return child.pid as number;
+    },
+    stop,
+    async restart(whileStopped) {
+      await halt();
+      await whileStopped?.({ ...env });
+      launch();
+      await ready();
+    },
+  };
 }

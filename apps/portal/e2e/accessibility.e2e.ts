@@ -139,6 +139,7 @@ describe('portal: keyboard and small screens', () => {
       ['#/admin/accounts', 'Accounts'],
       ['#/admin/licenses', 'Licenses'],
       ['#/admin/lotteries', 'Lotteries'],
+      ['#/admin/sync', 'Sync'],
     ]) {
       await page.goto(path);
       await heading(page, title);
@@ -236,6 +237,7 @@ describe('portal: axe-core finds no serious or critical problem', () => {
         ['#/admin/accounts', 'Accounts'],
         ['#/admin/licenses', 'Licenses'],
         ['#/admin/lotteries', 'Lotteries'],
+        ['#/admin/sync', 'Sync'],
       ]) {
         await page.goto(path);
         await heading(page, title);

@@ -194,3 +194,78 @@ export async function adminLottery(baseUrl: string, adminJwt: string, tag: strin
     if (offset + 15 >= page.total) throw new Error(`no lottery ${tag}`);
   }
 }
+
+type Numbers = { special: boolean; order: number; value: number }[];
+
+export interface SourceRecord {
+  lottery: string;
+  adapter: string;
+  url: string;
+  mapping: Record<string, unknown> | null;
+  enabled: boolean;
+}
+
+export interface SyncStateRecord {
+  lottery: string;
+  lastError: string | null;
+  consecutiveFailures: number;
+  lastAttemptAt: string | null;
+  lastSuccessAt: string | null;
+  freshness: { status: string } | null;
+}
+
+export interface ConflictRecord {
+  id: string;
+  lottery: string;
+  status: string;
+  stored: { date: string; numbers: Numbers };
+  fetched: { date: string; numbers: Numbers };
+  source: string;
+  fetchedAt: string;
+}
+
+/**
+ * The admin routes of draw ingestion (sources, sync states, conflicts, a draw with its provenance), under the names
+ * of the SDK's `admin` façade, for checking from outside what the portal shows and did.
+ */
+export function ingestionAdmin(baseUrl: string, jwt: string) {
+  const get = <T>(path: string) => expectCall<T>(200, baseUrl, 'GET', path, { jwt });
+  return {
+    sources: {
+      list: async () => (await get<{ sources: SourceRecord[] }>('/admin/sources')).sources,
+      put: (tag: string, body: { adapter: string; url: string; mapping?: unknown; enabled?: boolean }) =>
+        expectCall<SourceRecord>(200, baseUrl, 'PUT', `/admin/sources/${tag}`, { jwt, body }),
+    },
+    sync: {
+      list: async () => (await get<{ sources: SyncStateRecord[] }>('/admin/sync')).sources,
+    },
+    conflicts: {
+      list: async (status?: string) =>
+        (await get<{ conflicts: ConflictRecord[] }>(`/admin/conflicts${status ? `?status=${status}` : ''}`))
+          .conflicts,
+    },
+    draws: {
+      get: (tag: string, date: string) =>
+        get<{ date: string; numbers: Numbers; source: string | null; fetchedAt: string | null }>(
+          `/admin/lotteries/${tag}/draws/${date}`,
+        ),
+    },
+  };
+}
+
+/** The newest `limit` draws of a lottery, newest first, as a token holder's program reads them. */
+export async function newestDraws(
+  baseUrl: string,
+  token: string,
+  tag: string,
+  limit: number,
+): Promise<{ date: string; numbers: Numbers }[]> {
+  const page = await expectCall<{ draws: { date: string; numbers: Numbers }[] }>(
+    200,
+    baseUrl,
+    'GET',
+    `/lottery/${tag}/draws?limit=${limit}`,
+    { token },
+  );
+  return page.draws;
+}

@@ -5,14 +5,17 @@
 import type {
   AccessTokenDto,
   AccountDto,
+  ConflictDto,
   CreatedTokenDto,
   DrawDto,
   DrawScheduleDto,
+  DrawSourceDto,
   FreshnessDto,
   LicenseDto,
   LotteryDto,
   ProfileDto,
   ScheduleEraDto,
+  SyncStateDto,
   TokenDto,
   UsageReportDto,
 } from '@lottery-results/sdk';
@@ -34,3 +37,11 @@ export type DrawSchedule = DrawScheduleDto;
 export type ScheduleEra = ScheduleEraDto;
 export type Weekday = ScheduleEraDto['weekdays'][number];
 export type Freshness = FreshnessDto;
+/** Where a lottery's new draws are fetched from: an adapter, a URL and (generic adapter) a field mapping. */
+export type DrawSource = DrawSourceDto;
+export type SourceAdapter = DrawSourceDto['adapter'];
+/** A source's sync state: last attempt, success and error, next attempt, failures, the lottery's freshness. */
+export type SyncState = SyncStateDto;
+/** A fetched draw that differs from the stored one, waiting for (or past) an administrator's decision. */
+export type Conflict = ConflictDto;
+export type ConflictStatus = ConflictDto['status'];

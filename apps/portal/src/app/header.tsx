@@ -18,6 +18,7 @@ const ADMIN_NAV: NavItem[] = [
   { path: '/admin/accounts', label: 'Accounts' },
   { path: '/admin/licenses', label: 'Licenses' },
   { path: '/admin/lotteries', label: 'Lotteries' },
+  { path: '/admin/sync', label: 'Sync' },
 ];
 const ANONYMOUS_NAV: NavItem[] = [
   { path: '/login', label: 'Log in' },

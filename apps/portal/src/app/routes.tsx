@@ -3,6 +3,7 @@ import { AccountPage } from '../modules/account/account-page';
 import { AccountsPage } from '../modules/admin/accounts-page';
 import { LicensesPage } from '../modules/admin/licenses-page';
 import { LotteriesPage } from '../modules/admin/lotteries-page';
+import { SyncPage } from '../modules/admin/sync/sync-page';
 import { LoginPage } from '../modules/auth/login-page';
 import { RegisterPage } from '../modules/auth/register-page';
 import { DashboardPage } from '../modules/dashboard/dashboard-page';
@@ -30,6 +31,7 @@ const ROUTES: Record<string, Route> = {
   '/admin/accounts': { access: 'admin', render: () => <AccountsPage /> },
   '/admin/licenses': { access: 'admin', render: () => <LicensesPage /> },
   '/admin/lotteries': { access: 'admin', render: () => <LotteriesPage /> },
+  '/admin/sync': { access: 'admin', render: () => <SyncPage /> },
 };
 
 export function routeFor(path: string): Route | undefined {

@@ -1,0 +1,615 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startApi, type ApiServer } from './support/api-server';
+import {
+  createLotteryViaApi,
+  createTokenViaApi,
+  ingestionAdmin,
+  loginViaApi,
+  newestDraws,
+} from './support/api-calls';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { fieldState, focusedName } from './support/forms';
+import { expectNoSideScroll } from './support/layout';
+import { workspaceRoot } from './support/paths';
+import { heading, logIn } from './support/portal';
+import { socrataPowerballRow, startSourceServer, type SourceServer } from './support/source-server';
+
+type Numbers = { special: boolean; order: number; value: number }[];
+
+const mainOf = (numbers: Numbers) =>
+  numbers
+    .filter((n) => !n.special)
+    .sort((a, b) => a.order - b.order)
+    .map((n) => n.value);
+const specialOf = (numbers: Numbers) => numbers.find((n) => n.special)?.value ?? 0;
+type Draw = { date: string; main: number[]; special: number };
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+/** As the portal writes numbers in words: "1, 2, 3, 4, 5; special: 6". */
+const inWords = (main: number[], special: number) => `${main.join(', ')}; special: ${special}`;
+
+/** `npm run cli -- sync` on the API's data directory (the API is stopped: the embedded database has one owner). */
+async function cliSync(env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+  const child = spawn(process.execPath, [join(workspaceRoot, 'dist/apps/api/bin/cli.js'), 'sync'], {
+    cwd: workspaceRoot,
+    env: { ...env, LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const status = await new Promise<number | null>((done) => child.once('exit', done));
+  return { status, output };
+}
+
+/**
+ * The admin "Sync" page against the real API: sources with their state, editing them (the API's 400 at its
+ * field), and conflicts decided for real. The draws come from a local server speaking New York's open-data format:
+ * us_powerball's source points at it, and one sync runs through the CLI on the API's own data directory while the
+ * API is stopped (there is no HTTP route to sync now, and the embedded database has one owner), then the API starts
+ * again on the same data, port and JWT secret.
+ */
+describe('portal: sync state, sources and conflicts', () => {
+  let api: ApiServer;
+  let browser: Browser;
+  let page: Page;
+  let admin: ReturnType<typeof ingestionAdmin>;
+  let sources: SourceServer;
+  /** The seven newest stored Powerball draws, newest first, as the API serves them before the sync. */
+  let stored: Draw[] = [];
+  /** The same draws as the source publishes them: each differs from the stored one. */
+  let published: Draw[] = [];
+
+  beforeAll(async () => {
+    sources = await startSourceServer();
+    api = await startApi();
+    browser = await launchBrowser();
+    const jwt = await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword);
+    admin = ingestionAdmin(api.baseUrl, jwt);
+    const token = await createTokenViaApi(api.baseUrl, jwt, { id: 'sync-e2e' });
+    stored = (await newestDraws(api.baseUrl, token, 'us_powerball', 7)).map((d) => ({
+      date: d.date,
+      main: mainOf(d.numbers),
+      special: specialOf(d.numbers),
+    }));
+    expect(stored).toHaveLength(7);
+    // The newest with another last main number (still in ascending order), the others with another Powerball
+    // (1–26): all within the rules.
+    published = stored.map((draw, index) => {
+      if (index > 0) return { ...draw, special: (draw.special % 26) + 1 };
+      const free = Array.from({ length: 69 }, (_, i) => i + 1).filter((n) => !draw.main.includes(n));
+      const last = free.find((n) => n > draw.main[3]);
+      if (last === undefined) throw new Error(`no free last number for ${draw.main.join(' ')}`);
+      return { ...draw, main: [...draw.main.slice(0, 4), last] };
+    });
+    // A new draw three days after the newest stored one, then the seven differing ones.
+    const newest = new Date(`${stored[0].date}T00:00:00Z`);
+    const next = new Date(newest.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const rows = [
+      socrataPowerballRow(next, [15, 22, 31, 52, 69], 1),
+      ...published.map((d) => socrataPowerballRow(d.date, d.main, d.special)),
+    ];
+    sources.answer('/pb', { body: JSON.stringify(rows) });
+    sources.answer('/mm', {
+      status: 500,
+      type: 'text/html',
+      body: '<html><body><h1>Service unavailable</h1></body></html>',
+    });
+    page = await newPage(browser, api.baseUrl);
+    await logIn(page, api.adminEmail, api.adminPassword);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+    await sources?.close();
+  });
+
+  const storedOn = (date: string) => stored.find((d) => d.date === date) ?? fail(`no stored ${date}`);
+  const publishedOn = (date: string) =>
+    published.find((d) => d.date === date) ?? fail(`no published ${date}`);
+  /** The numbers of `a` that `b` has not at the same place: main numbers, then the special one. */
+  const differing = (a: Draw, b: Draw) => [
+    ...a.main.filter((n, i) => n !== b.main[i]),
+    ...(a.special === b.special ? [] : [a.special]),
+  ];
+  /** The conflicts decided by the Accept/Reject test, by date. */
+  let decided = { accepted: '', rejected: '' };
+
+  const row = (tag: string) => page.locator(`tr[data-lottery-tag="${tag}"]`);
+  const cell = (tag: string, label: string) => row(tag).locator(`td[data-label="${label}"]`);
+  const conflictCards = () => page.locator('li.conflict');
+  const conflictOf = (date: string) =>
+    page
+      .locator('li.conflict')
+      .filter({ has: page.getByRole('heading', { name: `us_powerball, draw of ${date}` }) });
+
+  /** Opens the page afresh (a reload when it is open already: the same hash would not load it again). */
+  async function openSync(): Promise<void> {
+    await page.goto('#/admin/sync');
+    await page.reload();
+    await heading(page, 'Sync');
+    await page.getByRole('table').waitFor();
+  }
+
+  test('"Sync" in the admin navigation lists every source: adapter, URL, never attempted, freshness', async () => {
+    await page.goto('#/admin/lotteries');
+    await heading(page, 'Lotteries');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Sync', exact: true })
+      .click();
+    await heading(page, 'Sync');
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('table').locator('caption').textContent()).toBe('2 sources');
+    expect(
+      await page
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-lottery-tag'))),
+    ).toEqual(['us_megamillions', 'us_powerball']);
+    const source = cell('us_powerball', 'Source');
+    expect(await source.locator('code').textContent()).toBe('socrata-powerball');
+    expect(await source.locator('.source-url').textContent()).toBe(
+      'https://data.ny.gov/resource/d6yy-54nr.json',
+    );
+    expect(await cell('us_powerball', 'Last attempt').textContent()).toBe('Never');
+    expect(await cell('us_powerball', 'Last success').textContent()).toBe('Never');
+    expect(await cell('us_powerball', 'Next attempt').textContent()).toBe('Not planned');
+    expect(await cell('us_powerball', 'Failures').textContent()).toBe('0');
+    // The freshness badge of the lotteries page, in words: the bundled history ends months ago.
+    const badge = cell('us_powerball', 'Freshness').locator('.badge');
+    expect(await badge.getAttribute('data-freshness')).toBe('stale');
+    expect(await badge.textContent()).toMatch(/^Stale — \d+ days behind$/);
+    expect(await row('us_powerball').locator('[data-testid="sync-error"]').count()).toBe(0);
+    expect(await page.getByText('failed at the last attempt').count()).toBe(0);
+    // No open conflict before any sync.
+    await page.getByText('No open conflict: every fetched draw agreed with the stored one.').waitFor();
+  });
+
+  test("editing a source: the API's 400 at the URL field, then saved (the SDK reads it back)", async () => {
+    await openSync();
+    await page.getByRole('button', { name: 'Edit the source of us_powerball' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Source of us_powerball' });
+    expect(await dialog.getByLabel('Adapter').inputValue()).toBe('socrata-powerball');
+    expect(await dialog.getByLabel('URL', { exact: true }).inputValue()).toBe(
+      'https://data.ny.gov/resource/d6yy-54nr.json',
+    );
+    // Only the generic adapter has a mapping.
+    expect(await dialog.getByLabel('Mapping (JSON)').count()).toBe(0);
+
+    await dialog.getByLabel('URL', { exact: true }).fill('ftp://example.org/draws.json');
+    await dialog.getByRole('button', { name: 'Save source' }).click();
+    const message = "Invalid 'url' value: expected an absolute http or https URL.";
+    await dialog.getByText(message).waitFor();
+    expect(await fieldState(dialog, 'URL')).toEqual({
+      invalid: true,
+      description: `${message} | An http or https address the server can reach.`,
+    });
+    expect(await focusedName(page)).toBe('URL');
+    expect((await admin.sources.list()).find((s) => s.lottery === 'us_powerball')?.url).toBe(
+      'https://data.ny.gov/resource/d6yy-54nr.json',
+    );
+
+    await dialog.getByLabel('URL', { exact: true }).fill(sources.url('/pb'));
+    await dialog.getByRole('button', { name: 'Save source' }).click();
+    await page.getByText('Source of us_powerball saved.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await cell('us_powerball', 'Source').locator('.source-url').textContent()).toBe(
+      sources.url('/pb'),
+    );
+    expect((await admin.sources.list()).find((s) => s.lottery === 'us_powerball')).toEqual({
+      lottery: 'us_powerball',
+      adapter: 'socrata-powerball',
+      url: sources.url('/pb'),
+      mapping: null,
+      enabled: true,
+    });
+
+    // Mega Millions through the SDK, at a path that answers an HTML error page with a 500.
+    await admin.sources.put('us_megamillions', {
+      adapter: 'socrata-megamillions',
+      url: sources.url('/mm'),
+    });
+  });
+
+  test('a generic source: its mapping as JSON, refused by the portal (not JSON) or the API (its 400 at the field); removal asked first', async () => {
+    await createLotteryViaApi(
+      api.baseUrl,
+      await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword),
+      {
+        tag: 'zz_generic',
+        name: 'Generic test lottery',
+      },
+    );
+    await openSync();
+    await page.getByRole('button', { name: 'New source' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New source' });
+    // An unknown lottery: the API's 404 at the tag.
+    await dialog.getByLabel('Lottery tag').fill('no_such_lottery');
+    await dialog.getByLabel('URL', { exact: true }).fill(sources.url('/generic.csv'));
+    await dialog.getByRole('button', { name: 'Save source' }).click();
+    await dialog.getByText('Lottery not found.').waitFor();
+    expect((await fieldState(dialog, 'Lottery tag')).invalid).toBe(true);
+
+    await dialog.getByLabel('Lottery tag').fill('zz_generic');
+    await dialog.getByLabel('Adapter').selectOption('generic');
+    const mapping = dialog.getByLabel('Mapping (JSON)');
+    await mapping.fill('{"format": "csv", "date": ');
+    await dialog.getByRole('button', { name: 'Save source' }).click();
+    await dialog.getByText('The mapping is not valid JSON').waitFor();
+    expect((await fieldState(dialog, 'Mapping (JSON)')).invalid).toBe(true);
+    expect(await focusedName(page)).toBe('Mapping (JSON)');
+    expect(await dialog.getByLabel('Lottery tag').getAttribute('aria-invalid')).toBeNull();
+
+    // JSON, but not a mapping the API takes: its message, at the field.
+    await mapping.fill('{"format": "xml", "date": "date", "main": "numbers"}');
+    await dialog.getByRole('button', { name: 'Save source' }).click();
+    const refused = dialog.locator('.field-error', { hasText: "Invalid 'mapping' value:" });
+    await refused.waitFor();
+    const state = await fieldState(dialog, 'Mapping (JSON)');
+    expect(state.invalid).toBe(true);
+    expect(state.description).toContain((await refused.textContent()) ?? '(none)');
+    expect((await admin.sources.list()).map((s) => s.lottery)).not.toContain('zz_generic');
+
+    const good = { format: 'csv', delimiter: ';', date: 'day', dateFormat: 'DD/MM/YYYY', main: 'numbers' };
+    await mapping.fill(JSON.stringify(good));
+    await dialog.getByRole('button', { name: 'Save source' }).click();
+    await page.getByText('Source of zz_generic saved.').waitFor();
+    await row('zz_generic').waitFor();
+    const saved = (await admin.sources.list()).find((s) => s.lottery === 'zz_generic');
+    expect(saved).toEqual({
+      lottery: 'zz_generic',
+      adapter: 'generic',
+      url: sources.url('/generic.csv'),
+      mapping: expect.objectContaining(good),
+      enabled: true,
+    });
+    // A lottery without a calendar has no freshness.
+    expect(await cell('zz_generic', 'Freshness').textContent()).toBe('No schedule');
+
+    // Editing shows the mapping as it is stored.
+    await page.getByRole('button', { name: 'Edit the source of zz_generic' }).click();
+    const edit = page.getByRole('dialog', { name: 'Source of zz_generic' });
+    expect(JSON.parse(await edit.getByLabel('Mapping (JSON)').inputValue())).toEqual(saved?.mapping);
+    await edit.getByLabel('Enabled').uncheck();
+    await edit.getByRole('button', { name: 'Save source' }).click();
+    await page.getByText('Source of zz_generic saved.').waitFor();
+    await row('zz_generic').getByText('Disabled', { exact: true }).waitFor();
+    expect(await cell('zz_generic', 'Next attempt').textContent()).toBe('Never (disabled)');
+    expect((await admin.sources.list()).find((s) => s.lottery === 'zz_generic')?.enabled).toBe(false);
+
+    // Removal is asked first; Cancel keeps the source.
+    await page.getByRole('button', { name: 'Remove the source of zz_generic' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove the source of zz_generic?' });
+    await confirm.getByText('Its stored draws stay').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await admin.sources.list()).map((s) => s.lottery)).toContain('zz_generic');
+    await page.getByRole('button', { name: 'Remove the source of zz_generic' }).click();
+    await confirm.getByRole('button', { name: 'Remove source' }).click();
+    await page.getByText('Source of zz_generic removed').waitFor();
+    await row('zz_generic').waitFor({ state: 'detached' });
+    expect((await admin.sources.list()).map((s) => s.lottery)).toEqual(['us_megamillions', 'us_powerball']);
+  });
+
+  test('after one sync, a failing source says why, prominently; the other what it fetched', async () => {
+    let cli = { status: null as number | null, output: '' };
+    await api.restart(async (env) => {
+      cli = await cliSync(env);
+    });
+    // Mega Millions failed, so the CLI's exit code is 1.
+    expect(cli.status).toBe(1);
+    expect(cli.output).toContain(
+      `us_powerball (socrata-powerball ${sources.url('/pb')}): 8 fetched, 1 new, 0 unchanged, 7 conflicts, 0 corrected, 0 rejected.`,
+    );
+    expect(sources.requests).toEqual(expect.arrayContaining(['/pb', '/mm']));
+
+    await openSync();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'One source failed at the last attempt: us_megamillions.' })
+      .waitFor();
+    const error = row('us_megamillions').getByTestId('sync-error');
+    expect(await error.textContent()).toBe('Last attempt failed: HTTP 500 Internal Server Error');
+    expect(await cell('us_megamillions', 'Failures').textContent()).toBe('1');
+    expect(await cell('us_megamillions', 'Last attempt').textContent()).not.toBe('Never');
+    expect(await cell('us_megamillions', 'Last success').textContent()).toBe('Never');
+    // After a failure the reason alone: no "0 fetched" beside it.
+    expect(await row('us_megamillions').getByTestId('sync-result').count()).toBe(0);
+    // The reason stands out: red on pink, with a border, not muted small print.
+    expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 35, 24)');
+
+    expect(await row('us_powerball').getByTestId('sync-error').count()).toBe(0);
+    expect(await cell('us_powerball', 'Last attempt').textContent()).not.toBe('Never');
+    expect(await cell('us_powerball', 'Last success').textContent()).not.toBe('Never');
+    expect(await cell('us_powerball', 'Failures').textContent()).toBe('0');
+    expect(await row('us_powerball').getByTestId('sync-result').textContent()).toBe(
+      'Last sync: 8 fetched, 1 new, 0 unchanged, 7 conflicts, 0 rejected',
+    );
+    // What the SDK says is what the page shows.
+    const states = await admin.sync.list();
+    expect(states.find((s) => s.lottery === 'us_megamillions')).toMatchObject({
+      lastError: 'HTTP 500 Internal Server Error',
+      consecutiveFailures: 1,
+      lastSuccessAt: null,
+    });
+    expect(await cell('us_powerball', 'Freshness').locator('.badge').getAttribute('data-freshness')).toBe(
+      states.find((s) => s.lottery === 'us_powerball')?.freshness?.status,
+    );
+    await screenshot(page, 'admin-sync');
+  });
+
+  test('open conflicts, paged: the stored and fetched numbers side by side, the source and when it was fetched', async () => {
+    await openSync();
+    await page.getByText('7 open conflicts, newest first').waitFor();
+    const pager = page.getByRole('navigation', { name: 'Conflict pages' });
+    expect(await pager.locator('span').textContent()).toBe('1–5 of 7');
+    const firstPage = await checkCards();
+    expect(firstPage).toHaveLength(5);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('6–7 of 7').waitFor();
+    const secondPage = await checkCards();
+    expect(secondPage).toHaveLength(2);
+    // Every conflict once, across the two pages.
+    expect([...firstPage, ...secondPage].sort()).toEqual(published.map((d) => d.date).sort());
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await pager.getByText('1–5 of 7').waitFor();
+    expect(await cardDates()).toEqual(firstPage);
+  });
+
+  /** The dates of the conflicts shown, in order. */
+  const cardDates = async () =>
+    (await conflictCards().locator('h3').allTextContents()).map((text) => text.replace(/^.*draw of /, ''));
+
+  /** Checks each conflict shown against what was stored and what the source published; returns their dates. */
+  async function checkCards(): Promise<string[]> {
+    const dates = await cardDates();
+    const open = await admin.conflicts.list('open');
+    for (const date of dates) {
+      const before = storedOn(date);
+      const after = publishedOn(date);
+      const card = conflictOf(date);
+      expect(await card.getByRole('img', { name: /^Stored:/ }).getAttribute('aria-label')).toBe(
+        `Stored: ${inWords(before.main, before.special)}`,
+      );
+      expect(await card.getByRole('img', { name: /^Fetched:/ }).getAttribute('aria-label')).toBe(
+        `Fetched: ${inWords(after.main, after.special)}`,
+      );
+      // The one differing number is ringed on each side, and said in words.
+      expect(await card.locator('.ball.changed').allTextContents()).toEqual(
+        [...differing(before, after), ...differing(after, before)].map(String),
+      );
+      expect(await card.getByText('1 number differs').count()).toBe(2);
+      expect(await card.getByTestId('conflict-source').textContent()).toBe(
+        `socrata-powerball ${sources.url('/pb')}`,
+      );
+      expect(await card.locator('dt', { hasText: 'Fetched' }).count()).toBe(1);
+      expect(await card.getByText('Open: waiting for a decision').count()).toBe(1);
+      expect(open.find((c) => c.fetched.date === date)?.fetchedAt).toBeTruthy();
+    }
+    return dates;
+  }
+
+  test('Accept asks first, then the fetched draw replaces the stored one with its provenance; Reject keeps it', async () => {
+    await openSync();
+    await conflictCards().first().waitFor();
+    const [firstDate, secondDate] = await cardDates();
+    const [first, firstBefore] = [publishedOn(firstDate), storedOn(firstDate)];
+    await page.getByRole('button', { name: `Accept the fetched draw of us_powerball ${first.date}` }).click();
+    const confirm = page.getByRole('dialog', {
+      name: `Replace the stored draw of us_powerball ${first.date}?`,
+    });
+    await confirm
+      .getByText(
+        `The stored numbers (${inWords(firstBefore.main, firstBefore.special)}) are replaced by the fetched ones (${inWords(first.main, first.special)})`,
+      )
+      .waitFor();
+    // Cancel is the safe default and changes nothing.
+    expect(await focusedName(page)).toBe('Cancel');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    let draw = await admin.draws.get('us_powerball', first.date);
+    expect([mainOf(draw.numbers), specialOf(draw.numbers), draw.source]).toEqual([
+      firstBefore.main,
+      firstBefore.special,
+      null,
+    ]);
+
+    await page.getByRole('button', { name: `Accept the fetched draw of us_powerball ${first.date}` }).click();
+    await confirm.getByRole('button', { name: 'Accept and replace' }).click();
+    await page.getByText(`Accepted: us_powerball ${first.date} now holds the fetched numbers`).waitFor();
+    await page.getByText(`Source: socrata-powerball ${sources.url('/pb')}, fetched`).waitFor();
+    draw = await admin.draws.get('us_powerball', first.date);
+    expect([mainOf(draw.numbers), specialOf(draw.numbers), draw.source]).toEqual([
+      first.main,
+      first.special,
+      `socrata-powerball ${sources.url('/pb')}`,
+    ]);
+    expect(draw.fetchedAt).toBeTruthy();
+    await page.getByText('6 open conflicts, newest first').waitFor();
+    expect(await conflictOf(first.date).count()).toBe(0);
+
+    // Reject: no question (nothing is replaced); the stored draw stays.
+    const secondBefore = storedOn(secondDate);
+    await page.getByRole('button', { name: `Reject the fetched draw of us_powerball ${secondDate}` }).click();
+    await page.getByText(`Rejected: us_powerball ${secondDate} keeps its stored numbers`).waitFor();
+    await page.getByText('5 open conflicts, newest first').waitFor();
+    draw = await admin.draws.get('us_powerball', secondDate);
+    expect([mainOf(draw.numbers), specialOf(draw.numbers), draw.source]).toEqual([
+      secondBefore.main,
+      secondBefore.special,
+      null,
+    ]);
+
+    const statuses = async (status: 'accepted' | 'rejected') =>
+      (await admin.conflicts.list(status)).map((c) => c.fetched.date);
+    expect(await statuses('accepted')).toEqual([first.date]);
+    expect(await statuses('rejected')).toEqual([secondDate]);
+    decided = { accepted: first.date, rejected: secondDate };
+  });
+
+  test('the status filter: accepted, rejected, corrected (none), all, open', async () => {
+    await openSync();
+    const filter = page.getByLabel('Status');
+    await filter.selectOption('accepted');
+    await page.getByText('1 accepted conflict, newest first').waitFor();
+    const accepted = conflictOf(decided.accepted);
+    await accepted.getByText('Accepted: the fetched numbers replaced the stored ones').waitFor();
+    // A decided conflict has no buttons, and says when it was decided.
+    expect(await accepted.getByRole('button').count()).toBe(0);
+    expect(await accepted.locator('dt', { hasText: 'Decided' }).count()).toBe(1);
+
+    await filter.selectOption('rejected');
+    await page.getByText('1 rejected conflict, newest first').waitFor();
+    await conflictOf(decided.rejected).getByText('Rejected: the stored numbers stayed').waitFor();
+
+    await filter.selectOption('corrected');
+    await page.getByText('No corrected conflict.').waitFor();
+    expect(await conflictCards().count()).toBe(0);
+
+    await filter.selectOption('all');
+    await page.getByText('7 conflicts, newest first').waitFor();
+
+    await filter.selectOption('open');
+    await page.getByText('5 open conflicts, newest first').waitFor();
+  });
+
+  test('a failed load shows its error once with a Retry that loads again; a refused decision says why', async () => {
+    let failing = true;
+    let calls = 0;
+    const loads = /\/admin\/(sync|sources|conflicts)(\?|$)/;
+    await page.route(loads, async (route) => {
+      calls += 1;
+      if (failing) await route.abort('connectionrefused');
+      else await route.continue();
+    });
+    try {
+      await page.goto('#/admin/sync');
+      await page.reload();
+      await heading(page, 'Sync');
+      const alert = page.locator('.load-error');
+      await alert.getByText('The service cannot be reached. Check your connection and try again.').waitFor();
+      // Three loads failed (sync states, sources, conflicts): one message, once.
+      await page.waitForFunction(() => document.querySelectorAll('.load-error').length === 1);
+      expect(await alert.locator('span').textContent()).toBe(
+        'The service cannot be reached. Check your connection and try again.',
+      );
+      expect(await page.getByRole('alert').count()).toBe(1);
+      expect(await page.getByRole('table').count()).toBe(0);
+      failing = false;
+      const before = calls;
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('table').waitFor();
+      await page.getByText('5 open conflicts, newest first').waitFor();
+      expect(await alert.count()).toBe(0);
+      // Retry ran the three loads again.
+      expect(calls - before).toBe(3);
+    } finally {
+      await page.unroute(loads);
+    }
+
+    // Another administrator decided first: the API's 409 message, shown at once.
+    const decide = /\/admin\/conflicts\/[^/]+\/reject$/;
+    await page.route(decide, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 409,
+          error: 'Conflict',
+          message: 'This conflict has already been resolved.',
+        }),
+      }),
+    );
+    try {
+      await conflictCards()
+        .first()
+        .getByRole('button', { name: /^Reject/ })
+        .click();
+      await page.getByRole('alert').filter({ hasText: 'This conflict has already been resolved.' }).waitFor();
+    } finally {
+      await page.unroute(decide);
+    }
+  });
+
+  describe('at 375 px', () => {
+    let narrow: Page;
+    beforeAll(async () => {
+      narrow = await newPage(browser, api.baseUrl, { width: 375, height: 800 });
+      await logIn(narrow, api.adminEmail, api.adminPassword);
+    });
+    afterAll(async () => {
+      await narrow?.context().close();
+    });
+
+    test('no sideways scrolling, each source a card of labelled lines, the dialogs included', async () => {
+      await narrow.goto('#/admin/sync');
+      await heading(narrow, 'Sync');
+      await narrow.locator('li.conflict').first().waitFor();
+      await expectNoSideScroll(narrow);
+      // The table's rows became cards: nothing scrolls in its box either.
+      const box = narrow.locator('.table-wrap');
+      expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      expect(
+        await narrow.locator('tr[data-lottery-tag="us_megamillions"] td[data-label="Source"]').isVisible(),
+      ).toBe(true);
+
+      await narrow.getByRole('button', { name: 'Edit the source of us_megamillions' }).click();
+      const dialog = narrow.getByRole('dialog', { name: 'Source of us_megamillions' });
+      await dialog.getByLabel('Adapter').selectOption('generic');
+      await dialog.getByLabel('Mapping (JSON)').fill('[');
+      await dialog.getByRole('button', { name: 'Save source' }).click();
+      await dialog.getByText('The mapping is not valid JSON').waitFor();
+      await expectNoSideScroll(narrow);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await screenshot(narrow, 'admin-sync-375');
+    });
+  });
+
+  test('axe: no serious or critical problem on the page, its source form with an error, and the Accept question', async () => {
+    for (const [width, height] of [
+      [1280, 860],
+      [375, 800],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await openSync();
+      await conflictCards().first().waitFor();
+      expect({ width, where: 'page', problems: await seriousViolations(page) }).toEqual({
+        width,
+        where: 'page',
+        problems: [],
+      });
+
+      await page.getByRole('button', { name: 'Edit the source of us_powerball' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Source of us_powerball' });
+      await dialog.getByLabel('Adapter').selectOption('generic');
+      await dialog.getByLabel('Mapping (JSON)').fill('{"format": "xml"}');
+      await dialog.getByRole('button', { name: 'Save source' }).click();
+      await dialog.locator('.field-error').waitFor();
+      expect({ width, where: 'source form', problems: await seriousViolations(page) }).toEqual({
+        width,
+        where: 'source form',
+        problems: [],
+      });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await conflictCards()
+        .first()
+        .getByRole('button', { name: /^Accept/ })
+        .click();
+      const confirm: Locator = page.getByRole('dialog', { name: /^Replace the stored draw/ });
+      await confirm.waitFor();
+      expect({ width, where: 'accept', problems: await seriousViolations(page) }).toEqual({
+        width,
+        where: 'accept',
+        problems: [],
+      });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+});

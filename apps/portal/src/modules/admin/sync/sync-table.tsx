@@ -1,0 +1,136 @@
+import type { SyncState } from '../../../app/api-types';
+import { FreshnessBadge } from '../../../components/freshness-badge';
+import { TableScroll } from '../../../components/table-scroll';
+import { formatDateTime } from '../../../app/format';
+
+interface SyncTableProps {
+  states: SyncState[];
+  caption: string;
+  onEdit: (state: SyncState) => void;
+  onRemove: (state: SyncState) => void;
+}
+
+/** What the last sync did, in words: "6 fetched, 1 new, 3 unchanged, 2 conflicts, 0 rejected". */
+function resultSummary(result: NonNullable<SyncState['lastResult']>): string {
+  const parts = [
+    `${result.fetched} fetched`,
+    `${result.inserted} new`,
+    `${result.unchanged} unchanged`,
+    `${result.conflicts} ${result.conflicts === 1 ? 'conflict' : 'conflicts'}`,
+  ];
+  if (result.corrected > 0) parts.push(`${result.corrected} corrected`);
+  parts.push(`${result.rejected.length} rejected`);
+  return parts.join(', ');
+}
+
+/**
+ * Each source with its sync state: on a narrow screen each row becomes a card of labelled lines. A failing source
+ * says why in its row, in words, above everything else in it.
+ */
+export function SyncTable({ states, caption, onEdit, onRemove }: SyncTableProps) {
+  return (
+    <TableScroll label={caption} stack>
+      <table className="stack sync-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Lottery</th>
+            <th scope="col">Source</th>
+            <th scope="col">Freshness</th>
+            <th scope="col">Last attempt</th>
+            <th scope="col">Last success</th>
+            <th scope="col">Next attempt</th>
+            <th scope="col" className="num">
+              Failures
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {states.map((state) => (
+            <tr
+              key={state.lottery}
+              data-lottery-tag={state.lottery}
+              className={state.lastError ? 'failing' : undefined}
+            >
+              <th scope="row">
+                <code>{state.lottery}</code>
+                {!state.enabled && (
+                  <div>
+                    <span className="badge off">Disabled</span>
+                  </div>
+                )}
+              </th>
+              <td data-label="Source">
+                <code>{state.adapter}</code>
+                <div className="source-url small">{state.url}</div>
+                {state.lastError && (
+                  <div className="sync-error" data-testid="sync-error">
+                    <strong>Last attempt failed:</strong> {state.lastError}
+                  </div>
+                )}
+                {/* After a failure the error says it all: "0 fetched" would only add noise. */}
+                {state.lastResult && state.lastResult.error === null && (
+                  <div className="small muted" data-testid="sync-result">
+                    Last sync: {resultSummary(state.lastResult)}
+                  </div>
+                )}
+                {state.lastResult && state.lastResult.rejected.length > 0 && (
+                  <ul className="small rejected-rows">
+                    {state.lastResult.rejected.map((row) => (
+                      <li key={row.row}>
+                        Row {row.row}
+                        {row.date ? ` (${row.date})` : ''}: {row.message}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td data-label="Freshness">
+                <FreshnessBadge freshness={state.freshness} />
+              </td>
+              <td data-label="Last attempt">
+                {state.lastAttemptAt ? formatDateTime(state.lastAttemptAt) : 'Never'}
+              </td>
+              <td data-label="Last success">
+                {state.lastSuccessAt ? formatDateTime(state.lastSuccessAt) : 'Never'}
+              </td>
+              <td data-label="Next attempt">
+                {state.nextAttemptAt
+                  ? formatDateTime(state.nextAttemptAt)
+                  : state.enabled
+                    ? 'Not planned'
+                    : 'Never (disabled)'}
+              </td>
+              <td data-label="Failures" className="num" data-testid="sync-failures">
+                {state.consecutiveFailures}
+              </td>
+              <td>
+                <div className="row-actions">
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => onEdit(state)}
+                    aria-label={`Edit the source of ${state.lottery}`}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary danger"
+                    onClick={() => onRemove(state)}
+                    aria-label={`Remove the source of ${state.lottery}`}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
