@@ -141,12 +141,15 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
             const [accountId, day] = key.split(SEP);
             return [accountId, day, counts] as const;
           });
-          // Joined with accounts: the counts of an account deleted meanwhile are dropped, not a failed write.
+          // Joined with accounts: the counts of an account deleted meanwhile are dropped, not a failed write. FOR KEY
+          // SHARE locks the rows joined, so an account deleted by a concurrent transaction either waits for this
+          // write or is skipped by it (re-checked), never a foreign-key failure of the whole batch.
           await manager.query(
             `INSERT INTO usage_daily (account_id, day, count, errors)
              SELECT u.account_id, u.day, u.count, u.errors
                FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[]) AS u(account_id, day, count, errors)
                JOIN accounts a ON a.id = u.account_id
+                FOR KEY SHARE OF a
              ON CONFLICT (account_id, day) DO UPDATE
                SET count = usage_daily.count + EXCLUDED.count, errors = usage_daily.errors + EXCLUDED.errors`,
             [
@@ -168,6 +171,7 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
                FROM unnest($1::uuid[], $2::varchar[], $3::date[], $4::int[], $5::int[])
                     AS u(account_id, token_id, day, count, errors)
                JOIN api_tokens t ON t.account_id = u.account_id AND t.id = u.token_id
+                FOR KEY SHARE OF t
              ON CONFLICT (account_id, token_id, day) DO UPDATE
                SET count = token_usage_daily.count + EXCLUDED.count,
                    errors = token_usage_daily.errors + EXCLUDED.errors`,

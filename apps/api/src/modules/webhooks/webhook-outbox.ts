@@ -12,7 +12,9 @@ export interface DrawEvent {
 /**
  * Writes the events to the outbox, with one pending delivery per enabled subscription that wants each, in the
  * caller's transaction: the draw change and its events commit together or not at all. Events no subscription
- * wants are not stored. Two statements whatever the number of events (a CSV import may bring thousands).
+ * wants are not stored. One statement whatever the number of events (a CSV import may bring thousands). The
+ * subscriptions joined are locked (FOR KEY SHARE): one deleted concurrently is skipped or waits, so a draw write
+ * never fails on a delivery's foreign key.
  */
 export async function enqueueDrawEvents(manager: EntityManager, events: DrawEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -38,7 +40,8 @@ export async function enqueueDrawEvents(manager: EntityManager, events: DrawEven
      INSERT INTO webhook_deliveries (event_id, subscription_id)
      SELECT stored.id, s.id FROM stored
        JOIN webhook_subscriptions s
-         ON s.enabled AND s.events ? stored.type AND (s.lotteries IS NULL OR s.lotteries ? stored.lottery_tag)`,
+         ON s.enabled AND s.events ? stored.type AND (s.lotteries IS NULL OR s.lotteries ? stored.lottery_tag)
+        FOR KEY SHARE OF s`,
     [
       rows.map((r) => r.id),
       rows.map((r) => r.type),
