@@ -216,6 +216,14 @@ async function makeHolders(url, from, to, perAccount) {
     `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'api_tokens'
         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'api_tokens'::regclass)`,
   );
+  // Keys of other tables that point at api_tokens (token_usage_daily) depend on its primary key: dropped first and
+  // made again last.
+  const { rows: referencing } = await client.query(
+    `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS definition
+       FROM pg_constraint WHERE confrelid = 'api_tokens'::regclass`,
+  );
+  for (const { table, conname } of referencing)
+    await client.query(`ALTER TABLE ${table} DROP CONSTRAINT "${conname}"`);
   for (const { conname } of constraints)
     await client.query(`ALTER TABLE api_tokens DROP CONSTRAINT "${conname}"`);
   for (const { indexname } of indexes) await client.query(`DROP INDEX "${indexname}"`);
@@ -236,6 +244,8 @@ async function makeHolders(url, from, to, perAccount) {
     await client.query(`ALTER TABLE api_tokens ADD CONSTRAINT "${conname}" ${definition}`);
   }
   for (const { indexdef } of indexes) await client.query(indexdef);
+  for (const { table, conname, definition } of referencing)
+    await client.query(`ALTER TABLE ${table} ADD CONSTRAINT "${conname}" ${definition}`);
   await client.end();
 }
 
