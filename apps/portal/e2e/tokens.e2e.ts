@@ -281,9 +281,17 @@ describe('portal: token lifecycle on the tokens page', () => {
         .waitFor();
       expect(await updated.count()).toBe(0);
 
-      // A deletion that cannot reach the API: the error in the dialog, and no old notice behind it.
+      // A later action clears the refused creation's error: no red banner next to the green one.
       await other.getByLabel('Token id').fill('');
       await edit();
+      expect(
+        await other
+          .getByRole('alert')
+          .filter({ hasText: 'Token already exists with the provided identifier.' })
+          .count(),
+      ).toBe(0);
+
+      // A deletion that cannot reach the API: the error in the dialog, and no old notice behind it.
       await other.route('**/profile/token/listed', (route) =>
         route.request().method() === 'DELETE' ? route.abort('connectionrefused') : route.continue(),
       );

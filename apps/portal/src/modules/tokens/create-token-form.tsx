@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
@@ -16,15 +16,18 @@ interface CreateTokenFormProps {
   onCreate: (token: NewToken) => Promise<void>;
   /** How many tokens the account holds and may hold; unknown while loading. */
   allowance?: { count: number; max: number };
+  /** Changes when the page starts another action: an old refusal of this form is then cleared. */
+  otherActions?: number;
 }
 
-export function CreateTokenForm({ onCreate, allowance }: CreateTokenFormProps) {
+export function CreateTokenForm({ onCreate, allowance, otherActions = 0 }: CreateTokenFormProps) {
   const [id, setId] = useState('');
   const [description, setDescription] = useState('');
   const [expiry, setExpiry] = useState<ExpiryChoice>('never');
   const [date, setDate] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  useEffect(() => setError(''), [otherActions]);
   // Said before the holder tries, rather than learnt from the API's refusal.
   const full = allowance !== undefined && allowance.count >= allowance.max;
 

@@ -33,6 +33,12 @@ export function TokensPage() {
   const [offset, setOffset] = useState(0);
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState('');
+  // Counts the page's other actions, so the creation form drops an old refusal when one starts.
+  const [otherActions, setOtherActions] = useState(0);
+  const startOtherAction = () => {
+    setNotice('');
+    setOtherActions((count) => count + 1);
+  };
   const list = useAsync(() => client.tokens.list({ limit: PAGE_SIZE, offset }), [client, offset]);
   const { profile } = useSession();
 
@@ -46,7 +52,7 @@ export function TokensPage() {
     list.reload();
   };
   const remove = async (token: Token) => {
-    setNotice('');
+    startOtherAction();
     await client.tokens.delete(token.id);
     secretMemory.forget(token.id);
     setNotice(`Token “${token.id}” deleted: it no longer works.`);
@@ -55,7 +61,7 @@ export function TokensPage() {
   const reset = async (token: Token, graceSeconds: number) => {
     // One server-side step (POST /profile/token/{id}/roll): the token keeps its id, description, creation date and
     // usage, and if the call fails the old secret simply keeps working.
-    setNotice('');
+    startOtherAction();
     const rolled = await client.tokens.roll(token.id, { graceSeconds });
     secretMemory.remember(rolled.id, rolled.token);
     setModal({
@@ -68,7 +74,7 @@ export function TokensPage() {
     list.reload();
   };
   const saveDescription = async (token: Token, description: string) => {
-    setNotice('');
+    startOtherAction();
     await client.tokens.update(token.id, { description });
     setNotice(`Token “${token.id}” updated.`);
     list.reload();
@@ -86,7 +92,7 @@ export function TokensPage() {
         A token lets a program call the lottery endpoints for your account. Each one counts against your
         monthly quota.
       </p>
-      <CreateTokenForm onCreate={create} allowance={allowance} />
+      <CreateTokenForm onCreate={create} allowance={allowance} otherActions={otherActions} />
       <section aria-labelledby="tokens-title">
         <h2 id="tokens-title">Your tokens</h2>
         <Alert kind="success">{notice}</Alert>
