@@ -212,7 +212,23 @@ describe('administration: /admin/licenses', () => {
     ])('answers 400 to %j, naming %s', async (body, field) => {
       const res = await api.post('/admin/licenses', { jwt, body });
       expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 401, error: 'Bad Request' });
       expect(res.body.message).toContain(`'${field}'`);
+    });
+
+    it('names the license name rule exactly', async () => {
+      const res = await api.post('/admin/licenses', {
+        jwt,
+        body: { name: 'Bad Name', monthlyQuota: 1, ...RATES },
+      });
+      expect(res.body).toEqual(
+        errorBody.badRequest(
+          Messages.invalidField(
+            'name',
+            "1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit",
+          ),
+        ),
+      );
     });
 
     it('is for administrators only', async () => {

@@ -355,6 +355,26 @@ describe('webhooks: /profile/webhooks and signed deliveries', () => {
       expect(Number(delivered?.[1])).toBeGreaterThanOrEqual(mine().length);
     });
 
+    it('answers 404 for an unknown delivery and 400 for a bad grace period, with the exact bodies', async () => {
+      for (const deliveryId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const res = await api.post(`/profile/webhooks/${hook.id}/deliveries/${deliveryId}/redeliver`, {
+          jwt: owner.jwt,
+        });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual(errorBody.notFound(Messages.webhookDeliveryNotFound));
+      }
+      for (const graceSeconds of [-1, 86_401, 1.5, 'soon']) {
+        const res = await api.post(`/profile/webhooks/${hook.id}/secret/roll`, {
+          jwt: owner.jwt,
+          body: { graceSeconds },
+        });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(
+          errorBody.badRequest(Messages.invalidField('graceSeconds', 'a whole number from 0 to 86400')),
+        );
+      }
+    });
+
     it('does not count deliveries against the monthly quota', async () => {
       const usage = await api.get('/profile/usage', { jwt: owner.jwt });
       expect(usage.body.used).toBe(1); // the one metered read above, nothing for the deliveries

@@ -6,6 +6,7 @@ import { Messages } from '../errors/messages';
 export const MAX_PAGE_SIZE = 15;
 const MAX_OFFSET = 2_147_483_647;
 const NON_NEGATIVE = 'a non-negative integer';
+export const LIMIT_MESSAGE = Messages.invalidField('limit', NON_NEGATIVE);
 
 /** Only plain digit strings are numbers here: '', '1.5', '-1', '1e3' and repeated parameters are refused. */
 export const toNonNegativeInteger = ({ value }: { value: unknown }): unknown =>
@@ -22,8 +23,8 @@ export class PageQueryDto {
   })
   @IsOptional()
   @Transform(toNonNegativeInteger)
-  @Min(0, { message: Messages.invalidField('limit', NON_NEGATIVE) })
-  @IsInt({ message: Messages.invalidField('limit', NON_NEGATIVE) })
+  @Min(0, { message: LIMIT_MESSAGE })
+  @IsInt({ message: LIMIT_MESSAGE })
   limit?: number;
 
   // class-validator runs decorators bottom-up and stops at the first failure: the type checks go last.

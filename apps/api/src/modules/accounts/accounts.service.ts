@@ -14,8 +14,8 @@ import { LICENSE_FIELD_MESSAGE } from './dto/update-account.dto';
 import { normalizeEmail } from './email';
 import { PasswordHasher } from './password-hasher.service';
 import { isForeignKeyViolation, isUniqueViolation } from '../../common/database/postgres-errors';
+import { isUuid } from '../../common/database/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_INDEX = 'UQ_accounts_email';
 
 export interface NewAccount {
@@ -91,7 +91,7 @@ export class AccountsService {
 
   /** With its license. A malformed id is simply not found (never a database error). */
   async findById(id: string): Promise<Account | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return this.accounts.findOne({ where: { id }, relations: { license: true } });
   }
 
@@ -163,7 +163,7 @@ export class AccountsService {
    * The account row is locked first, so no token can be created for it in between and escape the revocation.
    */
   async remove(id: string): Promise<void> {
-    if (!UUID.test(id)) throw ApiError.notFound(Messages.accountNotFound);
+    if (!isUuid(id)) throw ApiError.notFound(Messages.accountNotFound);
     const secretHashes = await this.dataSource.transaction(async (manager) => {
       const locked: unknown[] = await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [id]);
       if (locked.length === 0) throw ApiError.notFound(Messages.accountNotFound);

@@ -11,6 +11,7 @@ import { AccountsService } from './accounts.service';
 import { AccountDto } from './dto/account.dto';
 import { ListAccountsQueryDto } from './dto/list-accounts-query.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
+import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
 
 @ApiTags('admin')
 @Controller('admin/accounts')
@@ -24,11 +25,7 @@ export class AdminAccountsController {
   @Auth('admin')
   @ApiOperation({ summary: 'List accounts, oldest first, optionally filtered by an email substring.' })
   @ApiPage('accounts', AccountDto)
-  @ApiErrorResponse(
-    400,
-    'Invalid limit, offset or email.',
-    Messages.invalidField('limit', 'a non-negative integer'),
-  )
+  @ApiErrorResponse(400, 'Invalid limit, offset or email.', LIMIT_MESSAGE)
   async listAccounts(@Query() query: ListAccountsQueryDto) {
     const page = pageOf(query);
     const { items, total } = await this.accounts.list(page, query.email);

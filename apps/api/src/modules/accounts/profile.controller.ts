@@ -10,7 +10,7 @@ import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { TokensService } from '../tokens/tokens.service';
 import { ProfileDto } from './dto/profile.dto';
-import { UsageQueryDto } from './dto/usage-query.dto';
+import { MONTH_MESSAGE, UsageQueryDto } from './dto/usage-query.dto';
 import { UsageReportDto } from './dto/usage-report.dto';
 
 /** The caller's own account. */
@@ -45,7 +45,7 @@ export class ProfileController {
       "The caller's metered usage in a month, day by day and token by token, successes and errors apart.",
   })
   @ApiOkResponse({ type: UsageReportDto })
-  @ApiErrorResponse(400, "Invalid 'month'.", "Invalid 'month' value. Expected 'YYYY-MM' format.")
+  @ApiErrorResponse(400, "Invalid 'month'.", MONTH_MESSAGE)
   async getUsage(
     @CurrentPrincipal() principal: Principal,
     @Query() query: UsageQueryDto,

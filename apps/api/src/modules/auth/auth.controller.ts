@@ -9,7 +9,7 @@ import { AccountDto } from '../accounts/dto/account.dto';
 import { AuthService } from './auth.service';
 import { AccessTokenDto } from './dto/access-token.dto';
 import { LoginDto } from './dto/login.dto';
-import { RegisterDto } from './dto/register.dto';
+import { PASSWORD_MESSAGE, RegisterDto } from './dto/register.dto';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -24,11 +24,7 @@ export class AuthController {
   @Auth('public')
   @ApiOperation({ summary: 'Create an account (it receives the default license).' })
   @ApiCreatedResponse({ type: AccountDto })
-  @ApiErrorResponse(
-    400,
-    'Invalid email or password.',
-    Messages.invalidField('password', 'a string of 8 to 128 characters'),
-  )
+  @ApiErrorResponse(400, 'Invalid email or password.', PASSWORD_MESSAGE)
   @ApiErrorResponse(409, 'An account with this email already exists.', Messages.emailTaken)
   async register(@Body() body: RegisterDto): Promise<AccountDto> {
     return this.views.view(await this.accounts.register(body.email, body.password));

@@ -12,6 +12,7 @@ import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';
 import { DrawListQueryDto, SortNumberQueryDto, SORT_NUMBER_MESSAGE } from './dto/draw-query.dto';
 import { DrawDto } from './dto/draw.dto';
+import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
 
 const BAD_REQUEST = 'Empty tag, or an invalid query parameter (the message names it).';
 const BAD_DATE = 'Empty tag, invalid or pre-1800 date, or invalid sort_number.';
@@ -40,7 +41,7 @@ export class DrawsController {
     description: 'The page figures come as headers: X-Total-Count, X-Limit, X-Offset, X-More.',
   })
   @ApiOkResponse({ type: DrawDto, isArray: true, headers: PAGE_HEADERS })
-  @ApiErrorResponse(400, BAD_REQUEST, Messages.invalidField('limit', 'a non-negative integer'))
+  @ApiErrorResponse(400, BAD_REQUEST, LIMIT_MESSAGE)
   @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   searchDraws(
     @Param() params: LotteryTagParamDto,
@@ -91,7 +92,7 @@ export class DrawsController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List draws, newest first (paginated envelope).' })
   @ApiPage('draws', DrawDto)
-  @ApiErrorResponse(400, BAD_REQUEST, Messages.invalidField('limit', 'a non-negative integer'))
+  @ApiErrorResponse(400, BAD_REQUEST, LIMIT_MESSAGE)
   @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   listDraws(@Param() params: LotteryTagParamDto, @Query() query: DrawListQueryDto): string {
     const page = pageOf(query);

@@ -4,7 +4,7 @@ import { ApiErrorResponse } from '../../common/errors/api-error-response.decorat
 import { Messages } from '../../common/errors/messages';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
 import { Auth } from '../guards/auth.decorator';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawSourceDto } from './dto/draw-source.dto';
@@ -12,7 +12,7 @@ import { PutSourceDto } from './dto/put-source.dto';
 import { SyncStateDto } from './dto/sync-state.dto';
 import { SourcesService } from './sources.service';
 
-const PAGE_ERROR = Messages.invalidField('limit', 'a non-negative integer');
+const PAGE_ERROR = LIMIT_MESSAGE;
 
 /** Where each lottery's new draws come from (configured in data), and how their syncs went. */
 @ApiTags('admin')

@@ -10,8 +10,7 @@ import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { type ConflictStatus, DrawConflict } from './draw-conflict.entity';
 import type { ConflictDto } from './dto/conflict.dto';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../common/database/uuid';
 
 /** Conflicts between fetched and stored draws, and their resolution by an administrator. */
 @Injectable()
@@ -85,7 +84,7 @@ export class ConflictsService {
 
   /** The conflict, locked; 404 when unknown (a malformed id included), 409 when already decided. */
   private async openConflict(manager: DataSource['manager'], id: string): Promise<DrawConflict> {
-    const conflict = UUID.test(id)
+    const conflict = isUuid(id)
       ? await manager
           .getRepository(DrawConflict)
           .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } })

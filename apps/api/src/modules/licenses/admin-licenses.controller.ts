@@ -12,7 +12,7 @@ import {
 import { Auth } from '../guards/auth.decorator';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
 import { CreateLicenseDto } from './dto/create-license.dto';
 import { LicenseNameParamDto } from './dto/license-name-param.dto';
 import { LicenseDto, toLicenseDto } from './dto/license.dto';
@@ -28,7 +28,7 @@ export class AdminLicensesController {
   @Auth('admin')
   @ApiOperation({ summary: 'List the licenses, ordered by name.' })
   @ApiPage('licenses', LicenseDto)
-  @ApiErrorResponse(400, 'Invalid limit or offset.', Messages.invalidField('limit', 'a non-negative integer'))
+  @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
   async listLicenses(@Query() query: PageQueryDto) {
     const page = pageOf(query);
     const { items, total } = await this.licenses.list(page);

@@ -5,7 +5,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { Auth } from '../guards/auth.decorator';
 import { Clock } from '../../common/clock';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
 import { pageOf } from '../../common/pagination/page';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
 import { LotteryCatalog } from './catalog/lottery-catalog.service';
@@ -32,7 +32,7 @@ export class AdminLotteriesController {
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List the lotteries, ordered by tag (administrators; not metered).' })
   @ApiPage('lotteries', LotteryDto)
-  @ApiErrorResponse(400, 'Invalid limit or offset.', Messages.invalidField('limit', 'a non-negative integer'))
+  @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
   adminListLotteries(@Query() query: PageQueryDto): string {
     return this.catalog.lotteryPageJson(pageOf(query), this.clock.now());
   }

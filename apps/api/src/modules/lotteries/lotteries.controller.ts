@@ -5,7 +5,7 @@ import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { Auth } from '../guards/auth.decorator';
 import { Clock } from '../../common/clock';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
 import { LotteryDto } from './dto/lottery.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
 import { pageOf } from '../../common/pagination/page';
@@ -29,7 +29,7 @@ export class LotteriesController {
     description: 'Also served at GET /lottery.',
   })
   @ApiPage('lotteries', LotteryDto)
-  @ApiErrorResponse(400, 'Invalid limit or offset.', Messages.invalidField('limit', 'a non-negative integer'))
+  @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
   listLotteries(@Query() query: PageQueryDto): string {
     return this.page(query);
   }

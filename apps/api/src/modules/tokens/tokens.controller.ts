@@ -14,10 +14,10 @@ import { CurrentPrincipal } from '../guards/current-principal.decorator';
 import type { Principal } from '../guards/principal';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
 import { CreateTokenDto } from './dto/create-token.dto';
 import { CreatedTokenDto, TokenDto, toTokenDto } from './dto/token.dto';
-import { RollTokenDto } from './dto/roll-token.dto';
+import { GRACE_SECONDS_MESSAGE, RollTokenDto } from './dto/roll-token.dto';
 import { UpdateTokenDto } from './dto/update-token.dto';
 import { TokensService } from './tokens.service';
 
@@ -31,7 +31,7 @@ export class TokensController {
   @Auth('user')
   @ApiOperation({ summary: "List the caller's tokens, oldest first (never their secrets)." })
   @ApiPage('tokens', TokenDto)
-  @ApiErrorResponse(400, 'Invalid limit or offset.', Messages.invalidField('limit', 'a non-negative integer'))
+  @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
   async listTokens(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto) {
     const page = pageOf(query);
     const { items, total } = await this.tokens.list(principal.accountId, page);
@@ -69,11 +69,7 @@ export class TokensController {
       'this answer only; the old one keeps working for `graceSeconds` (default 0: it stops at once).',
   })
   @ApiOkResponse({ type: CreatedTokenDto })
-  @ApiErrorResponse(
-    400,
-    'Invalid graceSeconds.',
-    Messages.invalidField('graceSeconds', 'a whole number from 0 to 86400'),
-  )
+  @ApiErrorResponse(400, 'Invalid graceSeconds.', GRACE_SECONDS_MESSAGE)
   @ApiErrorResponse(404, 'Token not found.', Messages.tokenNotFound)
   async rollToken(
     @CurrentPrincipal() principal: Principal,

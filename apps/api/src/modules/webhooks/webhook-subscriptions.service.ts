@@ -13,8 +13,7 @@ import type { WebhookDelivery } from './webhook-delivery.entity';
 import { newWebhookSecret } from './webhook-signature';
 import { TEST_EVENT_TYPE, WebhookSubscription } from './webhook-subscription.entity';
 import { WebhookTargetPolicy } from './webhook-target';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../common/database/uuid';
 
 /** An account holder's webhook subscriptions; every lookup is scoped to the account. */
 @Injectable()
@@ -46,7 +45,7 @@ export class WebhookSubscriptionsService {
 
   /** 404 `Webhook not found.` unless the account owns it. */
   async get(accountId: string, id: string): Promise<WebhookSubscription> {
-    const found = UUID.test(id) ? await this.subscriptions.findOneBy({ accountId, id }) : null;
+    const found = isUuid(id) ? await this.subscriptions.findOneBy({ accountId, id }) : null;
     if (!found) throw ApiError.notFound(Messages.webhookNotFound);
     return found;
   }
@@ -168,7 +167,7 @@ export class WebhookSubscriptionsService {
     deliveryId: string,
   ): Promise<WebhookDelivery & { type: string }> {
     const subscription = await this.get(accountId, id);
-    const [row] = UUID.test(deliveryId)
+    const [row] = isUuid(deliveryId)
       ? await this.dataSource.query(`${DELIVERY_SELECT} WHERE d.subscription_id = $1 AND d.id = $2`, [
           subscription.id,
           deliveryId,

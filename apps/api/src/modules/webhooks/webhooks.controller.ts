@@ -11,7 +11,7 @@ import { ApiErrorResponse } from '../../common/errors/api-error-response.decorat
 import { Messages } from '../../common/errors/messages';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
-import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
 import { Auth } from '../guards/auth.decorator';
 import { CurrentPrincipal } from '../guards/current-principal.decorator';
 import type { Principal } from '../guards/principal';
@@ -24,8 +24,9 @@ import {
   WebhookDto,
 } from './dto/webhook.dto';
 import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
+import { GRACE_SECONDS_MESSAGE } from '../tokens/dto/roll-token.dto';
 
-const BAD_PAGE = Messages.invalidField('limit', 'a non-negative integer');
+const BAD_PAGE = LIMIT_MESSAGE;
 const SIGNING =
   'Each delivery is a POST of `{id, type, createdAt, data: {lottery, draw}}` with `X-Lottery-Signature: ' +
   't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` and `X-Lottery-Event-Id`. Deliveries do not count ' +
@@ -116,11 +117,7 @@ export class WebhooksController {
       'Replace the signing secret (shown in this answer only); the old one also signs for `graceSeconds`.',
   })
   @ApiOkResponse({ type: CreatedWebhookDto })
-  @ApiErrorResponse(
-    400,
-    'Invalid graceSeconds.',
-    Messages.invalidField('graceSeconds', 'a whole number from 0 to 86400'),
-  )
+  @ApiErrorResponse(400, 'Invalid graceSeconds.', GRACE_SECONDS_MESSAGE)
   @ApiErrorResponse(404, 'Webhook not found.', Messages.webhookNotFound)
   async rollWebhookSecret(
     @CurrentPrincipal() principal: Principal,

@@ -8,7 +8,7 @@ const EMAIL_MESSAGE = Messages.invalidField(
   'email',
   `an email address of at most ${MAX_EMAIL_LENGTH} characters`,
 );
-const PASSWORD_MESSAGE = Messages.invalidField('password', 'a string of 8 to 128 characters');
+export const PASSWORD_MESSAGE = Messages.invalidField('password', 'a string of 8 to 128 characters');
 /** Counted in code points (`u`), as PostgreSQL's varchar(254) counts them. */
 const EMAIL_LENGTH = new RegExp(`^[\\s\\S]{1,${MAX_EMAIL_LENGTH}}$`, 'u');
 

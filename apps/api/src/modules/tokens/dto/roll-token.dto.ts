@@ -3,7 +3,10 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 
 export const MAX_GRACE_SECONDS = 86_400;
-const graceMessage = Messages.invalidField('graceSeconds', `a whole number from 0 to ${MAX_GRACE_SECONDS}`);
+export const GRACE_SECONDS_MESSAGE = Messages.invalidField(
+  'graceSeconds',
+  `a whole number from 0 to ${MAX_GRACE_SECONDS}`,
+);
 
 export class RollTokenDto {
   @ApiPropertyOptional({
@@ -15,8 +18,8 @@ export class RollTokenDto {
     description: 'How long the old secret keeps working, so clients can switch without downtime.',
   })
   @IsOptional()
-  @IsInt({ message: graceMessage })
-  @Min(0, { message: graceMessage })
-  @Max(MAX_GRACE_SECONDS, { message: graceMessage })
+  @IsInt({ message: GRACE_SECONDS_MESSAGE })
+  @Min(0, { message: GRACE_SECONDS_MESSAGE })
+  @Max(MAX_GRACE_SECONDS, { message: GRACE_SECONDS_MESSAGE })
   graceSeconds?: number;
 }

@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhook-subscription.entity';
+import { GRACE_SECONDS_MESSAGE, MAX_GRACE_SECONDS } from '../../tokens/dto/roll-token.dto';
 
 const URL_MESSAGE = Messages.invalidField('url', 'an https URL of at most 2048 characters');
 const EVENTS_MESSAGE = Messages.invalidField(
@@ -87,20 +88,18 @@ export class UpdateWebhookDto {
   enabled?: boolean;
 }
 
-const GRACE_MESSAGE = Messages.invalidField('graceSeconds', 'a whole number from 0 to 86400');
-
 export class RollWebhookSecretDto {
   @ApiPropertyOptional({
     type: 'integer',
     nullable: true,
     minimum: 0,
-    maximum: 86400,
+    maximum: MAX_GRACE_SECONDS,
     default: 0,
     description: 'How long the old secret still signs, in seconds.',
   })
   @IsOptional()
-  @IsInt({ message: GRACE_MESSAGE })
-  @Min(0, { message: GRACE_MESSAGE })
-  @Max(86400, { message: GRACE_MESSAGE })
+  @IsInt({ message: GRACE_SECONDS_MESSAGE })
+  @Min(0, { message: GRACE_SECONDS_MESSAGE })
+  @Max(MAX_GRACE_SECONDS, { message: GRACE_SECONDS_MESSAGE })
   graceSeconds?: number | null;
 }
