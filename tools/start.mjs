@@ -3,6 +3,7 @@
 // portal. Zero set-up: with DATABASE_URL unset the API uses its embedded PostgreSQL in DATA_DIR (.data/).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { RUNTIME_ENV } from './runtime-env.mjs';
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 const projects = ['api', ...(existsSync('apps/portal/project.json') ? ['portal'] : [])];
@@ -13,6 +14,9 @@ const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projec
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, ['dist/apps/api/main.js'], { stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
+  stdio: 'inherit',
+  env: { ...RUNTIME_ENV, ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

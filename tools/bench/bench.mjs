@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openLoop } from './open-loop.mjs';
+import { RUNTIME_ENV } from '../runtime-env.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -34,6 +35,7 @@ async function startApi({ dataDir, databaseUrl, redis }) {
   const started = Date.now();
   const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
     env: {
+      ...RUNTIME_ENV,
       ...process.env,
       PORT: '0',
       DATA_DIR: dataDir,

@@ -9,6 +9,9 @@ import { secureBrowserPages } from './common/http/page-security-headers';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { QuotaService } from './modules/metering/quota.service';
 import { servePortal } from './portal-static';
+import { enableBrowserCors } from './common/http/browser-cors';
+import { accessLogger } from './common/logging/request-logger';
+import type { Logger } from 'pino';
 
 /** Headers a browser client must be able to read (paging, limits, quota, request id). */
 const EXPOSED_HEADERS = [
@@ -62,12 +65,14 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
     done(null, body),
   );
 
-  // Only a browser's cross-origin request (it carries Origin) gets CORS headers: API clients and same-origin pages
-  // are spared a dozen header lines on every answer.
+  // Only a browser's cross-origin request (it carries Origin) gets CORS headers and costs the CORS check: API
+  // clients are spared both.
   const allowedOrigins = settings.corsOrigins === '*' ? null : new Set(settings.corsOrigins);
-  app.enableCors({
+  await enableBrowserCors(fastify, {
     origin: (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
       callback(null, Boolean(origin) && (allowedOrigins === null || allowedOrigins.has(origin as string))),
+    // Every method the API has: a browser app on another origin may manage tokens and webhooks too.
+    methods: 'GET,HEAD,POST,PUT,PATCH,DELETE',
     exposedHeaders: EXPOSED_HEADERS.join(', '),
     maxAge: 600,
     // An OPTIONS request without Access-Control-Request-Method is answered like any preflight (204 and the CORS
@@ -84,6 +89,7 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   });
   const metrics = app.get(MetricsService);
   const quota = app.get(QuotaService);
+  const access = accessLogger(fastify.log as Logger);
   fastify.addHook('onResponse', (request, reply, done) => {
     // A charged request's answer settles it: client errors are counted apart; a request the service failed (5xx)
     // is not billed (the contract's "erroneous requests count" is about the client's errors).
@@ -93,8 +99,9 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     // The access line (bound to the request id by Fastify). Never the headers: they carry tokens and JWTs.
-    request.log.info(
+    access.info(
       {
+        reqId: request.id,
         method: request.method,
         url: request.url,
         route,

@@ -7,6 +7,11 @@ import { Worker } from 'node:worker_threads';
 export interface EmbeddedPostgres {
   /** A postgres:// URL the ordinary pg driver connects to. */
   url: string;
+  /**
+   * Stops the engine and starts it again on the same data and socket, giving back the memory it took (its
+   * WebAssembly memory only grows). Connections made before are closed.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -92,27 +97,41 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections = 32
       await init.terminate();
     }
   }
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
   const cleanUp = () => {
     if (socketDir.temporary) rmSync(socketDir.path, { recursive: true, force: true });
     else rmSync(socketPath, { force: true });
   };
-  try {
-    await nextMessage(worker, 'ready');
-  } catch (error) {
-    await worker.terminate();
-    cleanUp();
-    throw error;
-  }
+  const serve = async (): Promise<Worker> => {
+    const started = new Worker(WORKER_SOURCE, { eval: true, workerData });
+    try {
+      await nextMessage(started, 'ready');
+      return started;
+    } catch (error) {
+      await started.terminate();
+      cleanUp();
+      throw error;
+    }
+  };
+  const end = async (serving: Worker) => {
+    const stopped = nextMessage(serving, 'stopped');
+    serving.postMessage('stop');
+    try {
+      await stopped;
+    } finally {
+      await serving.terminate();
+    }
+  };
+  let worker = await serve();
   return {
     url: `postgres://postgres:embedded@localhost:5432/postgres?host=${encodeURIComponent(socketDir.path)}`,
+    async restart() {
+      await end(worker);
+      worker = await serve();
+    },
     async stop() {
-      const stopped = nextMessage(worker, 'stopped');
-      worker.postMessage('stop');
       try {
-        await stopped;
+        await end(worker);
       } finally {
-        await worker.terminate();
         cleanUp();
       }
     },

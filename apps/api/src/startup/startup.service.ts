@@ -10,6 +10,8 @@ import { BundledDataService, BundledLoadReport } from '../modules/draws/bundled-
 import { CatalogSync } from '../modules/lotteries/catalog/catalog-sync.service';
 import { LotteryCatalog } from '../modules/lotteries/catalog/lottery-catalog.service';
 import { seedLicenses } from './seed-licenses';
+import { CredentialsCache } from '../modules/credentials/credentials-cache.service';
+import { QuotaService } from '../modules/metering/quota.service';
 
 export interface StartupReport {
   migrationsApplied: string[];
@@ -22,7 +24,8 @@ export interface StartupReport {
 
 /**
  * Brings the service to a usable state at start-up: migrations, seeded licenses, accounts and data, then the
- * in-memory catalog the metered reads are answered from (before the server listens: no warm-up).
+ * in-memory catalog the metered reads are answered from, and a first run of the lookups a metered read may make
+ * (before the server listens: no warm-up).
  */
 @Injectable()
 export class StartupService {
@@ -37,9 +40,15 @@ export class StartupService {
     private readonly catalog: LotteryCatalog,
     private readonly catalogSync: CatalogSync,
     @Inject(DATABASE_ENGINE) private readonly engine: DatabaseEngine,
+    private readonly credentials: CredentialsCache,
+    private readonly quota: QuotaService,
   ) {}
 
-  async prepare(): Promise<StartupReport> {
+  /**
+   * @param afterBulkLoad run once the bundled data was loaded by this start (bootstrap restarts the embedded
+   *   engine there, to give back the memory the load made it take).
+   */
+  async prepare(afterBulkLoad?: () => Promise<void>): Promise<StartupReport> {
     const migrationsApplied = await runMigrations(this.dataSource, { lock: this.engine === 'server' });
     if (migrationsApplied.length) this.logger.log(`Applied migrations: ${migrationsApplied.join(', ')}`);
     await seedLicenses(this.dataSource.manager);
@@ -50,10 +59,13 @@ export class StartupService {
         ? { email: adminEmail, outcome: await this.accounts.ensureAdmin(adminEmail, adminPassword) }
         : null;
     const bundledData = this.settings.loadBundledData ? await this.bundledData.loadIfEmpty() : null;
+    if (bundledData && afterBulkLoad) await afterBulkLoad();
     const demo = this.settings.createDemoAccount ? await this.demoAccount.ensureDemo() : null;
     // Listen first, then load: a change made in between is announced and applied, never missed.
     await this.catalogSync.start();
     await this.catalog.loadAll();
+    await this.credentials.warmUp();
+    await this.quota.warmUp();
     return {
       migrationsApplied,
       admin,

@@ -57,6 +57,11 @@ export class QuotaService {
     private readonly clock: Clock,
   ) {}
 
+  /** Runs the month's usage query once before the service answers (see CredentialsCache.warmUp). */
+  async warmUp(): Promise<void> {
+    await this.usedInDatabase('00000000-0000-0000-0000-000000000000', utcMonth(this.clock.now()));
+  }
+
   /** Requests used this month (or in `month`), including those not yet written to PostgreSQL. */
   async used(accountId: string, month = utcMonth(this.clock.now())): Promise<number> {
     if (month !== utcMonth(this.clock.now())) return this.usedInDatabase(accountId, month);

@@ -40,6 +40,8 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
   private pendingLastUse = new Map<string, Date>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  /** consistentRead()s under way (settled, never rejected). */
+  private readonly reads = new Set<Promise<void>>();
   /** Set while writes fail, so an outage is logged once when it starts and once when it ends. */
   private failingSince?: Date;
 
@@ -109,20 +111,28 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
 
   /**
    * Runs a read of usage_daily + pendingFor() between flushes, so counts moving from memory to PostgreSQL are
-   * seen exactly once (a flush swaps the pending map before its write commits).
+   * seen exactly once (a flush swaps the pending map before its write commits). Reads run side by side — many
+   * accounts seen for the first time (a restart, a burst of new clients) each read once, not one after another —
+   * and a flush waits for the reads under way, as later reads wait for it.
    */
   consistentRead<T>(read: () => Promise<T>): Promise<T> {
     const result = this.flushing.then(read);
-    this.flushing = result.then(
+    const settled = result.then(
       () => undefined,
       () => undefined,
     );
+    this.reads.add(settled);
+    void settled.then(() => this.reads.delete(settled));
     return result;
   }
 
   /** Writes everything pending; serialised so two flushes never write the same delta twice. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
+    const readsUnderWay = [...this.reads];
+    this.flushing = this.flushing.then(async () => {
+      await Promise.all(readsUnderWay);
+      await this.writePending();
+    });
     return this.flushing;
   }
 

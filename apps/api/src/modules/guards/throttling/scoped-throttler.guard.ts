@@ -1,10 +1,10 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import {
   InjectThrottlerOptions,
+  type Resolvable,
   InjectThrottlerStorage,
   ThrottlerGuard,
   type ThrottlerModuleOptions,
-  type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
@@ -13,23 +13,32 @@ import { StaticReflector } from '../../../common/metadata/static-reflector';
 import { MetricsService } from '../../metrics/metrics.service';
 import { meterOf } from '../request-meter';
 import { CounterThrottlerStorage, type ThrottlerHit } from './counter-throttler.storage';
+// The package's metadata keys (what @SkipThrottle and @Throttle write); not re-exported by its index.
+import { THROTTLER_LIMIT, THROTTLER_SKIP, THROTTLER_TTL } from '@nestjs/throttler/dist/throttler.constants';
 
-/** The throttlers ThrottlerGuard resolved for this request, waiting to be counted together. */
-const PENDING = Symbol('pending throttler hits');
-type PendingRequest = FastifyRequest & { [PENDING]?: (ThrottlerHit & { limit: number })[] };
+/** The throttlers of one guard as they apply to one route: what @SkipThrottle and @Throttle leave of them. */
+interface RouteThrottler {
+  name: string;
+  limit: Resolvable<number>;
+  ttl: Resolvable<number>;
+  skipIf?: (context: ExecutionContext) => boolean;
+}
 
 /**
  * A ThrottlerGuard that runs only the named throttlers of one scope (the account's, or the client IP's), so each
  * can take its place in the chain of guards.
- * - The package resolves, per throttler, the limit, window, tracker and key (and honours @SkipThrottle); instead of
- *   counting each throttler on its own (one storage round trip per window), handleRequest collects them and
- *   canActivate counts them together, atomically, in one call to the storage.
+ * - The package's options and metadata decide, per route, which throttlers apply and with what limit and window
+ *   (@SkipThrottle, @Throttle, the module's named throttlers); that is read once per route rather than on every
+ *   request, as ThrottlerGuard.canActivate does (six metadata lookups and four awaits per throttler: ≈ 5% of a
+ *   metered read).
+ * - All of them are counted together, atomically, in one call to the storage (one round trip, not one per window).
  * - Counters are shared by every route: the key names the throttler and the tracker, not the handler.
  * - Each window's figures go to the request's meter for the limit headers; a refusal is the contract's 429.
  */
 @Injectable()
 export abstract class ScopedThrottlerGuard extends ThrottlerGuard {
   protected abstract readonly throttlerPrefix: string;
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteThrottler[]>>();
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -46,47 +55,71 @@ export abstract class ScopedThrottlerGuard extends ThrottlerGuard {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const throttlers = this.routeThrottlers(context);
     // IP_RATE_LIMIT=off leaves the client-IP guard without throttlers: nothing to count.
-    if (this.throttlers.length === 0) return true;
-    const request = context.switchToHttp().getRequest<PendingRequest>();
-    request[PENDING] = [];
-    await super.canActivate(context);
-    const hits = request[PENDING];
-    delete request[PENDING];
+    if (throttlers.length === 0) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const tracker = await this.getTracker(request as unknown as Record<string, unknown>);
+    const hits: ThrottlerHit[] = [];
+    for (const throttler of throttlers) {
+      if (throttler.skipIf?.(context)) continue;
+      const ttl = resolve(throttler.ttl, context);
+      const limit = resolve(throttler.limit, context);
+      hits.push({
+        key: `rate:${throttler.name}:${tracker}`,
+        ttl: typeof ttl === 'number' ? ttl : await ttl,
+        limit: typeof limit === 'number' ? limit : await limit,
+      });
+    }
     if (hits.length === 0) return true;
     const records = await (this.storageService as CounterThrottlerStorage).incrementAll(hits);
     const meter = meterOf(request);
-    records.forEach((record, i) =>
+    let retryAfter = 0;
+    records.forEach((record, i) => {
       meter.rateWindows.push({
         limit: hits[i].limit,
         remaining: Math.max(0, hits[i].limit - record.totalHits),
         resetSeconds: record.timeToExpire,
-      }),
-    );
-    const blocked = records.filter((record) => record.isBlocked);
-    if (blocked.length) {
-      meter.retryAfterSeconds = Math.max(...blocked.map((record) => record.timeToBlockExpire));
+      });
+      if (record.isBlocked) retryAfter = Math.max(retryAfter, record.timeToBlockExpire);
+    });
+    if (retryAfter > 0) {
+      meter.retryAfterSeconds = retryAfter;
       this.metrics.rateLimitRejections.inc();
       throw ApiError.tooManyRequests();
     }
     return true;
   }
 
-  protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
-    return `rate:${throttlerName}:${tracker}`;
+  /** The throttlers that apply to the route, worked out on its first request. */
+  private routeThrottlers(context: ExecutionContext): RouteThrottler[] {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byHandler = this.routes.get(controller);
+    if (!byHandler) this.routes.set(controller, (byHandler = new WeakMap()));
+    let throttlers = byHandler.get(handler);
+    if (!throttlers) {
+      const targets = [handler, controller];
+      const metadata = <T>(key: string, name: string) =>
+        this.reflector.getAllAndOverride<T | undefined>(key + name, targets);
+      throttlers = this.throttlers
+        .filter((throttler) => !metadata<boolean>(THROTTLER_SKIP, throttler.name ?? 'default'))
+        .map((throttler) => {
+          const name = throttler.name ?? 'default';
+          return {
+            name,
+            limit: metadata<Resolvable<number>>(THROTTLER_LIMIT, name) ?? throttler.limit,
+            ttl: metadata<Resolvable<number>>(THROTTLER_TTL, name) ?? throttler.ttl,
+            skipIf: throttler.skipIf ?? this.commonOptions.skipIf,
+          };
+        });
+      byHandler.set(handler, throttlers);
+    }
+    return throttlers;
   }
+}
 
-  protected override async handleRequest({
-    context,
-    limit,
-    ttl,
-    throttler,
-    getTracker,
-    generateKey,
-  }: ThrottlerRequest): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<PendingRequest>();
-    const key = generateKey(context, await getTracker(request, context), throttler.name ?? 'default');
-    request[PENDING]?.push({ key, ttl, limit });
-    return true;
-  }
+/** A throttler's limit or window: a number, or a function of the request (the caller's license). */
+function resolve(value: Resolvable<number>, context: ExecutionContext): number | Promise<number> {
+  return typeof value === 'function' ? value(context) : value;
 }
