@@ -215,6 +215,26 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
       expect(refused.headers.get('access-control-expose-headers')).toContain('Retry-After');
     });
 
+    it('CORS headers only for a browser request (with Origin); preflights allow every method the API has', async () => {
+      const holder = await holderWithLicense('c1', { monthlyQuota: null });
+      const plain = await api.get('/lotteries?limit=0', { token: holder.token });
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+      expect(plain.headers.get('vary')).toBeNull();
+      const browser = await api.get('/lotteries?limit=0', {
+        token: holder.token,
+        headers: { Origin: 'https://example.org' },
+      });
+      expect(browser.headers.get('access-control-allow-origin')).toBe('https://example.org');
+      expect(browser.headers.get('vary')).toContain('Origin');
+      const preflight = await fetch(`${app.baseUrl}/profile/token/t1`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'DELETE' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('DELETE');
+    });
+
     it('a concurrent burst lets exactly the per-window limit through', async () => {
       const holder = await holderWithLicense('r5', { monthlyQuota: null, perMinute: 5 });
       const statuses = (

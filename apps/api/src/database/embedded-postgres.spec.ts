@@ -24,4 +24,25 @@ describe('embedded PostgreSQL', () => {
       rmSync(dataRoot, { recursive: true, force: true });
     }
   }, 60_000);
+
+  // After the bundled data load the engine is restarted to give back its memory: the data must survive it.
+  it('restarts on the same data and socket', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'lrs-embedded-'));
+    const embedded = await startEmbeddedPostgres(join(dataRoot, 'pg'));
+    try {
+      const before = new Client({ connectionString: embedded.url });
+      await before.connect();
+      await before.query('CREATE TABLE kept (value int)');
+      await before.query('INSERT INTO kept VALUES (42)');
+      await before.end();
+      await embedded.restart();
+      const after = new Client({ connectionString: embedded.url });
+      await after.connect();
+      expect((await after.query('SELECT value FROM kept')).rows).toEqual([{ value: 42 }]);
+      await after.end();
+    } finally {
+      await embedded.stop();
+      rmSync(dataRoot, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
