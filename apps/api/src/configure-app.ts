@@ -98,7 +98,7 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
       void quota.settle(charged, reply.statusCode).catch(() => undefined);
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    // The access line (bound to the request id by Fastify). Never the headers: they carry tokens and JWTs.
+    // The access line, with the request id. Never the headers: they carry tokens and JWTs.
     access.info(
       {
         reqId: request.id,

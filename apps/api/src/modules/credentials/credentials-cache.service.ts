@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { LoadingCache } from '../../common/cache/loading-cache';
+import { NIL_UUID } from '../../common/database/uuid';
 import { REDIS } from '../../common/redis/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
@@ -69,7 +70,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
    */
   async warmUp(): Promise<void> {
     await this.loadTokenOwner('0'.repeat(64));
-    await this.loadAccount('00000000-0000-0000-0000-000000000000');
+    await this.loadAccount(NIL_UUID);
   }
 
   /** The owner of a token secret (by its hash), or null for an unknown secret. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
+import { NIL_UUID } from '../../common/database/uuid';
 import { COUNTER_STORE, type CounterStore } from './counter-store';
 import { monthCounterTtlSeconds, monthResetsAt, monthStart, utcDay, utcMonth } from './usage-calendar';
 import { type UsageCounts, UsageWriteBackService } from './usage-write-back.service';
@@ -59,7 +60,7 @@ export class QuotaService {
 
   /** Runs the month's usage query once before the service answers (see CredentialsCache.warmUp). */
   async warmUp(): Promise<void> {
-    await this.usedInDatabase('00000000-0000-0000-0000-000000000000', utcMonth(this.clock.now()));
+    await this.usedInDatabase(NIL_UUID, utcMonth(this.clock.now()));
   }
 
   /** Requests used this month (or in `month`), including those not yet written to PostgreSQL. */
