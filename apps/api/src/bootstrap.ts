@@ -81,7 +81,7 @@ export async function createApp(
     app.useLogger(app.get(PinoNestLogger));
     await configureApp(app, settings);
     limitConnectionsPerClient(app.getHttpServer(), settings.maxConnectionsPerClient);
-    const answering = trackAnswers(app.getHttpServer());
+    const answering = trackAnswers(app.getHttpAdapter().getInstance());
     await app.init();
     const report = await app
       .get(StartupService)

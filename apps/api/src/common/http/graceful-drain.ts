@@ -1,26 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 
 /** On shutdown, how long an idle keep-alive connection is left open for a request already on its way. */
 const IDLE_GRACE_MS = 1000;
 
-/** The answers being written, so a shutdown can make them the last on their connection. */
+/** Whether a shutdown is under way, so that every answer still to be written becomes its connection's last. */
 export interface Answering {
-  inFlight: Set<ServerResponse>;
   draining: boolean;
 }
 
-export function trackAnswers(server: Server): Answering {
-  const state: Answering = { inFlight: new Set(), draining: false };
+/**
+ * Marks answers `Connection: close` once a shutdown has begun: those of requests arriving on an open connection
+ * (before Fastify sees them) and those of requests in flight (in onSend, before their headers are written).
+ * Nothing is kept per request: a set of the answers in flight, grown and shrunk by every request, kept its
+ * hash tables in the old generation and was measured as the main source of promoted garbage (p99 at a steady
+ * 10k req/s 13–28 ms with it, 5 ms without; twice the full collections).
+ */
+export function trackAnswers(fastify: FastifyInstance): Answering {
+  const state: Answering = { draining: false };
   // Before Fastify's listener, so the header is set before any answer is written.
-  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
-    if (state.draining) {
-      response.setHeader('Connection', 'close');
-      return;
-    }
-    state.inFlight.add(response);
-    response.once('close', () => state.inFlight.delete(response));
+  fastify.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (state.draining) response.setHeader('Connection', 'close');
+  });
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (state.draining) reply.header('Connection', 'close');
+    done(null, payload);
   });
   return state;
 }
@@ -39,9 +44,6 @@ export async function drainHttp(
 ): Promise<void> {
   const server = fastify.server;
   answering.draining = true;
-  for (const response of answering.inFlight)
-    if (!response.headersSent) response.setHeader('Connection', 'close');
-  answering.inFlight.clear();
   if (server.listening) {
     // net.Server's close, not http.Server's: the latter also closes idle keep-alive connections at once and stops
     // the slow-client checks (headers and body timeouts), which must keep running while connections drain.
