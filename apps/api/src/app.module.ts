@@ -33,7 +33,7 @@ export interface AppOptions {
 }
 
 /**
- * The whole API. The global filter and pipe are APP_* providers here (the global guard is in GuardsModule), so
+ * The whole API. The global filter and pipe are APP_* providers here (GuardsModule checks the routes at start-up), so
  * tests inherit them. There is no global interceptor: the request timeout is a Fastify hook (configure-app).
  */
 @Module({})

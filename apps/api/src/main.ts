@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap';
 import { loadSettings, SettingsError } from './config/settings';
 import { printWelcome } from './startup/welcome';
@@ -30,10 +29,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SettingsError) {
-    console.error(error.message);
-  } else {
-    new Logger('Bootstrap').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  }
+  // Straight to stderr, which Node writes synchronously: a line given to the logger (asynchronous once the app has
+  // started it) was lost to process.exit, leaving a failed start (port taken, refused route) without a word.
+  if (error instanceof SettingsError) console.error(error.message);
+  else
+    console.error(
+      `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   process.exit(1);
 });

@@ -19,7 +19,7 @@ const metadata = (key: string, handler: Decorated, controller: Decorated) =>
 
 /**
  * Every route with who may call it, its guards in the order they run and its route interceptors: a change of
- * permission or order shows up as a diff of this list. (RouteDeclaredGuard, the global one, runs before all.)
+ * permission or order shows up as a diff of this list. (RouteDeclarationCheck refuses to start while any route declares nothing.)
  */
 function listRoutes(app: TestApp): string[] {
   const routes: string[] = [];

@@ -40,7 +40,6 @@ export const Messages = {
   webhookUrlNotPublic: "Invalid 'url' value. Webhook targets must be public internet addresses.",
   lotteryExists: 'A lottery with this tag already exists.',
   resourceNotFound: 'Resource not found.',
-  routeNotDeclared: 'Access to this route is not configured.',
   payloadTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Unsupported content type.',
   notReady: 'The service is not ready: a dependency does not answer.',

@@ -42,7 +42,8 @@ export const GUARDS_BY_LEVEL: Record<AccessLevel, Type<CanActivate>[]> = {
 
 /**
  * Every route declares who may call it with this decorator: it composes that level's guards (after the client-IP
- * limit) and documents the security scheme and refusals. RouteDeclaredGuard refuses routes that declare nothing.
+ * limit) and documents the security scheme and refusals. RouteDeclarationCheck refuses to start while any route
+ * declares nothing.
  */
 export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean } = {}) {
   const declaration: AuthDeclaration = { level, ipRateLimit: options.ipRateLimit ?? true };

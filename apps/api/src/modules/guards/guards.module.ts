@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { StaticReflector } from '../../common/metadata/static-reflector';
@@ -7,25 +7,26 @@ import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { COUNTER_STORE, type CounterStore } from '../metering/counter-store';
 import { JwtStrategy } from './jwt/jwt.strategy';
-import { RouteDeclaredGuard } from './route-declared.guard';
+import { RouteDeclarationCheck } from './route-declarations';
 import { throttlerModuleOptions } from './throttling/throttlers';
 
 /**
  * Who may call what: the @Auth decorator composes, per route, one guard per concern (client IP limit, API token,
  * license, quota, account rate limit; JWT and administrator role) and the quota charge. This module sets up
  * what they run on: the passport-jwt strategy, @nestjs/throttler's named throttlers over our counter store, and
- * the global guard that refuses undeclared routes.
+ * the start-up check that refuses undeclared routes.
  */
 @Global()
 @Module({
   imports: [
+    DiscoveryModule,
     PassportModule,
     ThrottlerModule.forRootAsync({
       inject: [SETTINGS, COUNTER_STORE],
       useFactory: (settings: Settings, store: CounterStore) => throttlerModuleOptions(settings, store),
     }),
   ],
-  providers: [StaticReflector, JwtStrategy, { provide: APP_GUARD, useClass: RouteDeclaredGuard }],
+  providers: [StaticReflector, JwtStrategy, RouteDeclarationCheck],
   exports: [StaticReflector],
 })
 export class GuardsModule {}
