@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Charge, QuotaState } from '../metering/quota.service';
+import type { Charge, ChargeMadeAhead, PendingCharge, QuotaState } from '../metering/quota.service';
 
 /** One rate window's standing after this request. */
 export interface RateWindowState {
@@ -15,6 +15,10 @@ export interface RequestMeter {
   /** Set when a rate window refused the request. */
   retryAfterSeconds?: number;
   quota?: QuotaState;
+  /** Step 7's unit, named by the quota check (step 5) for the rate-limit step (6) to consume with its count. */
+  pendingCharge?: PendingCharge;
+  /** What that consumption found, for step 7 to settle (absent when step 6 counted no limit). */
+  chargeMadeAhead?: ChargeMadeAhead;
   /** Set when a unit of quota was consumed (step 7), so that the answer can settle it (error, or refund). */
   charged?: Charge;
 }

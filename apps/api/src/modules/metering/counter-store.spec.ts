@@ -84,6 +84,45 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       // The roomy limit did not count the refused request: 3 of its 100 are used, not 4.
       expect((await hit(store, roomy, 3_600_000, 100)).remaining).toBe(96);
     });
+
+    it('rateLimitHitsThenIncrement increments the counter for exactly the requests the limits let through', async () => {
+      const [rate, quota] = [key(), key()];
+      await store.seed(quota, 0, 60);
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          store.rateLimitHitsThenIncrement([{ key: rate, windowMs: 3_600_000, limit: 5 }], {
+            key: quota,
+            limit: 100,
+          }),
+        ),
+      );
+      const passed = outcomes.filter((o) => o.hits[0].allowed);
+      expect(passed).toHaveLength(5);
+      expect(passed.map((o) => o.increment).sort()).toEqual([1, 2, 3, 4, 5]);
+      // A refused request is not charged: the increment is not even tried.
+      expect(outcomes.filter((o) => !o.hits[0].allowed).map((o) => o.increment)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      expect(await store.get(quota)).toBe(5);
+    });
+
+    it("rateLimitHitsThenIncrement reports the counter's limit and an unseeded counter, the rate still counted", async () => {
+      const [rate, quota, fresh] = [key(), key(), key()];
+      await store.seed(quota, 2, 60);
+      const limits = [{ key: rate, windowMs: 3_600_000, limit: 100 }];
+      expect((await store.rateLimitHitsThenIncrement(limits, { key: quota, limit: 2 })).increment).toBe(
+        'limit-reached',
+      );
+      expect((await store.rateLimitHitsThenIncrement(limits, { key: fresh, limit: 2 })).increment).toBe(
+        'unseeded',
+      );
+      expect(await store.get(quota)).toBe(2);
+      expect(await store.get(fresh)).toBeNull();
+      // Both requests were counted in the rate limit: this third one leaves 97 of 100.
+      expect((await hit(store, rate, 3_600_000, 100)).remaining).toBe(97);
+    });
   });
 }
 

@@ -20,6 +20,19 @@ export interface RateLimitRule {
 /** What an atomic quota increment found. */
 export type IncrementResult = number | 'limit-reached' | 'unseeded';
 
+/** A quota counter to increment (incrementIfBelow) once a request has passed its rate limits. */
+export interface IncrementRule {
+  key: string;
+  /** null = no limit. */
+  limit: number | null;
+}
+
+/** rateLimitHitsThenIncrement's outcome: `increment` is absent when a rate limit refused the request. */
+export interface HitsThenIncrement {
+  hits: RateLimitHit[];
+  increment?: IncrementResult;
+}
+
 /**
  * Where request counters live: in-process for one instance, Redis for several (REDIS_URL).
  * Every operation is atomic, which is what makes the monthly quota exact and the rate windows shared.
@@ -41,6 +54,11 @@ export interface CounterStore {
    * the request is counted in all of them, or, when any would refuse it, in none.
    */
   rateLimitHits(limits: RateLimitRule[]): Promise<RateLimitHit[]>;
+  /**
+   * rateLimitHits, then, only when every limit let the request through, incrementIfBelow — in one atomic step,
+   * so that a metered read costs one round trip to Redis rather than two (steps 6 and 7 of the contract's order).
+   */
+  rateLimitHitsThenIncrement(limits: RateLimitRule[], increment: IncrementRule): Promise<HitsThenIncrement>;
 }
 
 export const COUNTER_STORE = Symbol('COUNTER_STORE');

@@ -1,6 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import type { CounterStore, IncrementResult, RateLimitHit, RateLimitRule } from './counter-store';
+import type {
+  CounterStore,
+  HitsThenIncrement,
+  IncrementResult,
+  IncrementRule,
+  RateLimitHit,
+  RateLimitRule,
+} from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
 
@@ -80,6 +87,19 @@ export class FailoverCounterStore implements CounterStore {
     return this.either(
       (s) => s.rateLimitHits(limits),
       (l) => l.rateLimitHits(limits),
+    );
+  }
+
+  rateLimitHitsThenIncrement(limits: RateLimitRule[], increment: IncrementRule): Promise<HitsThenIncrement> {
+    return this.either(
+      (s) => s.rateLimitHitsThenIncrement(limits, increment),
+      async (l) => {
+        const outcome = await l.rateLimitHitsThenIncrement(limits, increment);
+        if (typeof outcome.increment === 'number') {
+          this.outageDeltas.set(increment.key, (this.outageDeltas.get(increment.key) ?? 0) + 1);
+        }
+        return outcome;
+      },
     );
   }
 

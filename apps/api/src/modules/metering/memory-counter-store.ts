@@ -1,4 +1,12 @@
-import { CounterStore, gcraDecision, IncrementResult, RateLimitHit, RateLimitRule } from './counter-store';
+import {
+  CounterStore,
+  gcraDecision,
+  HitsThenIncrement,
+  IncrementResult,
+  IncrementRule,
+  RateLimitHit,
+  RateLimitRule,
+} from './counter-store';
 
 interface Counter {
   value: number;
@@ -25,11 +33,7 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
-    const counter = this.live(key);
-    if (!counter) return 'unseeded';
-    if (limit !== null && counter.value + 1 > limit) return 'limit-reached';
-    counter.value += 1;
-    return counter.value;
+    return this.incrementNow(key, limit);
   }
 
   async decrement(key: string): Promise<void> {
@@ -38,6 +42,28 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   async rateLimitHits(limits: RateLimitRule[]): Promise<RateLimitHit[]> {
+    return this.hitsNow(limits);
+  }
+
+  async rateLimitHitsThenIncrement(
+    limits: RateLimitRule[],
+    increment: IncrementRule,
+  ): Promise<HitsThenIncrement> {
+    // Both steps in the same synchronous run: no other request's operation comes between them.
+    const hits = this.hitsNow(limits);
+    if (!hits.every((hit) => hit.allowed)) return { hits };
+    return { hits, increment: this.incrementNow(increment.key, increment.limit) };
+  }
+
+  private incrementNow(key: string, limit: number | null): IncrementResult {
+    const counter = this.live(key);
+    if (!counter) return 'unseeded';
+    if (limit !== null && counter.value + 1 > limit) return 'limit-reached';
+    counter.value += 1;
+    return counter.value;
+  }
+
+  private hitsNow(limits: RateLimitRule[]): RateLimitHit[] {
     const nowUs = this.now() * 1000;
     this.sweep(nowUs / 1000);
     const decisions = limits.map(({ key, windowMs, limit }) =>

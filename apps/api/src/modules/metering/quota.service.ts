@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { NIL_UUID } from '../../common/database/uuid';
-import { COUNTER_STORE, type CounterStore } from './counter-store';
+import { COUNTER_STORE, type CounterStore, type IncrementResult, type IncrementRule } from './counter-store';
 import { monthCounterTtlSeconds, monthResetsAt, monthStart, utcDay, utcMonth } from './usage-calendar';
 import { type UsageCounts, UsageWriteBackService } from './usage-write-back.service';
 
@@ -29,6 +29,17 @@ const outcomes = ({ count, errors }: UsageCounts): OutcomeCounts => ({
   success: count - errors,
   errors,
 });
+
+/** Step 7's unit of quota, named ahead so that step 6's store call can consume it in the same round trip. */
+export interface PendingCharge extends IncrementRule {
+  month: string;
+}
+
+/** A pending charge and what the store found when it was made. */
+export interface ChargeMadeAhead {
+  charge: PendingCharge;
+  result: IncrementResult;
+}
 
 export interface QuotaState {
   month: string;
@@ -92,12 +103,25 @@ export class QuotaService {
     return this.stateOf(month, seen ?? (await this.used(accountId, month)), quota);
   }
 
-  /** Consumes one unit (step 7); null when the quota is used up. Seeds the month's counter when it must. */
-  async consume(accountId: string, quota: number | null, tokenId?: string): Promise<QuotaState | null> {
+  /** The unit of quota step 7 will consume, in the month the quota check (step 5) decided on (no lookup). */
+  pendingCharge(accountId: string, checked: QuotaState): PendingCharge {
+    return { key: this.key(accountId, checked.month), limit: checked.quota, month: checked.month };
+  }
+
+  /**
+   * Consumes one unit (step 7); null when the quota is used up. Seeds the month's counter when it must. When the
+   * increment was already made (`madeAhead`, with step 6's rate-limit count), only what it found is settled here.
+   */
+  async consume(
+    accountId: string,
+    quota: number | null,
+    tokenId?: string,
+    madeAhead?: ChargeMadeAhead,
+  ): Promise<QuotaState | null> {
     const now = this.clock.now();
-    const month = utcMonth(now);
+    const month = madeAhead?.charge.month ?? utcMonth(now);
     const key = this.key(accountId, month);
-    let result = await this.store.incrementIfBelow(key, quota);
+    let result = madeAhead ? madeAhead.result : await this.store.incrementIfBelow(key, quota);
     if (result === 'unseeded') {
       await this.seed(accountId, month);
       result = await this.store.incrementIfBelow(key, quota);

@@ -1,6 +1,13 @@
 import type Redis from 'ioredis';
 import type { Result } from 'ioredis';
-import { CounterStore, IncrementResult, RateLimitHit, RateLimitRule } from './counter-store';
+import type {
+  CounterStore,
+  HitsThenIncrement,
+  IncrementResult,
+  IncrementRule,
+  RateLimitHit,
+  RateLimitRule,
+} from './counter-store';
 
 /** Atomic "increment unless it would pass the limit" on an existing counter; the limit -1 means none. */
 const INCREMENT_IF_BELOW = `
@@ -18,16 +25,17 @@ return 0
 `;
 
 /**
- * gcraDecision() of counter-store.ts, in Lua, for several limits at once: each key holds its theoretical arrival
- * time (µs); ARGV holds a window (ms) and a limit per key. The request is counted in every key only when all
- * allow it. The clock is Redis's own, so every instance agrees on it; a key expires once its limit has drained.
- * Returns, per key, {allowed, remaining, resetMs, retryAfterMs}.
+ * gcraDecision() of counter-store.ts, in Lua, for several limits at once: each of the first `count` keys holds its
+ * theoretical arrival time (µs); ARGV holds a window (ms) and a limit per key. The request is counted in every key
+ * only when all allow it. The clock is Redis's own, so every instance agrees on it; a key expires once its limit
+ * has drained. Leaves, per key, {allowed, remaining, resetMs, retryAfterMs} in `results`, and `all`.
  */
-const RATE_LIMIT_HITS = `
+const RATE_LIMIT_STEP = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local results, nexts, all = {}, {}, true
-for i, key in ipairs(KEYS) do
+for i = 1, count do
+  local key = KEYS[i]
   local window = tonumber(ARGV[2 * i - 1]) * 1000
   local interval = math.max(1, math.floor(window / tonumber(ARGV[2 * i])))
   local tat = math.max(tonumber(redis.call('GET', key) or '0'), now)
@@ -41,21 +49,45 @@ for i, key in ipairs(KEYS) do
   end
 end
 if all then
-  for i, key in ipairs(KEYS) do
-    redis.call('SET', key, string.format('%d', nexts[i]), 'PX', math.ceil((nexts[i] - now) / 1000) + 1)
+  for i = 1, count do
+    redis.call('SET', KEYS[i], string.format('%d', nexts[i]), 'PX', math.ceil((nexts[i] - now) / 1000) + 1)
   end
 end
+`;
+
+const RATE_LIMIT_HITS = `local count = #KEYS
+${RATE_LIMIT_STEP}
 return results
 `;
+
+/**
+ * The rate-limit step on all keys but the last, then, when every limit allowed the request, INCREMENT_IF_BELOW
+ * on the last key with the last argument as its limit. Returns {results, increment}; increment -3 = not tried.
+ */
+const RATE_LIMIT_HITS_THEN_INCREMENT = `local count = #KEYS - 1
+${RATE_LIMIT_STEP}
+local increment = -3
+if all then
+  local value = redis.call('GET', KEYS[#KEYS])
+  local limit = tonumber(ARGV[#ARGV])
+  if not value then increment = -2
+  elseif limit >= 0 and tonumber(value) + 1 > limit then increment = -1
+  else increment = redis.call('INCR', KEYS[#KEYS]) end
+end
+return {results, increment}
+`;
+
+type RateLimitReply = [number, number, number, number][];
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     lrsIncrementIfBelow(key: string, limit: number): Result<number, Context>;
     lrsDecrement(key: string): Result<number, Context>;
-    lrsRateLimitHits(
+    lrsRateLimitHits(keyCount: number, ...keysThenArgs: (string | number)[]): Result<RateLimitReply, Context>;
+    lrsRateLimitHitsThenIncrement(
       keyCount: number,
       ...keysThenArgs: (string | number)[]
-    ): Result<[number, number, number, number][], Context>;
+    ): Result<[RateLimitReply, number], Context>;
   }
 }
 
@@ -68,6 +100,7 @@ export class RedisCounterStore implements CounterStore {
     redis.defineCommand('lrsIncrementIfBelow', { numberOfKeys: 1, lua: INCREMENT_IF_BELOW });
     redis.defineCommand('lrsDecrement', { numberOfKeys: 1, lua: DECREMENT });
     redis.defineCommand('lrsRateLimitHits', { lua: RATE_LIMIT_HITS });
+    redis.defineCommand('lrsRateLimitHitsThenIncrement', { lua: RATE_LIMIT_HITS_THEN_INCREMENT });
   }
 
   async get(key: string): Promise<number | null> {
@@ -80,10 +113,7 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
-    const result = Number(await this.redis.lrsIncrementIfBelow(this.prefix + key, limit ?? -1));
-    if (result === -2) return 'unseeded';
-    if (result === -1) return 'limit-reached';
-    return result;
+    return incrementResult(Number(await this.redis.lrsIncrementIfBelow(this.prefix + key, limit ?? -1)));
   }
 
   async decrement(key: string): Promise<void> {
@@ -97,11 +127,31 @@ export class RedisCounterStore implements CounterStore {
       ...limits.map(({ key }) => this.prefix + key),
       ...limits.flatMap(({ windowMs, limit }) => [windowMs, limit]),
     );
-    return replies.map(([allowed, remaining, resetMs, retryAfterMs]) => ({
-      allowed: allowed === 1,
-      remaining,
-      resetMs,
-      retryAfterMs,
-    }));
+    return replies.map(toRateLimitHit);
   }
+
+  async rateLimitHitsThenIncrement(
+    limits: RateLimitRule[],
+    increment: IncrementRule,
+  ): Promise<HitsThenIncrement> {
+    const [replies, result] = await this.redis.lrsRateLimitHitsThenIncrement(
+      limits.length + 1,
+      ...limits.map(({ key }) => this.prefix + key),
+      this.prefix + increment.key,
+      ...limits.flatMap(({ windowMs, limit }) => [windowMs, limit]),
+      increment.limit ?? -1,
+    );
+    const hits = replies.map(toRateLimitHit);
+    return result === -3 ? { hits } : { hits, increment: incrementResult(Number(result)) };
+  }
+}
+
+function incrementResult(reply: number): IncrementResult {
+  if (reply === -2) return 'unseeded';
+  if (reply === -1) return 'limit-reached';
+  return reply;
+}
+
+function toRateLimitHit([allowed, remaining, resetMs, retryAfterMs]: RateLimitReply[number]): RateLimitHit {
+  return { allowed: allowed === 1, remaining, resetMs, retryAfterMs };
 }

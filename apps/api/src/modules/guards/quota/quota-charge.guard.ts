@@ -27,12 +27,13 @@ export class QuotaChargeGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const { accountId, license, tokenId } = licensedPrincipal(request);
     const at = this.clock.now();
-    const after = await this.quota.consume(accountId, license.monthlyQuota, tokenId);
+    const meter = meterOf(request);
+    // Usually the rate-limit step (6) has made the increment already, in the same round trip as its count.
+    const after = await this.quota.consume(accountId, license.monthlyQuota, tokenId, meter.chargeMadeAhead);
     if (!after) {
       this.metrics.quotaRejections.inc();
       throw ApiError.forbidden(Messages.quotaExceeded);
     }
-    const meter = meterOf(request);
     meter.quota = after;
     meter.charged = { accountId, tokenId, at };
     return true;

@@ -20,16 +20,21 @@ export class QuotaGuard implements CanActivate {
     const { accountId, license } = licensedPrincipal(request);
     // This instance usually knows the month's count already: decide at once, without a promise.
     const known = this.quota.knownState(accountId, license.monthlyQuota);
-    if (known) return this.decide(request, known);
-    return this.quota.check(accountId, license.monthlyQuota).then((state) => this.decide(request, state));
+    if (known) return this.decide(request, known, accountId);
+    return this.quota
+      .check(accountId, license.monthlyQuota)
+      .then((state) => this.decide(request, state, accountId));
   }
 
-  private decide(request: FastifyRequest, state: QuotaState): boolean {
-    meterOf(request).quota = state;
+  private decide(request: FastifyRequest, state: QuotaState, accountId: string): boolean {
+    const meter = meterOf(request);
+    meter.quota = state;
     if (state.remaining === 0) {
       this.metrics.quotaRejections.inc();
       throw ApiError.forbidden(Messages.quotaExceeded);
     }
+    // Named now so that the rate-limit step can consume it in its own store call (one Redis round trip for both).
+    meter.pendingCharge = this.quota.pendingCharge(accountId, state);
     return true;
   }
 }

@@ -1,5 +1,10 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { CounterStore, RateLimitHit } from '../../metering/counter-store';
+import type {
+  CounterStore,
+  IncrementResult,
+  IncrementRule,
+  RateLimitHit,
+} from '../../metering/counter-store';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -25,15 +30,25 @@ export class CounterThrottlerStorage implements ThrottlerStorage {
   constructor(private readonly store: CounterStore) {}
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const [record] = await this.incrementAll([{ key, ttl, limit }]);
+    const {
+      records: [record],
+    } = await this.incrementAll([{ key, ttl, limit }]);
     return record;
   }
 
-  async incrementAll(hits: ThrottlerHit[]): Promise<ThrottlerStorageRecord[]> {
-    const results = await this.store.rateLimitHits(
-      hits.map(({ key, ttl, limit }) => ({ key, windowMs: ttl, limit })),
-    );
-    return results.map((result, i) => toRecord(result, hits[i].limit));
+  /**
+   * Counts the hits; when `then` is given and every throttler lets the request through, increments that counter
+   * too, in the same atomic step (the quota's unit: see RequestMeter.pendingCharge).
+   */
+  async incrementAll(
+    hits: ThrottlerHit[],
+    then?: IncrementRule,
+  ): Promise<{ records: ThrottlerStorageRecord[]; increment?: IncrementResult }> {
+    const limits = hits.map(({ key, ttl, limit }) => ({ key, windowMs: ttl, limit }));
+    const { hits: results, increment } = then
+      ? await this.store.rateLimitHitsThenIncrement(limits, then)
+      : { hits: await this.store.rateLimitHits(limits), increment: undefined };
+    return { records: results.map((result, i) => toRecord(result, hits[i].limit)), increment };
   }
 }
 

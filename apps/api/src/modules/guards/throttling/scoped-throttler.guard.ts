@@ -32,6 +32,9 @@ interface RouteThrottler {
  *   request, as ThrottlerGuard.canActivate does (six metadata lookups and four awaits per throttler: ≈ 5% of a
  *   metered read).
  * - All of them are counted together, atomically, in one call to the storage (one round trip, not one per window).
+ *   When the quota check has named the unit of quota the request will consume (RequestMeter.pendingCharge), that
+ *   call consumes it too, once every window has let the request through; the quota guard then settles what it
+ *   found. A metered read thus costs one round trip to Redis, not two, in the contract's order of checks.
  * - Counters are shared by every route: the key names the throttler and the tracker, not the handler.
  * - Each window's figures go to the request's meter for the limit headers; a refusal is the contract's 429.
  */
@@ -72,8 +75,14 @@ export abstract class ScopedThrottlerGuard extends ThrottlerGuard {
       });
     }
     if (hits.length === 0) return true;
-    const records = await (this.storageService as CounterThrottlerStorage).incrementAll(hits);
     const meter = meterOf(request);
+    // The quota's unit (step 7), when the quota check has named it, rides along: one store call for both.
+    const charge = meter.pendingCharge;
+    const { records, increment } = await (this.storageService as CounterThrottlerStorage).incrementAll(
+      hits,
+      charge,
+    );
+    if (charge && increment !== undefined) meter.chargeMadeAhead = { charge, result: increment };
     let retryAfter = 0;
     records.forEach((record, i) => {
       meter.rateWindows.push({
