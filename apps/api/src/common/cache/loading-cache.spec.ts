@@ -121,4 +121,19 @@ describe('LoadingCache', () => {
     await cache.get('k', async () => ++loads);
     expect(loads).toBe(2);
   });
+
+  it('keeps a value offered from another lookup, unless the cache was invalidated since, or holds a fresh one', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 100, now: clock });
+    const before = cache.version;
+    cache.offer('a', 'offered a', before);
+    expect(await cache.get('a', async () => 'loaded a')).toBe('offered a');
+
+    const stale = cache.version;
+    cache.delete('other'); // any invalidation: what was read before it may be outdated
+    cache.offer('b', 'offered b', stale);
+    expect(cache.peek('b')).toBeUndefined();
+
+    cache.offer('a', 'offered again', cache.version);
+    expect(cache.peek('a')).toBe('offered a');
+  });
 });

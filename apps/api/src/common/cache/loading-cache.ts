@@ -121,6 +121,20 @@ export class LoadingCache<V> {
     return Promise.race([reload, stale]).finally(() => clearTimeout(timer));
   }
 
+  /** A mark of the invalidations so far: take it before loading a value elsewhere, then `offer` the value. */
+  get version(): number {
+    return this.generation;
+  }
+
+  /**
+   * Stores a value that was loaded elsewhere (with another key's lookup), unless an invalidation happened since
+   * `version` was taken (then it may be outdated) or the key is already cached and fresh.
+   */
+  offer(key: string, value: V, version: number): void {
+    if (version !== this.generation || this.peek(key) !== undefined) return;
+    this.set(key, value);
+  }
+
   delete(key: string): void {
     this.generation += 1;
     this.entries.delete(key);
