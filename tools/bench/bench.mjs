@@ -4,7 +4,7 @@
 //   - start-up on an empty data directory and the bundled-data load rate;
 //   - per metered route, requests/s against a bare Fastify server answering the very same bytes, in the same run
 //     (autocannon, 50 connections, BENCH_SECONDS each, default 5), and the API's p99;
-//   - p99 at half of the route's maximum throughput;
+//   - p99 at half of the route's maximum throughput, after a second of warm-up, beside the bare server's at that rate;
 //   - peak RSS under load;
 //   - scale: latency with 1M tokens and 100k accounts against the same run with 1k (cold tokens each time), and
 //     the largest lottery's last page against its first;
@@ -150,8 +150,13 @@ async function maximum(url, token) {
 }
 
 /** Latency at a steady `rate` (open loop); `tokens` are used in turn, one per request. */
-function atRate(url, { rate, seconds = SECONDS, tokens }) {
-  return openLoop(url, { rate, seconds, headersFor: (i) => ({ 'X-API-Token': tokens[i % tokens.length] }) });
+function atRate(url, { rate, seconds = SECONDS, tokens = [], warmupSeconds = 0 }) {
+  return openLoop(url, {
+    rate,
+    seconds,
+    warmupSeconds,
+    headersFor: (i) => (tokens.length ? { 'X-API-Token': tokens[i % tokens.length] } : {}),
+  });
 }
 
 /** The bare-Fastify baseline serving `answers`; resolves to its base URL and a stop function. */
@@ -304,23 +309,24 @@ async function benchEngine(engine) {
           rss,
           await peakRss(api.pid, async () => (measured = await maximum(api.base + path, token))),
         );
-        const half = await atRate(api.base + path, {
-          rate: Math.max(1, Math.floor(measured.rps / 2)),
-          tokens: [token],
-        });
-        results.push({ name, path, baseline, measured, half });
+        // Steady state: a second of the same load first (see openLoop); the bare server at the same rate shows
+        // what the client and the machine add on their own.
+        const rate = Math.max(1, Math.floor(measured.rps / 2));
+        const half = await atRate(api.base + path, { rate, tokens: [token], warmupSeconds: 1 });
+        const bareHalf = await atRate(bare.base + path, { rate, warmupSeconds: 1 });
+        results.push({ name, path, baseline, measured, half, bareHalf });
       }
     } finally {
       bare.stop();
     }
     log('');
-    log('| route | bare Fastify | API | ratio | API p99 | p99 at half load |');
-    log('|---|---|---|---|---|---|');
-    for (const { name, baseline, measured, half } of results) {
+    log('| route | bare Fastify | API | ratio | API p99 | p99 at half load | bare p99, same rate |');
+    log('|---|---|---|---|---|---|---|');
+    for (const { name, baseline, measured, half, bareHalf } of results) {
       const errors = measured.errors ? ` (${measured.errors} errors)` : '';
       log(
         `| ${name} | ${fmt(baseline.rps)} req/s | ${fmt(measured.rps)} req/s${errors} | ` +
-          `${(measured.rps / baseline.rps).toFixed(2)}× | ${measured.p99} ms | ${half.p99} ms |`,
+          `${(measured.rps / baseline.rps).toFixed(2)}× | ${measured.p99} ms | ${half.p99} ms | ${bareHalf.p99} ms |`,
       );
     }
     log('');

@@ -5,10 +5,24 @@ import http from 'node:http';
 /**
  * GETs `url` at `rate` requests/s for `seconds`, spread evenly; `headersFor(i)` gives each request's headers.
  * Resolves to latency percentiles in ms and the count of answers that were not 2xx.
+ *
+ * `warmupSeconds` first sends the same load for that long and drops its figures: the client's own start (its
+ * code not yet optimised, its connections being opened all at once) otherwise dominates the p99 — measured here
+ * at 116 ms against the bare Fastify server, whose steady p99 at the same 10k req/s is 2 ms. The scale and
+ * restart checks leave it at 0: their first requests are the point.
  */
-export async function openLoop(url, { rate, seconds, headersFor = () => ({}) }) {
+export async function openLoop(url, { rate, seconds, headersFor = () => ({}), warmupSeconds = 0 }) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  try {
+    if (warmupSeconds > 0) await send({ target, agent, rate, seconds: warmupSeconds, headersFor });
+    return await send({ target, agent, rate, seconds, headersFor });
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function send({ target, agent, rate, seconds, headersFor }) {
   const latencies = [];
   let errors = 0;
   let sent = 0;
@@ -54,7 +68,6 @@ export async function openLoop(url, { rate, seconds, headersFor = () => ({}) }) 
     tick();
   });
   await Promise.all(pending);
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   const round = (ms) => Math.round(ms * 10) / 10;
