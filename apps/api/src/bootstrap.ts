@@ -6,7 +6,6 @@ import type { DestinationStream } from 'pino';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { rewriteEmptyLotteryTag } from './modules/lotteries/empty-tag-url';
@@ -15,7 +14,7 @@ import { limitConnectionsPerClient } from './common/http/connection-limit';
 import { drainHttp, trackAnswers } from './common/http/graceful-drain';
 import { createRootLogger } from './common/logging/root-logger';
 import { lazyRequestLogger } from './common/logging/request-logger';
-import type { Settings } from './config/settings';
+import { embeddedDataDir, type Settings } from './config/settings';
 import type { DatabaseEngine } from './database/database.module';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres';
 import { StartupReport, StartupService } from './startup/startup.service';
@@ -42,7 +41,7 @@ export async function createApp(
   const databaseUrl =
     options.databaseUrl ??
     settings.databaseUrl ??
-    (embedded = await startEmbeddedPostgres(join(settings.dataDir, 'pg'))).url;
+    (embedded = await startEmbeddedPostgres(embeddedDataDir(settings))).url;
   const engine: DatabaseEngine = options.engine ?? (embedded ? 'embedded' : 'server');
   const logger = createRootLogger(settings.logLevel, settings.logFormat, options.logDestination);
   try {

@@ -1,4 +1,4 @@
-import { loadSettings, SettingsError } from './settings';
+import { embeddedDataDir, loadSettings, SettingsError } from './settings';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -105,5 +105,17 @@ describe('loadSettings', () => {
       adminEmail: 'admin@example.com',
       createDemoAccount: false,
     });
+  });
+});
+
+describe('embeddedDataDir', () => {
+  it('names DATA_DIR in a settings error, at once, when the folder cannot be created', () => {
+    const settings = loadSettings({ DATA_DIR: '/proc/lrs-no-such-folder' });
+    const started = Date.now();
+    expect(() => embeddedDataDir(settings)).toThrow(SettingsError);
+    expect(() => embeddedDataDir(settings)).toThrow(
+      /DATA_DIR \/proc\/lrs-no-such-folder cannot be used: ENOENT/,
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

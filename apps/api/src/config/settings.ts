@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { makeWritableDirectory } from '../common/fs/directory';
 
 /** A rate-limit window: at most `limit` requests per `windowSeconds`. */
 export interface RateWindow {
@@ -223,10 +224,24 @@ export function loadSettings(env: Env = process.env): Settings {
   return settings;
 }
 
+/**
+ * The embedded engine's folder in DATA_DIR, created; a settings error naming DATA_DIR when it cannot be (at once,
+ * rather than a failure deep in the engine's start).
+ */
+export function embeddedDataDir(settings: Settings): string {
+  const dir = join(settings.dataDir, 'pg');
+  try {
+    makeWritableDirectory(dir);
+  } catch (error) {
+    throw new SettingsError([`DATA_DIR ${settings.dataDir} cannot be used: ${(error as Error).message}`]);
+  }
+  return dir;
+}
+
 /** In embedded mode the JWT secret is generated once and kept in DATA_DIR so restarts keep sessions valid. */
 export function resolveJwtSecret(settings: Settings): string {
   if (settings.jwtSecret) return settings.jwtSecret;
-  mkdirSync(settings.dataDir, { recursive: true });
+  makeWritableDirectory(settings.dataDir);
   const file = join(settings.dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');

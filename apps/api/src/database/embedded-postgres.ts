@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { makeWritableDirectory } from '../common/fs/directory';
 
 export interface EmbeddedPostgres {
   /** A postgres:// URL the ordinary pg driver connects to. */
@@ -73,7 +74,7 @@ interface WorkerMessage {
  * service runs); only when that path is too long for a unix socket does it fall back to a private temporary folder.
  */
 export async function startEmbeddedPostgres(dataDir: string, maxConnections = 32): Promise<EmbeddedPostgres> {
-  mkdirSync(dataDir, { recursive: true });
+  makeWritableDirectory(dataDir);
   const socketDir = chooseSocketDir(dataDir);
   const socketPath = join(socketDir.path, SOCKET_FILE);
   // A socket left by a process that was killed would make the server's listen() fail.
@@ -141,7 +142,7 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections = 32
 function chooseSocketDir(dataDir: string): { path: string; temporary: boolean } {
   const beside = join(dirname(dataDir), 'run');
   if (join(beside, SOCKET_FILE).length <= MAX_SOCKET_PATH) {
-    mkdirSync(beside, { recursive: true, mode: 0o700 });
+    makeWritableDirectory(beside, 0o700);
     return { path: beside, temporary: false };
   }
   return { path: mkdtempSync(join(tmpdir(), 'pgl-')), temporary: true };
