@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { QueryFailedError } from 'typeorm';
 
 /** SQLSTATE codes we turn into client errors: a lost race on a unique key or a vanished referenced row. */
@@ -42,12 +43,19 @@ const UNAVAILABLE_MESSAGE =
  * 503 with Retry-After, not 500, and the request is not billed.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+  if (!isError(error)) return false;
   const code = (driverError(error) ?? (error as PostgresDriverError)).code;
   if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith(CONNECTION_EXCEPTION_CLASS))) return true;
   const cause = (error as { driverError?: unknown; cause?: unknown }).driverError ?? error.cause;
   return (
-    UNAVAILABLE_MESSAGE.test(error.message) ||
-    (cause instanceof Error && UNAVAILABLE_MESSAGE.test(cause.message))
+    UNAVAILABLE_MESSAGE.test(error.message) || (isError(cause) && UNAVAILABLE_MESSAGE.test(cause.message))
   );
+}
+
+/**
+ * An Error from any realm: a socket's own error (`read ECONNRESET`, which pg passes on as it is) is made by Node's
+ * internals, and is not `instanceof` the Error of a vm context such as Jest's, where it was answered with a 500.
+ */
+function isError(value: unknown): value is Error {
+  return value instanceof Error || types.isNativeError(value);
 }
