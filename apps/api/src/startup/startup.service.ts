@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock';
 import { SETTINGS } from '../config/settings.module';
 import type { Settings } from '../config/settings';
 import { DATABASE_ENGINE, type DatabaseEngine } from '../database/database.module';
@@ -24,8 +25,8 @@ export interface StartupReport {
 
 /**
  * Brings the service to a usable state at start-up: migrations, seeded licenses, accounts and data, then the
- * in-memory catalog the metered reads are answered from, and a first run of the lookups a metered read may make
- * (before the server listens: no warm-up).
+ * in-memory catalog the metered reads are answered from, the tokens used lately with their accounts and month
+ * counters, and a first run of the lookups a metered read may make (before the server listens: no warm-up).
  */
 @Injectable()
 export class StartupService {
@@ -42,6 +43,7 @@ export class StartupService {
     @Inject(DATABASE_ENGINE) private readonly engine: DatabaseEngine,
     private readonly credentials: CredentialsCache,
     private readonly quota: QuotaService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -64,8 +66,14 @@ export class StartupService {
     // Listen first, then load: a change made in between is announced and applied, never missed.
     await this.catalogSync.start();
     await this.catalog.loadAll();
-    await this.credentials.warmUp();
-    await this.quota.warmUp();
+    const warming = Date.now();
+    const warmAccounts = await this.credentials.warmUp(this.clock.now());
+    await this.quota.warmUp(warmAccounts);
+    const { knownTokens } = this.credentials.sizes();
+    if (knownTokens)
+      this.logger.log(
+        `Loaded ${knownTokens} tokens used in the last day and their accounts' usage (${Date.now() - warming} ms)`,
+      );
     return {
       migrationsApplied,
       admin,

@@ -5,6 +5,7 @@ import { UsageOutcomes1795600000000 } from './1795600000000-usage-outcomes';
 import { DrawSchedules1795700000000 } from './1795700000000-draw-schedules';
 import { DrawIngestion1795800000000 } from './1795800000000-draw-ingestion';
 import { Webhooks1795900000000 } from './1795900000000-webhooks';
+import { RecentlyUsedTokens1796000000000 } from './1796000000000-recently-used-tokens';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   DrawSchedules1795700000000,
   DrawIngestion1795800000000,
   Webhooks1795900000000,
+  RecentlyUsedTokens1796000000000,
 ];

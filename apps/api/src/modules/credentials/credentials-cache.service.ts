@@ -16,6 +16,9 @@ const MAX_KNOWN = 100_000;
  * each at most and can never push real tokens out of the cache above.
  */
 const MAX_UNKNOWN = 10_000;
+/** The start-up warm-up loads the tokens used within this long, at most WARM_TOKENS of them (a few MB). */
+const WARM_SINCE_MS = 86_400_000;
+const WARM_TOKENS = 20_000;
 
 /**
  * Token owners and account snapshots, so a guarded request needs no database read. Writes that change access
@@ -64,13 +67,46 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Runs the two lookups once before the service answers (for a token and an account that do not exist), so that
-   * the first request after a start does not wait on a cold engine: measured at ≈ 60 ms on the embedded engine,
-   * with every request of the first tenth of a second queued behind it.
+   * Before the service answers: loads, in one query, the tokens used in the last day (the most recent first, up to
+   * WARM_TOKENS) with their accounts, so that the clients of a restarted instance are answered from memory at once
+   * rather than each waiting on a lookup (on the embedded engine those run one at a time: a thousand returning
+   * clients waited up to a second). Also runs each on-demand lookup once, so the first miss does not wait on a
+   * cold engine (≈ 60 ms measured on the embedded engine). Resolves to the accounts of the tokens loaded.
    */
-  async warmUp(): Promise<void> {
+  async warmUp(now: Date): Promise<string[]> {
+    const tokensVersion = this.tokens.version;
+    const accountsVersion = this.accounts.version;
+    const rows: (AccountRow & {
+      secretHash: string;
+      accountId: string;
+      tokenId: string;
+      expiresAt: Date | null;
+    })[] = await this.dataSource.query(
+      `SELECT t.secret_hash AS "secretHash", t.account_id AS "accountId", t.id AS "tokenId",
+                t.expires_at AS "expiresAt", ${ACCOUNT_COLUMNS}
+           FROM api_tokens t
+           JOIN accounts a ON a.id = t.account_id
+           LEFT JOIN licenses l ON l.name = a.license_name
+          WHERE t.last_used_at > $1 AND (t.expires_at IS NULL OR t.expires_at > $2)
+          ORDER BY t.last_used_at DESC
+          LIMIT $3`,
+      [new Date(now.getTime() - WARM_SINCE_MS), now, WARM_TOKENS],
+    );
+    for (const row of rows) {
+      this.accounts.offer(row.accountId, toAccountSnapshot(row), accountsVersion);
+      this.tokens.offer(
+        row.secretHash,
+        {
+          accountId: row.accountId,
+          tokenId: row.tokenId,
+          validUntil: row.expiresAt === null ? null : new Date(row.expiresAt).getTime(),
+        },
+        tokensVersion,
+      );
+    }
     await this.loadTokenOwner('0'.repeat(64));
     await this.loadAccount(NIL_UUID);
+    return [...new Set(rows.map((row) => row.accountId))];
   }
 
   /** The owner of a token secret (by its hash), or null for an unknown secret. */

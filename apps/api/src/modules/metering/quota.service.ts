@@ -30,6 +30,9 @@ const outcomes = ({ count, errors }: UsageCounts): OutcomeCounts => ({
   errors,
 });
 
+/** Accounts whose month's usage one warm-up query reads. */
+const WARM_BATCH = 1000;
+
 /** Step 7's unit of quota, named ahead so that step 6's store call can consume it in the same round trip. */
 export interface PendingCharge extends IncrementRule {
   month: string;
@@ -69,9 +72,34 @@ export class QuotaService {
     private readonly clock: Clock,
   ) {}
 
-  /** Runs the month's usage query once before the service answers (see CredentialsCache.warmUp). */
-  async warmUp(): Promise<void> {
-    await this.usedInDatabase(NIL_UUID, utcMonth(this.clock.now()));
+  /**
+   * Before the service answers: seeds the month's counters of `accountIds` (those of the tokens used lately, see
+   * CredentialsCache.warmUp) with one query, and runs the on-demand usage query once so that it is warm too.
+   */
+  async warmUp(accountIds: string[] = []): Promise<void> {
+    const now = this.clock.now();
+    const month = utcMonth(now);
+    await this.usedInDatabase(NIL_UUID, month);
+    for (let from = 0; from < accountIds.length; from += WARM_BATCH) {
+      const batch = accountIds.slice(from, from + WARM_BATCH);
+      const rows: { account_id: string; used: number }[] = await this.dataSource.query(
+        `SELECT account_id, COALESCE(SUM(count), 0)::int AS used FROM usage_daily
+          WHERE account_id = ANY($1::uuid[]) AND day >= $2::date AND day < ($2::date + interval '1 month')
+          GROUP BY account_id`,
+        [batch, monthStart(month)],
+      );
+      const used = new Map(rows.map((row) => [row.account_id, Number(row.used)]));
+      const ttlSeconds = monthCounterTtlSeconds(month, now);
+      // Side by side (one pipelined write to Redis); a counter another instance already keeps is left as it is.
+      await Promise.all(
+        batch.map(async (accountId) => {
+          const key = this.key(accountId, month);
+          await this.store.seed(key, used.get(accountId) ?? 0, ttlSeconds);
+          const counted = await this.store.get(key);
+          if (counted !== null) this.remember(key, counted);
+        }),
+      );
+    }
   }
 
   /** Requests used this month (or in `month`), including those not yet written to PostgreSQL. */

@@ -26,7 +26,11 @@ export class ApiToken {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
-  /** Written back in batches by the metering module, not once per request. */
+  /**
+   * Written back in batches by the metering module, not once per request. Indexed for the start-up warm-up, which
+   * loads the tokens used lately before the service answers (CredentialsCache.warmUp).
+   */
+  @Index('IDX_api_tokens_last_used_at')
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt!: Date | null;
 
