@@ -16,8 +16,55 @@ describe('LoadingCache', () => {
     ]);
     now += 99;
     expect(await cache.get('k', load)).toBe('value 1');
-    now += 1;
+    // Past its time by more than ttlMs: loaded afresh before the answer.
+    now += 101;
     expect(await cache.get('k', load)).toBe('value 2');
+  });
+
+  it('serves a value just past its time at once and reloads it in the background, once', async () => {
+    // A reload wait of a minute: a get that waited on the reload would time the test out.
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 100, reloadWaitMs: 60_000, now: clock });
+    await cache.get('k', async () => 'old');
+    now += 150; // past its time, by less than another ttlMs
+    let loads = 0;
+    let release!: (v: string) => void;
+    const reload = () => {
+      loads += 1;
+      return new Promise<string>((r) => (release = r));
+    };
+    expect(await cache.get('k', reload)).toBe('old');
+    expect(await cache.get('k', reload)).toBe('old');
+    expect(loads).toBe(1);
+    release('new');
+    await new Promise((r) => setImmediate(r));
+    expect(cache.peek('k')).toBe('new');
+  });
+
+  it('refreshing ahead never serves an invalidated value, nor one the reload no longer keeps', async () => {
+    const cache = new LoadingCache<string | null>({
+      maxEntries: 10,
+      ttlMs: 100,
+      keep: (v) => v !== null,
+      now: clock,
+    });
+    await cache.get('revoked', async () => 'owner');
+    await cache.get('deleted', async () => 'owner');
+    now += 150;
+    cache.delete('revoked');
+    expect(await cache.get('revoked', async () => null)).toBeNull();
+    // Found deleted by a background reload (its broadcast missed): the old value goes with it.
+    expect(await cache.get('deleted', async () => null)).toBe('owner');
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('deleted', async () => null)).toBeNull();
+  });
+
+  it('a background reload that fails keeps the value and leaves nothing unhandled', async () => {
+    const cache = new LoadingCache<string>({ maxEntries: 10, ttlMs: 100, now: clock });
+    await cache.get('k', async () => 'known');
+    now += 150;
+    expect(await cache.get('k', async () => Promise.reject(new Error('database down')))).toBe('known');
+    await new Promise((r) => setImmediate(r));
+    expect(cache.peek('k')).toBe('known');
   });
 
   it('drops the least recently used entry when full (use is recorded at most once a second)', async () => {

@@ -24,8 +24,8 @@ export interface LoadingCacheOptions<V> {
   /** Which loaded values to keep (default: all); the others are returned but loaded again next time. */
   keep?: (value: V) => boolean;
   /**
-   * How long a get of a known but expired key waits for its reload before it is served the last known value while
-   * the reload goes on (default 200 ms).
+   * How long a get of a key past its time by more than ttlMs (not refreshed ahead) waits for its reload before it
+   * is served the last known value while the reload goes on (default 200 ms).
    */
   reloadWaitMs?: number;
   now?: () => number;
@@ -35,10 +35,11 @@ export interface LoadingCacheOptions<V> {
  * A bounded, least-recently-used cache that loads what it misses:
  * - concurrent gets of one missing key share one load (a burst costs one database query, not hundreds);
  * - an invalidation during a load wins: the loaded value is returned but not kept;
+ * - a value just past its time is served while it is reloaded in the background (refresh ahead);
  * - when a reload fails (the database is down), the last known value is served rather than an error, and the
  *   next reload is tried a second later, not on every request;
- * - when a reload hangs (the database does not answer), the last known value is served after `reloadWaitMs`,
- *   so that no request waits on a connection timeout.
+ * - when the reload of a value long past its time hangs (the database does not answer), the last known value is
+ *   served after `reloadWaitMs`, so that no request waits on a connection timeout.
  */
 export class LoadingCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -76,7 +77,21 @@ export class LoadingCache<V> {
       return Promise.resolve(entry.value);
     }
     const pending = this.loading.get(key);
+    // Refresh ahead: a value whose time ran out less than another ttlMs ago is served at once while one reload
+    // runs in the background. Without it each expiry made a request wait on a query (on the embedded engine,
+    // queued behind the others: 1,000 active tokens at 500 req/s had a p99 of 136 ms). Changes still apply at once
+    // (writes invalidate, and an invalidated key is never served); ttlMs only bounds a missed broadcast, now to 2×.
+    if (entry && now - entry.expiresAt < this.options.ttlMs) {
+      if (!pending) this.reload(key, load, entry).catch(() => undefined);
+      return Promise.resolve(entry.value);
+    }
     if (pending) return entry ? this.boundedWait(key, entry, pending) : pending;
+    const promise = this.reload(key, load, entry);
+    return entry ? this.boundedWait(key, entry, promise) : promise;
+  }
+
+  /** Starts the one load of `key`; on failure, a known `entry` is served a while longer instead. */
+  private reload(key: string, load: () => Promise<V>, entry: Entry<V> | undefined): Promise<V> {
     const generation = this.generation;
     const promise = load().then(
       (value) => {
@@ -94,7 +109,7 @@ export class LoadingCache<V> {
     );
     this.loading.set(key, promise);
     this.started.set(promise, this.now());
-    return entry ? this.boundedWait(key, entry, promise) : promise;
+    return promise;
   }
 
   /**
@@ -148,8 +163,9 @@ export class LoadingCache<V> {
   }
 
   set(key: string, value: V): void {
-    if (this.options.ttlMs <= 0 || this.options.keep?.(value) === false) return;
     this.entries.delete(key);
+    // A value not kept also ends the one it replaces (a token found deleted is not served on from before).
+    if (this.options.ttlMs <= 0 || this.options.keep?.(value) === false) return;
     if (this.entries.size >= this.options.maxEntries) {
       this.entries.delete(this.entries.keys().next().value as string);
     }
