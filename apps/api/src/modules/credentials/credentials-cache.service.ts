@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { BatchLoader } from '../../common/cache/batch-loader';
 import { LoadingCache } from '../../common/cache/loading-cache';
 import { NIL_UUID } from '../../common/database/uuid';
 import { REDIS } from '../../common/redis/redis.module';
@@ -32,6 +33,11 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
   private readonly tokens: LoadingCache<TokenOwner | null>;
   private readonly unknownTokens: LoadingCache<null>;
   private readonly accounts: LoadingCache<AccountSnapshot | null>;
+  private readonly tokenLookups = new BatchLoader((hashes: string[]) => this.loadTokenOwners(hashes), {
+    maxBatch: 500,
+    maxInFlight: 2,
+    missing: null,
+  });
   private subscriber?: Redis;
 
   constructor(
@@ -76,12 +82,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
   async warmUp(now: Date): Promise<string[]> {
     const tokensVersion = this.tokens.version;
     const accountsVersion = this.accounts.version;
-    const rows: (AccountRow & {
-      secretHash: string;
-      accountId: string;
-      tokenId: string;
-      expiresAt: Date | null;
-    })[] = await this.dataSource.query(
+    const rows: (AccountRow & TokenRow)[] = await this.dataSource.query(
       `SELECT t.secret_hash AS "secretHash", t.account_id AS "accountId", t.id AS "tokenId",
                 t.expires_at AS "expiresAt", ${ACCOUNT_COLUMNS}
            FROM api_tokens t
@@ -104,7 +105,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
         tokensVersion,
       );
     }
-    await this.loadTokenOwner('0'.repeat(64));
+    await this.tokenLookups.load('0'.repeat(64));
     await this.loadAccount(NIL_UUID);
     return [...new Set(rows.map((row) => row.accountId))];
   }
@@ -112,7 +113,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
   /** The owner of a token secret (by its hash), or null for an unknown secret. */
   async tokenOwner(secretHash: string): Promise<TokenOwner | null> {
     if (this.unknownTokens.peek(secretHash) === null) return null;
-    const owner = await this.tokens.get(secretHash, () => this.loadTokenOwner(secretHash));
+    const owner = await this.tokens.get(secretHash, () => this.tokenLookups.load(secretHash));
     if (!owner) this.unknownTokens.set(secretHash, null);
     return owner;
   }
@@ -151,40 +152,42 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The token of a secret: its current one, or the one it replaced while that one's grace period runs. The time it
-   * stops working travels with the cached entry (ApiTokenGuard checks it on every request), so a cached token still
-   * expires to the millisecond.
+   * The tokens of secrets, by hash: each one's current token, or the one it replaced while that one's grace period
+   * runs. The time a secret stops working travels with the cached entry (ApiTokenGuard checks it on every request),
+   * so a cached token still expires to the millisecond.
    *
-   * The same query reads the owner's account and license, which is offered to the account cache: a cold token costs
-   * one query, not two (on the embedded engine queries run one at a time, so a burst of new tokens queues behind
-   * them). The offer is dropped when any account was invalidated while the query ran, so a change made meanwhile is
-   * never overwritten by what the query saw before it.
+   * The same query reads the owners' accounts and licenses, which are offered to the account cache: a cold token
+   * costs no second query. The offer is dropped when any account was invalidated while the query ran, so a change
+   * made meanwhile is never overwritten by what the query saw before it. Lookups asked for together go in one query
+   * (see BatchLoader).
    */
-  private async loadTokenOwner(secretHash: string): Promise<TokenOwner | null> {
+  private async loadTokenOwners(secretHashes: string[]): Promise<Map<string, TokenOwner>> {
     const accountsVersion = this.accounts.version;
-    const [row] = await this.dataSource.query(
-      `SELECT t.account_id AS "accountId", t.token_id AS "tokenId", t.expires_at AS "expiresAt",
-              t.grace_end AS "graceEnd", ${ACCOUNT_COLUMNS}
-         FROM (SELECT account_id, id AS token_id, expires_at, NULL::timestamptz AS grace_end
-                 FROM api_tokens WHERE secret_hash = $1
+    const rows: (AccountRow & TokenRow)[] = await this.dataSource.query(
+      `SELECT t.secret_hash AS "secretHash", t.account_id AS "accountId", t.token_id AS "tokenId",
+              t.expires_at AS "expiresAt", t.grace_end AS "graceEnd", ${ACCOUNT_COLUMNS}
+         FROM (SELECT secret_hash, account_id, id AS token_id, expires_at, NULL::timestamptz AS grace_end
+                 FROM api_tokens WHERE secret_hash = ANY($1)
                UNION ALL
-               SELECT account_id, id, expires_at, previous_secret_expires_at
-                 FROM api_tokens WHERE previous_secret_hash = $1 AND previous_secret_expires_at > now()
-               LIMIT 1) t
+               SELECT previous_secret_hash, account_id, id, expires_at, previous_secret_expires_at
+                 FROM api_tokens WHERE previous_secret_hash = ANY($1) AND previous_secret_expires_at > now()) t
          JOIN accounts a ON a.id = t.account_id
          LEFT JOIN licenses l ON l.name = a.license_name`,
-      [secretHash],
+      [secretHashes],
     );
-    if (!row) return null;
-    this.accounts.offer(row.accountId, toAccountSnapshot(row), accountsVersion);
-    const ends = [row.expiresAt, row.graceEnd]
-      .filter((d): d is Date => d !== null)
-      .map((d) => new Date(d).getTime());
-    return {
-      accountId: row.accountId,
-      tokenId: row.tokenId,
-      validUntil: ends.length ? Math.min(...ends) : null,
-    };
+    const owners = new Map<string, TokenOwner>();
+    for (const row of rows) {
+      this.accounts.offer(row.accountId, toAccountSnapshot(row), accountsVersion);
+      const ends = [row.expiresAt, row.graceEnd]
+        .filter((d): d is Date => d != null)
+        .map((d) => new Date(d).getTime());
+      owners.set(row.secretHash.trim(), {
+        accountId: row.accountId,
+        tokenId: row.tokenId,
+        validUntil: ends.length ? Math.min(...ends) : null,
+      });
+    }
+    return owners;
   }
 
   private async loadAccount(accountId: string): Promise<AccountSnapshot | null> {
@@ -223,6 +226,15 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
 /** An account snapshot's columns, from `accounts a LEFT JOIN licenses l` (both lookups select them). */
 const ACCOUNT_COLUMNS = `a.id, a.email, a.role, a.disabled, a.session_version, l.name AS license_name,
        l.monthly_quota, l.per_second, l.per_minute, l.per_hour`;
+
+/** A token's columns, as both token lookups select them (`graceEnd` only when found by a replaced secret). */
+interface TokenRow {
+  secretHash: string;
+  accountId: string;
+  tokenId: string;
+  expiresAt: Date | null;
+  graceEnd?: Date | null;
+}
 
 interface AccountRow {
   id: string;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { BatchLoader } from '../../common/cache/batch-loader';
 import { Clock } from '../../common/clock';
 import { NIL_UUID } from '../../common/database/uuid';
 import { COUNTER_STORE, type CounterStore, type IncrementResult, type IncrementRule } from './counter-store';
@@ -33,6 +34,9 @@ const outcomes = ({ count, errors }: UsageCounts): OutcomeCounts => ({
 /** Accounts whose month's usage one warm-up query reads. */
 const WARM_BATCH = 1000;
 
+/** A month's usage of an account, as the usage lookups key it. */
+const usageKey = (month: string, accountId: string) => `${month}/${accountId}`;
+
 /** Step 7's unit of quota, named ahead so that step 6's store call can consume it in the same round trip. */
 export interface PendingCharge extends IncrementRule {
   month: string;
@@ -64,6 +68,11 @@ export class QuotaService {
    * charge (step 7) is the atomic increment-if-below in the store, which is what makes the quota exact.
    */
   private readonly lastSeen = new Map<string, number>();
+  /** Month usage reads for seeding, in one query for the accounts asked for together (see BatchLoader). */
+  private readonly usageLookups = new BatchLoader(
+    (keys: string[]) => this.writeBack.consistentRead(() => this.usedInDatabaseNow(keys)),
+    { maxBatch: 500, maxInFlight: 2, missing: 0 },
+  );
 
   constructor(
     @Inject(COUNTER_STORE) private readonly store: CounterStore,
@@ -80,21 +89,17 @@ export class QuotaService {
     const now = this.clock.now();
     const month = utcMonth(now);
     await this.usedInDatabase(NIL_UUID, month);
+    const ttlSeconds = monthCounterTtlSeconds(month, now);
     for (let from = 0; from < accountIds.length; from += WARM_BATCH) {
       const batch = accountIds.slice(from, from + WARM_BATCH);
-      const rows: { account_id: string; used: number }[] = await this.dataSource.query(
-        `SELECT account_id, COALESCE(SUM(count), 0)::int AS used FROM usage_daily
-          WHERE account_id = ANY($1::uuid[]) AND day >= $2::date AND day < ($2::date + interval '1 month')
-          GROUP BY account_id`,
-        [batch, monthStart(month)],
+      const used = await this.writeBack.consistentRead(() =>
+        this.usedInDatabaseNow(batch.map((accountId) => usageKey(month, accountId))),
       );
-      const used = new Map(rows.map((row) => [row.account_id, Number(row.used)]));
-      const ttlSeconds = monthCounterTtlSeconds(month, now);
       // Side by side (one pipelined write to Redis); a counter another instance already keeps is left as it is.
       await Promise.all(
         batch.map(async (accountId) => {
           const key = this.key(accountId, month);
-          await this.store.seed(key, used.get(accountId) ?? 0, ttlSeconds);
+          await this.store.seed(key, used.get(usageKey(month, accountId)) ?? 0, ttlSeconds);
           const counted = await this.store.get(key);
           if (counted !== null) this.remember(key, counted);
         }),
@@ -259,18 +264,35 @@ export class QuotaService {
       .sort((a, b) => b.count - a.count || a.tokenId.localeCompare(b.tokenId));
   }
 
+  /** A month's usage from PostgreSQL plus what this instance has not written yet; asked for together, in one query. */
   private usedInDatabase(accountId: string, month: string): Promise<number> {
-    return this.writeBack.consistentRead(() => this.usedInDatabaseNow(accountId, month));
+    return this.usageLookups.load(usageKey(month, accountId));
   }
 
-  private async usedInDatabaseNow(accountId: string, month: string): Promise<number> {
-    const [row] = await this.dataSource.query(
-      `SELECT COALESCE(SUM(count), 0)::int AS used FROM usage_daily
-        WHERE account_id = $1 AND day >= $2::date AND day < ($2::date + interval '1 month')`,
-      [accountId, monthStart(month)],
-    );
-    const pending = [...this.writeBack.pendingFor(accountId)].filter(([day]) => day.startsWith(month));
-    return Number(row.used) + pending.reduce((sum, [, counts]) => sum + counts.count, 0);
+  /** Each `usageKey`'s usage: one query per month among them (nearly always one). */
+  private async usedInDatabaseNow(keys: string[]): Promise<Map<string, number>> {
+    const byMonth = new Map<string, string[]>();
+    for (const key of keys) {
+      const [month, accountId] = key.split('/');
+      byMonth.set(month, [...(byMonth.get(month) ?? []), accountId]);
+    }
+    const used = new Map<string, number>();
+    for (const [month, accountIds] of byMonth) {
+      const rows: { account_id: string; used: number }[] = await this.dataSource.query(
+        `SELECT account_id, COALESCE(SUM(count), 0)::int AS used FROM usage_daily
+          WHERE account_id = ANY($1::uuid[]) AND day >= $2::date AND day < ($2::date + interval '1 month')
+          GROUP BY account_id`,
+        [accountIds, monthStart(month)],
+      );
+      const stored = new Map(rows.map((row) => [row.account_id, Number(row.used)]));
+      for (const accountId of accountIds) {
+        const pending = [...this.writeBack.pendingFor(accountId)]
+          .filter(([day]) => day.startsWith(month))
+          .reduce((sum, [, counts]) => sum + counts.count, 0);
+        used.set(usageKey(month, accountId), (stored.get(accountId) ?? 0) + pending);
+      }
+    }
+    return used;
   }
 
   private key(accountId: string, month: string): string {
