@@ -159,18 +159,23 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
    * The same query reads the owners' accounts and licenses, which are offered to the account cache: a cold token
    * costs no second query. The offer is dropped when any account was invalidated while the query ran, so a change
    * made meanwhile is never overwritten by what the query saw before it. Lookups asked for together go in one query
-   * (see BatchLoader).
+   * (see BatchLoader), as one index lookup per secret (LATERAL, whatever the planner's statistics say: the embedded
+   * engine never analyses its tables by itself). The array is `bpchar[]` like the column: compared as text, the
+   * unique index could not be used (measured: 200 secrets among 1M tokens, 2.6 ms against 80 s).
    */
   private async loadTokenOwners(secretHashes: string[]): Promise<Map<string, TokenOwner>> {
     const accountsVersion = this.accounts.version;
     const rows: (AccountRow & TokenRow)[] = await this.dataSource.query(
       `SELECT t.secret_hash AS "secretHash", t.account_id AS "accountId", t.token_id AS "tokenId",
               t.expires_at AS "expiresAt", t.grace_end AS "graceEnd", ${ACCOUNT_COLUMNS}
-         FROM (SELECT secret_hash, account_id, id AS token_id, expires_at, NULL::timestamptz AS grace_end
-                 FROM api_tokens WHERE secret_hash = ANY($1)
+         FROM unnest($1::bpchar[]) AS k(hash)
+         CROSS JOIN LATERAL (
+               SELECT secret_hash, account_id, id AS token_id, expires_at, NULL::timestamptz AS grace_end
+                 FROM api_tokens WHERE secret_hash = k.hash
                UNION ALL
                SELECT previous_secret_hash, account_id, id, expires_at, previous_secret_expires_at
-                 FROM api_tokens WHERE previous_secret_hash = ANY($1) AND previous_secret_expires_at > now()) t
+                 FROM api_tokens WHERE previous_secret_hash = k.hash AND previous_secret_expires_at > now()
+               LIMIT 1) t
          JOIN accounts a ON a.id = t.account_id
          LEFT JOIN licenses l ON l.name = a.license_name`,
       [secretHashes],

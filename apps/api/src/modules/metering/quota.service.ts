@@ -278,10 +278,12 @@ export class QuotaService {
     }
     const used = new Map<string, number>();
     for (const [month, accountIds] of byMonth) {
+      // One index range per account (LATERAL), whatever the planner's statistics say (see loadTokenOwners).
       const rows: { account_id: string; used: number }[] = await this.dataSource.query(
-        `SELECT account_id, COALESCE(SUM(count), 0)::int AS used FROM usage_daily
-          WHERE account_id = ANY($1::uuid[]) AND day >= $2::date AND day < ($2::date + interval '1 month')
-          GROUP BY account_id`,
+        `SELECT k.id AS account_id, u.used FROM unnest($1::uuid[]) AS k(id)
+           CROSS JOIN LATERAL (
+             SELECT COALESCE(SUM(count), 0)::int AS used FROM usage_daily
+              WHERE account_id = k.id AND day >= $2::date AND day < ($2::date + interval '1 month')) u`,
         [accountIds, monthStart(month)],
       );
       const stored = new Map(rows.map((row) => [row.account_id, Number(row.used)]));
