@@ -95,15 +95,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
     );
     for (const row of rows) {
       this.accounts.offer(row.accountId, toAccountSnapshot(row), accountsVersion);
-      this.tokens.offer(
-        row.secretHash,
-        {
-          accountId: row.accountId,
-          tokenId: row.tokenId,
-          validUntil: row.expiresAt === null ? null : new Date(row.expiresAt).getTime(),
-        },
-        tokensVersion,
-      );
+      this.tokens.offer(row.secretHash, toTokenOwner(row), tokensVersion);
     }
     await this.tokenLookups.load('0'.repeat(64));
     await this.loadAccount(NIL_UUID);
@@ -183,14 +175,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
     const owners = new Map<string, TokenOwner>();
     for (const row of rows) {
       this.accounts.offer(row.accountId, toAccountSnapshot(row), accountsVersion);
-      const ends = [row.expiresAt, row.graceEnd]
-        .filter((d): d is Date => d != null)
-        .map((d) => new Date(d).getTime());
-      owners.set(row.secretHash.trim(), {
-        accountId: row.accountId,
-        tokenId: row.tokenId,
-        validUntil: ends.length ? Math.min(...ends) : null,
-      });
+      owners.set(row.secretHash.trim(), toTokenOwner(row));
     }
     return owners;
   }
@@ -252,6 +237,18 @@ interface AccountRow {
   per_second: number;
   per_minute: number;
   per_hour: number;
+}
+
+/** The secret stops working at the token's expiry or, for a replaced secret, its grace end: the earlier one. */
+function toTokenOwner(row: TokenRow): TokenOwner {
+  const ends = [row.expiresAt, row.graceEnd]
+    .filter((d): d is Date => d != null)
+    .map((d) => new Date(d).getTime());
+  return {
+    accountId: row.accountId,
+    tokenId: row.tokenId,
+    validUntil: ends.length ? Math.min(...ends) : null,
+  };
 }
 
 function toAccountSnapshot(row: AccountRow): AccountSnapshot {

@@ -83,12 +83,13 @@ export class QuotaService {
 
   /**
    * Before the service answers: seeds the month's counters of `accountIds` (those of the tokens used lately, see
-   * CredentialsCache.warmUp) with one query, and runs the on-demand usage query once so that it is warm too.
+   * CredentialsCache.warmUp) with one query per WARM_BATCH accounts. That is the on-demand usage query too; with
+   * no accounts to seed it runs once for none, so that the first miss does not wait on a cold engine either.
    */
   async warmUp(accountIds: string[] = []): Promise<void> {
     const now = this.clock.now();
     const month = utcMonth(now);
-    await this.usedInDatabase(NIL_UUID, month);
+    if (!accountIds.length) await this.usedInDatabase(NIL_UUID, month);
     const ttlSeconds = monthCounterTtlSeconds(month, now);
     for (let from = 0; from < accountIds.length; from += WARM_BATCH) {
       const batch = accountIds.slice(from, from + WARM_BATCH);
@@ -274,7 +275,9 @@ export class QuotaService {
     const byMonth = new Map<string, string[]>();
     for (const key of keys) {
       const [month, accountId] = key.split('/');
-      byMonth.set(month, [...(byMonth.get(month) ?? []), accountId]);
+      const accounts = byMonth.get(month);
+      if (accounts) accounts.push(accountId);
+      else byMonth.set(month, [accountId]);
     }
     const used = new Map<string, number>();
     for (const [month, accountIds] of byMonth) {

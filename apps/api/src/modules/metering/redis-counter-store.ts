@@ -9,13 +9,21 @@ import type {
   RateLimitRule,
 } from './counter-store';
 
-/** Atomic "increment unless it would pass the limit" on an existing counter; the limit -1 means none. */
-const INCREMENT_IF_BELOW = `
-local value = redis.call('GET', KEYS[1])
-if not value then return -2 end
-local limit = tonumber(ARGV[1])
-if limit >= 0 and tonumber(value) + 1 > limit then return -1 end
-return redis.call('INCR', KEYS[1])
+/**
+ * Atomic "increment unless it would pass the limit" on an existing counter; the limit -1 means none. Returns the new
+ * value, -1 at the limit, -2 when the counter does not exist (to be seeded from PostgreSQL).
+ */
+const INCREMENT_IF_BELOW_FUNCTION = `
+local function incrementIfBelow(key, limit)
+  local value = redis.call('GET', key)
+  if not value then return -2 end
+  if limit >= 0 and tonumber(value) + 1 > limit then return -1 end
+  return redis.call('INCR', key)
+end
+`;
+
+const INCREMENT_IF_BELOW = `${INCREMENT_IF_BELOW_FUNCTION}
+return incrementIfBelow(KEYS[1], tonumber(ARGV[1]))
 `;
 
 const DECREMENT = `
@@ -65,15 +73,10 @@ return results
  * on the last key with the last argument as its limit. Returns {results, increment}; increment -3 = not tried.
  */
 const RATE_LIMIT_HITS_THEN_INCREMENT = `local count = #KEYS - 1
+${INCREMENT_IF_BELOW_FUNCTION}
 ${RATE_LIMIT_STEP}
 local increment = -3
-if all then
-  local value = redis.call('GET', KEYS[#KEYS])
-  local limit = tonumber(ARGV[#ARGV])
-  if not value then increment = -2
-  elseif limit >= 0 and tonumber(value) + 1 > limit then increment = -1
-  else increment = redis.call('INCR', KEYS[#KEYS]) end
-end
+if all then increment = incrementIfBelow(KEYS[#KEYS], tonumber(ARGV[#ARGV])) end
 return {results, increment}
 `;
 
