@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../common/errors/api-error';
 import { Messages } from '../../../common/errors/messages';
@@ -30,7 +30,7 @@ const RETRY_MS = 1000;
  * point where draws should be paged in per lottery instead of held whole.
  */
 @Injectable()
-export class LotteryCatalog {
+export class LotteryCatalog implements OnModuleDestroy {
   private readonly logger = new Logger(LotteryCatalog.name);
   private snapshots = new Map<string, LotterySnapshot>();
   /** Tags in byte order (the contract's `ORDER BY tag`, the same as COLLATE "C"). */
@@ -39,8 +39,17 @@ export class LotteryCatalog {
   private readonly lotteryJson = new Map<string, { minute: number; json: string }>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly queued = new Map<string, Promise<void>>();
+  /** Retries of failed rebuilds; cleared at shutdown, when the database goes away on purpose. */
+  private readonly retries = new Set<NodeJS.Timeout>();
+  private stopping = false;
 
   constructor(private readonly dataSource: DataSource) {}
+
+  onModuleDestroy(): void {
+    this.stopping = true;
+    for (const retry of this.retries) clearTimeout(retry);
+    this.retries.clear();
+  }
 
   /** Whether the catalog has been loaded (reads can be served). */
   loaded = false;
@@ -143,10 +152,15 @@ export class LotteryCatalog {
       else this.snapshots.delete(tag);
       this.afterChange(tag);
     } catch (error) {
+      if (this.stopping) return;
       this.logger.error(
         `Could not rebuild lottery '${tag}' (retrying in ${RETRY_MS} ms): ${(error as Error).message}`,
       );
-      setTimeout(() => void this.reload(tag), RETRY_MS).unref();
+      const retry = setTimeout(() => {
+        this.retries.delete(retry);
+        void this.reload(tag);
+      }, RETRY_MS).unref();
+      this.retries.add(retry);
     }
   }
 
