@@ -154,6 +154,65 @@ describe('hostile input', () => {
   });
   afterAll(() => app.close());
 
+  describe('dot segments and paths a client or the router normalises: JSON, never a redirect', () => {
+    it('GET /lottery/%2e%2e from a WHATWG client (fetch makes it GET /) is the contract 404', async () => {
+      const res = await fetch(`${app.baseUrl}/lottery/%2e%2e`, {
+        headers: { 'X-API-Token': user.token },
+        redirect: 'manual',
+      });
+      expect(new URL(res.url).pathname).toBe('/');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual(errorBody.notFound(Messages.resourceNotFound));
+    });
+
+    it('GET / is the contract 404 for an API client, and sends a browser to the portal', async () => {
+      for (const accept of [undefined, '*/*', 'application/json']) {
+        const res = await send('GET', { path: '/', headers: accept ? { Accept: accept } : {} });
+        expectContractShape(res);
+        expect(res.body).toEqual(errorBody.notFound(Messages.resourceNotFound));
+      }
+      const browser = await send('GET', {
+        path: '/',
+        headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      expect(browser.status).toBe(302);
+      expect(['/portal/', '/docs']).toContain(browser.headers.location);
+    });
+
+    it('a lottery tag of dots, as written, is the unknown lottery', async () => {
+      for (const path of [
+        '/lottery/%2e%2e',
+        '/lottery/%2E%2E/draw/latest/numbers',
+        '/lottery/..',
+        '/lottery/.',
+      ]) {
+        const res = await send('GET', { path, headers: asUser() });
+        expectContractShape(res);
+        expect(res.body).toEqual(errorBody.notFound(Messages.lotteryNotFound));
+      }
+    });
+
+    it('dot segments and directories under the portal and the docs are the contract 404', async () => {
+      for (const path of [
+        '/portal/%2e%2e/',
+        '/portal/../../etc/passwd',
+        '/portal/%2e%2e/package.json',
+        '/docs/%2e%2e',
+        '/docs/../openapi.json',
+        '/portal/assets/',
+        '/portal/assets',
+      ]) {
+        const res = await send('GET', { path });
+        expectContractShape(res);
+        expect({ path, body: res.body }).toEqual({
+          path,
+          body: errorBody.notFound(Messages.resourceNotFound),
+        });
+      }
+    });
+  });
+
   describe('NUL characters', () => {
     it('in a lottery tag: GET /lottery/a%00b is the unknown lottery', async () => {
       const res = await send('GET', { path: '/lottery/a%00b', headers: asUser() });

@@ -17,12 +17,16 @@ describe('portal: served by the API', () => {
     await api?.stop();
   });
 
-  test('GET /portal/ answers the portal page and / redirects to it', async () => {
+  test('GET /portal/ answers the portal page; / sends a browser to it and answers API clients JSON', async () => {
     const portal = await fetch(`${api.baseUrl}/portal/`);
     expect(portal.status).toBe(200);
     expect(await portal.text()).toContain('<div id="root"></div>');
-    const root = await fetch(`${api.baseUrl}/`, { redirect: 'manual' });
+    const root = await fetch(`${api.baseUrl}/`, { redirect: 'manual', headers: { Accept: 'text/html' } });
+    expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('/portal/');
+    const client = await fetch(`${api.baseUrl}/`, { redirect: 'manual' });
+    expect(client.status).toBe(404);
+    expect(await client.json()).toEqual({ code: 404, error: 'Not Found', message: 'Resource not found.' });
   });
 
   test('a browser opening the service lands on the start page for visitors', async () => {

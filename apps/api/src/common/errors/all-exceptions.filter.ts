@@ -36,6 +36,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
         );
       if (status < 500) return ApiError.of(status, exception.message);
     }
+    // A client error made by the file server (@fastify/send's http-errors: a directory such as /portal/assets/):
+    // the file is not there, as far as a client is concerned.
+    const clientStatus = exposedClientStatus(exception);
+    if (clientStatus === 403 || clientStatus === 404) return ApiError.notFound(Messages.resourceNotFound);
+    if (clientStatus) return ApiError.of(clientStatus, (exception as Error).message);
     // The last line against input PostgreSQL cannot store (NUL in a route parameter that reaches a query).
     if (isInvalidText(exception)) return ApiError.badRequest(Messages.invalidText);
     // Through the request's own logger, so the line carries its `reqId` (see LoggingModule).
@@ -57,4 +62,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     );
     return ApiError.of(500, Messages.unexpected);
   }
+}
+
+/** The status of a client error made with the http-errors convention (`expose` set for 4xx), else undefined. */
+function exposedClientStatus(exception: unknown): number | undefined {
+  const { expose, statusCode } = (exception ?? {}) as { expose?: unknown; statusCode?: unknown };
+  return expose === true && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500
+    ? statusCode
+    : undefined;
 }
