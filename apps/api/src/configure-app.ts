@@ -2,12 +2,12 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Settings } from './config/settings';
 import { API_TOKEN_SCHEME, JWT_SCHEME } from './modules/guards/auth.decorator';
-import { writeMeterHeaders } from './modules/guards/request-meter';
+import { writeMeterHeaders } from './modules/metering/request-meter';
 import { installRequestTimeout } from './common/http/request-timeout';
 import { installJsonBodyParser } from './common/http/json-body-parser';
 import { secureBrowserPages } from './common/http/page-security-headers';
 import { MetricsService } from './modules/metrics/metrics.service';
-import { QuotaService } from './modules/metering/quota.service';
+import { MeteringService } from './modules/metering/metering.service';
 import { servePortal } from './portal-static';
 import { enableBrowserCors } from './common/http/browser-cors';
 import { accessLogger } from './common/logging/request-logger';
@@ -88,14 +88,12 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
     done(null, payload);
   });
   const metrics = app.get(MetricsService);
-  const quota = app.get(QuotaService);
+  const metering = app.get(MeteringService);
   const access = accessLogger(fastify.log as Logger);
   fastify.addHook('onResponse', (request, reply, done) => {
     // A charged request's answer settles it: client errors are counted apart; a request the service failed (5xx)
     // is not billed (the contract's "erroneous requests count" is about the client's errors).
-    const charged = request.meter?.charged;
-    if (charged && reply.statusCode >= 400)
-      void quota.settle(charged, reply.statusCode).catch(() => undefined);
+    metering.settle(request.meter, reply.statusCode);
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     // The access line, with the request id. Never the headers: they carry tokens and JWTs.

@@ -65,6 +65,10 @@ describe('cold token burst', () => {
         h.id,
         new Date().toISOString().slice(0, 10),
       ]);
+      await sql(app, `INSERT INTO usage_monthly (account_id, month, used, version) VALUES ($1, $2, 1, 1)`, [
+        h.id,
+        `${new Date().toISOString().slice(0, 7)}-01`,
+      ]);
     }
     const query = jest.spyOn(app.running.app.get(DataSource), 'query');
     try {
@@ -76,7 +80,7 @@ describe('cold token burst', () => {
       expect(reads.map((r) => Number(r.headers.get('x-quota-remaining')))).toEqual(
         holders.map(() => limit - 2),
       );
-      const usageQueries = query.mock.calls.filter(([sql]) => /FROM usage_daily/.test(String(sql)));
+      const usageQueries = query.mock.calls.filter(([sql]) => /FROM usage_monthly/.test(String(sql)));
       console.log(
         `[cold burst] 20 new accounts (each with 1 request recorded): ${usageQueries.length} month-usage queries`,
       );

@@ -14,9 +14,9 @@ const QUOTA = {
 
 /**
  * Redis goes away under a running instance (its connection cut by a TCP proxy; the shared Redis keeps running for
- * everyone else): no request waits on it. Metered requests go on at their usual latency on this instance's own
- * counters (seeded from PostgreSQL), the quota stays enforced, readiness answers `degraded` at once, and when Redis
- * is back what was counted meanwhile is added to the shared counters.
+ * everyone else): no request waits on it. Metered requests go on at their usual latency, the quota decided in
+ * PostgreSQL's ledger, readiness answers `degraded` at once, and when Redis is back (and has stayed so for the
+ * recovery grace) its counters are re-seeded with what was charged meanwhile.
  */
 describe('Redis outage (through a TCP proxy)', () => {
   let proxy: TcpProxy;
@@ -31,7 +31,7 @@ describe('Redis outage (through a TCP proxy)', () => {
 
   /** The shared quota counter of an account this month, read from Redis directly. */
   async function sharedCounter(accountId: string): Promise<number | null> {
-    const value = await redis.get(`lrs:quota:${accountId}:${new Date().toISOString().slice(0, 7)}`);
+    const value = await redis.hget(`lrs:quota.v2:${accountId}:${new Date().toISOString().slice(0, 7)}`, 'u');
     return value === null ? null : Number(value);
   }
 
@@ -118,7 +118,7 @@ describe('Redis outage (through a TCP proxy)', () => {
     expect(latencies[latencies.length - 1]).toBeLessThan(1000);
     expect(percentile(latencies, 0.5)).toBeLessThan(250);
 
-    // 3. The quota holds on local counters: 7 more for the license of 8, then the quota 403.
+    // 3. The quota holds, decided in PostgreSQL: 7 more for the license of 8, then the quota 403.
     const tinyStatuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const res = await api.get('/lottery/fr_lotto', { token: tiny.token });
@@ -151,7 +151,7 @@ describe('Redis outage (through a TCP proxy)', () => {
     expect((await api.get('/lottery/fr_lotto', { token: tiny.token })).status).toBe(403);
   }
 
-  it('Redis down (connections refused): requests go on at once on local counters, reconciled after', () =>
+  it('Redis down (connections refused): requests go on at once, the quota decided in PostgreSQL, re-seeded after', () =>
     outage('refuse'));
 
   it('Redis unreachable (connections blackholed): the same', () => outage('blackhole'));

@@ -7,6 +7,7 @@ import { License } from '../modules/licenses/license.entity';
 import { Lottery } from '../modules/lotteries/lottery.entity';
 import { TokenUsageDaily } from '../modules/metering/token-usage-daily.entity';
 import { UsageDaily } from '../modules/metering/usage-daily.entity';
+import { UsageMonthly } from '../modules/metering/usage-monthly.entity';
 import { ApiToken } from '../modules/tokens/api-token.entity';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity';
@@ -17,6 +18,7 @@ export const ENTITIES = [
   Account,
   ApiToken,
   UsageDaily,
+  UsageMonthly,
   TokenUsageDaily,
   Lottery,
   Draw,

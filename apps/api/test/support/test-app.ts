@@ -33,33 +33,12 @@ export async function createTestApp(
     logDestination?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
-  const template = process.env.LRS_TEST_TEMPLATE;
-  if (!template)
-    throw new Error('The test template is missing: run the tests through jest -c apps/api/jest.config.cjs');
   if (options.connectThrough && testEngine() !== 'server')
     throw new Error('connectThrough needs a PostgreSQL server (TEST_ENGINE=server)');
-  const dataDir = mkdtempSync(join(tmpdir(), 'lrs-test-'));
-  let databaseUrl: string | null = null;
-  let dropDatabase = async () => undefined as void;
-  if (options.shareDatabaseWith) {
-    // A second instance on the same database, as behind a load balancer.
-    databaseUrl = options.shareDatabaseWith.running.databaseUrl;
-  } else if (testEngine() === 'server') {
-    const name = `lrs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: serverBaseUrl() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    await admin.end();
-    databaseUrl = withDatabase(serverBaseUrl(), name);
-    dropDatabase = async () => {
-      const c = new Client({ connectionString: serverBaseUrl() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    cpSync(join(template, 'pg'), join(dataDir, 'pg'), { recursive: true });
-  }
+  const own = options.shareDatabaseWith ? null : await provisionDatabase();
+  const dataDir = own?.dataDir ?? mkdtempSync(join(tmpdir(), 'lrs-test-'));
+  // A second instance on the same database, as behind a load balancer.
+  const databaseUrl = options.shareDatabaseWith?.running.databaseUrl ?? own?.databaseUrl ?? null;
   const connectUrl =
     databaseUrl && options.connectThrough ? options.connectThrough(databaseUrl) : databaseUrl;
   const settings = loadSettings({ ...TEST_ENV, DATA_DIR: dataDir, ...env });
@@ -78,7 +57,48 @@ export async function createTestApp(
     databaseUrl,
     async close() {
       await running.close();
-      await dropDatabase();
+      if (own) await own.dispose();
+      else rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database of a test's own, copied from the seeded template: a server database, or an embedded data directory. */
+export interface TestDatabase {
+  /** DATA_DIR; on the embedded engine it holds the copied database (`pg/`). */
+  dataDir: string;
+  /** The server database's URL; null on the embedded engine. */
+  databaseUrl: string | null;
+  /** Drops the database and removes the data directory. */
+  dispose(): Promise<void>;
+}
+
+export async function provisionDatabase(): Promise<TestDatabase> {
+  const template = process.env.LRS_TEST_TEMPLATE;
+  if (!template)
+    throw new Error('The test template is missing: run the tests through jest -c apps/api/jest.config.cjs');
+  const dataDir = mkdtempSync(join(tmpdir(), 'lrs-test-'));
+  if (testEngine() !== 'server') {
+    cpSync(join(template, 'pg'), join(dataDir, 'pg'), { recursive: true });
+    return {
+      dataDir,
+      databaseUrl: null,
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `lrs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverBaseUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  return {
+    dataDir,
+    databaseUrl: withDatabase(serverBaseUrl(), name),
+    async dispose() {
+      const c = new Client({ connectionString: serverBaseUrl() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

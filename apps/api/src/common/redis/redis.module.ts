@@ -23,9 +23,21 @@ export const REDIS = Symbol('REDIS');
           commandTimeout: 500,
           maxRetriesPerRequest: 0,
           connectTimeout: 2000,
-          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+          // Back within a second of Redis's return: well inside the counters' recovery grace (2 s), so that all
+          // instances return to Redis together after an outage.
+          retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
         });
-        redis.on('error', (error) => new Logger('Redis').warn(`Redis error: ${error.message}`));
+        // Once per outage, not at every reconnection attempt (one a second while Redis is away).
+        const logger = new Logger('Redis');
+        let failing = false;
+        redis.on('error', (error) => {
+          if (!failing) logger.warn(`Redis error: ${error.message} (retrying every second until it answers)`);
+          failing = true;
+        });
+        redis.on('ready', () => {
+          if (failing) logger.log('Redis answers again');
+          failing = false;
+        });
         return redis;
       },
     },
@@ -36,6 +48,10 @@ export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis | null) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis?.quit().catch(() => undefined);
+    if (!this.redis) return;
+    // QUIT lets the replies under way arrive; on a Redis that is down or hung it fails, and disconnect() then
+    // ends the connection (and its reconnecting) for good.
+    await this.redis.quit().catch(() => undefined);
+    this.redis.disconnect();
   }
 }

@@ -6,6 +6,7 @@ import { DrawSchedules1795700000000 } from './1795700000000-draw-schedules';
 import { DrawIngestion1795800000000 } from './1795800000000-draw-ingestion';
 import { Webhooks1795900000000 } from './1795900000000-webhooks';
 import { RecentlyUsedTokens1796000000000 } from './1796000000000-recently-used-tokens';
+import { UsageMonthly1796100000000 } from './1796100000000-usage-monthly';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   DrawIngestion1795800000000,
   Webhooks1795900000000,
   RecentlyUsedTokens1796000000000,
+  UsageMonthly1796100000000,
 ];

@@ -58,6 +58,8 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
     // dropped when it comes back.
     this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel: string, message: string) => this.applyInvalidation(message));
+    // Its failures are the main connection's, which logs them (an 'error' without a listener is printed raw).
+    this.subscriber.on('error', () => undefined);
     let connectedBefore = false;
     this.subscriber.on('ready', () => {
       if (connectedBefore) this.applyInvalidation('all');
@@ -70,6 +72,7 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.subscriber?.quit().catch(() => undefined);
+    this.subscriber?.disconnect(); // QUIT fails on a Redis that is away: end the reconnecting too
   }
 
   /**

@@ -8,6 +8,7 @@ import type { Settings } from '../../config/settings';
 import { COUNTER_STORE, type CounterStore } from '../metering/counter-store';
 import { JwtStrategy } from './jwt/jwt.strategy';
 import { RouteDeclarationCheck } from './route-declarations';
+import { ClientIpRateLimits } from './throttling/client-ip-throttler.guard';
 import { throttlerModuleOptions } from './throttling/throttlers';
 
 /**
@@ -26,7 +27,7 @@ import { throttlerModuleOptions } from './throttling/throttlers';
       useFactory: (settings: Settings, store: CounterStore) => throttlerModuleOptions(settings, store),
     }),
   ],
-  providers: [StaticReflector, JwtStrategy, RouteDeclarationCheck],
-  exports: [StaticReflector],
+  providers: [StaticReflector, JwtStrategy, RouteDeclarationCheck, ClientIpRateLimits],
+  exports: [StaticReflector, ClientIpRateLimits],
 })
 export class GuardsModule {}

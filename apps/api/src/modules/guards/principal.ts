@@ -1,5 +1,4 @@
 import type { AccountSnapshot, LicenseLimits } from '../credentials/account-snapshot';
-import type { RequestMeter } from './request-meter';
 
 /** Who is calling: set on the request by ApiTokenGuard or JwtAuthGuard, read through @CurrentPrincipal(). */
 export interface Principal extends AccountSnapshot {
@@ -10,8 +9,6 @@ export interface Principal extends AccountSnapshot {
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
-    /** Rate-limit and quota figures gathered by the guards, written as headers by writeMeterHeaders(). */
-    meter?: RequestMeter;
   }
 }
 

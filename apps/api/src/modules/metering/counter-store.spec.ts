@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { connectTestRedis } from '../../../test/support/redis';
-import { CounterStore, gcraDecision } from './counter-store';
+import { CounterStore, gcraDecision, type QuotaCount } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
 
@@ -15,45 +15,95 @@ function counterStoreContract(name: string, make: () => CounterStore) {
     let store: CounterStore;
     beforeEach(() => (store = make()));
 
+    const seed = (k: string, used: number, version = 1) =>
+      store.seedQuota(k, { used, version }, 60, 'if-absent') as Promise<QuotaCount>;
+    const used = async (k: string) => (await store.quota(k))?.used ?? null;
+
     it('incrementIfBelow lets exactly `limit` of a concurrent burst through', async () => {
       const k = key();
-      await store.seed(k, 0, 60);
+      const { incarnation } = await seed(k, 0);
       const results = await Promise.all(Array.from({ length: 200 }, () => store.incrementIfBelow(k, 37)));
-      const counted = results.filter((r) => typeof r === 'number');
+      const counted = results.filter((r): r is QuotaCount => typeof r === 'object');
       expect(counted).toHaveLength(37);
-      expect(new Set(counted)).toEqual(new Set(Array.from({ length: 37 }, (_, i) => i + 1)));
+      expect(new Set(counted.map((c) => c.used))).toEqual(
+        new Set(Array.from({ length: 37 }, (_, i) => i + 1)),
+      );
+      expect(counted.every((c) => c.incarnation === incarnation)).toBe(true);
       expect(results.filter((r) => r === 'limit-reached')).toHaveLength(163);
-      expect(await store.get(k)).toBe(37);
+      expect(await used(k)).toBe(37);
     });
 
     it('incrementIfBelow reports an unseeded counter instead of starting it at 0', async () => {
       const k = key();
       expect(await store.incrementIfBelow(k, 10)).toBe('unseeded');
-      expect(await store.get(k)).toBeNull();
+      expect(await store.quota(k)).toBeNull();
     });
 
     it('incrementIfBelow with no limit always counts', async () => {
       const k = key();
-      await store.seed(k, 0, 60);
-      for (let i = 1; i <= 5; i++) expect(await store.incrementIfBelow(k, null)).toBe(i);
+      await seed(k, 0);
+      for (let i = 1; i <= 5; i++) expect(await store.incrementIfBelow(k, null)).toMatchObject({ used: i });
     });
 
-    it('seed sets a missing counter and never overwrites one', async () => {
+    it("seedQuota 'if-absent' sets a missing counter and never overwrites one", async () => {
       const k = key();
-      expect(await store.get(k)).toBeNull();
-      await store.seed(k, 10, 60);
-      await store.seed(k, 99, 60);
-      expect(await store.get(k)).toBe(10);
-      expect(await store.incrementIfBelow(k, 11)).toBe(11);
+      expect(await store.quota(k)).toBeNull();
+      const first = await seed(k, 10, 3);
+      expect(await seed(k, 99, 9)).toEqual(first);
+      expect(await used(k)).toBe(10);
+      expect(await store.incrementIfBelow(k, 11)).toEqual({ used: 11, incarnation: first.incarnation });
       expect(await store.incrementIfBelow(k, 11)).toBe('limit-reached');
     });
 
-    it('decrement takes one back, never below zero', async () => {
+    it("seedQuota 'replace' starts a new incarnation from a newer snapshot, and keeps a counter seeded from a newer one", async () => {
       const k = key();
-      await store.seed(k, 1, 60);
-      await store.decrement(k);
-      await store.decrement(k);
-      expect(await store.get(k)).toBe(0);
+      const first = await seed(k, 10, 3);
+      await store.incrementIfBelow(k, null);
+      const replaced = await store.seedQuota(k, { used: 14, version: 5 }, 60, 'replace');
+      expect(replaced).toMatchObject({ used: 14 });
+      expect((replaced as QuotaCount).incarnation).not.toBe(first.incarnation);
+      expect(await store.seedQuota(k, { used: 12, version: 4 }, 60, 'replace')).toEqual(replaced);
+      expect(await used(k)).toBe(14);
+    });
+
+    it('seedQuota refuses a snapshot older than a write already reconciled (stale), with or without a counter', async () => {
+      const absent = key();
+      await store.reconcileQuota([
+        { key: absent, incarnation: 'gone', version: 7, delta: 2, ttlSeconds: 60 },
+      ]);
+      expect(await store.quota(absent)).toBeNull(); // nothing to add to: the next seeding reads the ledger
+      expect(await store.seedQuota(absent, { used: 5, version: 6 }, 60, 'if-absent')).toBe('stale');
+      expect(await store.seedQuota(absent, { used: 7, version: 7 }, 60, 'if-absent')).toMatchObject({
+        used: 7,
+      });
+
+      const present = key();
+      await seed(present, 1, 1);
+      await store.reconcileQuota([
+        { key: present, incarnation: 'other', version: 4, delta: 1, ttlSeconds: 60 },
+      ]);
+      expect(await store.seedQuota(present, { used: 2, version: 3 }, 60, 'replace')).toBe('stale');
+    });
+
+    it('reconcileQuota takes in units of another incarnation written after its snapshot, and no others', async () => {
+      const k = key();
+      const { incarnation } = await seed(k, 10, 5);
+      await store.incrementIfBelow(k, null); // 11, in this incarnation
+      await store.reconcileQuota([
+        { key: k, incarnation, version: 6, delta: 1, ttlSeconds: 60 }, // counted here already
+        { key: k, incarnation: 'older', version: 5, delta: 4, ttlSeconds: 60 }, // in the snapshot already
+        { key: k, incarnation: 'older', version: 7, delta: 3, ttlSeconds: 60 }, // written after the snapshot
+        { key: k, incarnation: 'older', version: 8, delta: -1, ttlSeconds: 60 }, // a refund, likewise
+      ]);
+      expect(await used(k)).toBe(13);
+    });
+
+    it('decrement takes one back and names the incarnation; null without a counter', async () => {
+      const k = key();
+      const { incarnation } = await seed(k, 1);
+      expect(await store.decrement(k)).toBe(incarnation);
+      expect(await used(k)).toBe(0);
+      expect(await store.decrement(key())).toBeNull();
     });
 
     it('rateLimitHit lets exactly `limit` of a concurrent burst through and reports the rest', async () => {
@@ -87,7 +137,7 @@ function counterStoreContract(name: string, make: () => CounterStore) {
 
     it('rateLimitHitsThenIncrement increments the counter for exactly the requests the limits let through', async () => {
       const [rate, quota] = [key(), key()];
-      await store.seed(quota, 0, 60);
+      await seed(quota, 0);
       const outcomes = await Promise.all(
         Array.from({ length: 8 }, () =>
           store.rateLimitHitsThenIncrement([{ key: rate, windowMs: 3_600_000, limit: 5 }], {
@@ -98,19 +148,19 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       );
       const passed = outcomes.filter((o) => o.hits[0].allowed);
       expect(passed).toHaveLength(5);
-      expect(passed.map((o) => o.increment).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(passed.map((o) => (o.increment as QuotaCount).used).sort()).toEqual([1, 2, 3, 4, 5]);
       // A refused request is not charged: the increment is not even tried.
       expect(outcomes.filter((o) => !o.hits[0].allowed).map((o) => o.increment)).toEqual([
         undefined,
         undefined,
         undefined,
       ]);
-      expect(await store.get(quota)).toBe(5);
+      expect(await used(quota)).toBe(5);
     });
 
     it("rateLimitHitsThenIncrement reports the counter's limit and an unseeded counter, the rate still counted", async () => {
       const [rate, quota, fresh] = [key(), key(), key()];
-      await store.seed(quota, 2, 60);
+      await seed(quota, 2);
       const limits = [{ key: rate, windowMs: 3_600_000, limit: 100 }];
       expect((await store.rateLimitHitsThenIncrement(limits, { key: quota, limit: 2 })).increment).toBe(
         'limit-reached',
@@ -118,8 +168,8 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       expect((await store.rateLimitHitsThenIncrement(limits, { key: fresh, limit: 2 })).increment).toBe(
         'unseeded',
       );
-      expect(await store.get(quota)).toBe(2);
-      expect(await store.get(fresh)).toBeNull();
+      expect(await used(quota)).toBe(2);
+      expect(await store.quota(fresh)).toBeNull();
       // Both requests were counted in the rate limit: this third one leaves 97 of 100.
       expect((await hit(store, rate, 3_600_000, 100)).remaining).toBe(97);
     });
@@ -200,9 +250,9 @@ describe('MemoryCounterStore over time', () => {
   it('forgets a counter once it has expired', async () => {
     let now = 1_000_000_000_000;
     const store = new MemoryCounterStore(() => now);
-    await store.seed('c', 5, 1);
+    await store.seedQuota('c', { used: 5, version: 1 }, 1, 'if-absent');
     now += 1000;
-    expect(await store.get('c')).toBeNull();
+    expect(await store.quota('c')).toBeNull();
   });
 });
 
@@ -228,11 +278,11 @@ describe('with Redis', () => {
     const prefix = `lrs-spec-${randomBytes(4).toString('hex')}:`;
     const a = new RedisCounterStore(await connect(), prefix);
     const b = new RedisCounterStore(await connect(), prefix);
-    await a.seed('quota', 0, 60);
+    await a.seedQuota('quota', { used: 0, version: 0 }, 60, 'if-absent');
     const quota = await Promise.all(
       Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).incrementIfBelow('quota', 30)),
     );
-    expect(quota.filter((r) => typeof r === 'number')).toHaveLength(30);
+    expect(quota.filter((r) => typeof r === 'object')).toHaveLength(30);
     const window = await Promise.all(
       Array.from({ length: 100 }, (_, i) => hit(i % 2 ? a : b, 'rate', 60_000, 40)),
     );

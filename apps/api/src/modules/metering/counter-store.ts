@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** The outcome of one request against a rate limit. */
 export interface RateLimitHit {
   /** False when this request would have passed the limit; a refused request is not counted. */
@@ -17,8 +19,29 @@ export interface RateLimitRule {
   limit: number;
 }
 
-/** What an atomic quota increment found. */
-export type IncrementResult = number | 'limit-reached' | 'unseeded';
+/**
+ * A month's quota counter in the store. Its `incarnation` names the seeding it started from: a counter seeded
+ * again (Redis lost its data, or the counter was replaced after an outage) is a new incarnation, so that units
+ * counted in an older one can be told apart when they are written to PostgreSQL (see reconcileQuota).
+ */
+export interface QuotaCount {
+  used: number;
+  incarnation: string;
+}
+
+/** What PostgreSQL's month row (the ledger: usage_monthly) held when a counter was seeded from it. */
+export interface LedgerSnapshot {
+  used: number;
+  /** The row's version: raised by every write to it, so a snapshot can be ordered against each write. */
+  version: number;
+}
+
+/**
+ * What an atomic quota increment found: the counter after it; 'limit-reached'; 'unseeded' when the store has no
+ * counter yet (it is seeded from PostgreSQL); 'unavailable' when the shared store does not answer (the ledger in
+ * PostgreSQL decides instead).
+ */
+export type IncrementResult = QuotaCount | 'limit-reached' | 'unseeded' | 'unavailable';
 
 /** A quota counter to increment (incrementIfBelow) once a request has passed its rate limits. */
 export interface IncrementRule {
@@ -34,21 +57,58 @@ export interface HitsThenIncrement {
 }
 
 /**
+ * Units counted in a store counter and since written to PostgreSQL, for the counter to take in when it was
+ * seeded from a snapshot that did not hold them: `delta` units counted in `incarnation`, written by the ledger
+ * write that raised the row to `version`.
+ */
+export interface QuotaReconciliation {
+  key: string;
+  incarnation: string;
+  version: number;
+  delta: number;
+  ttlSeconds: number;
+}
+
+/** The shared store does not answer: quota decisions go to PostgreSQL until it does. */
+export class CountersUnavailableError extends Error {
+  constructor(cause?: string) {
+    super(`Shared counters unavailable${cause ? `: ${cause}` : ''}`);
+  }
+}
+
+/**
  * Where request counters live: in-process for one instance, Redis for several (REDIS_URL).
  * Every operation is atomic, which is what makes the monthly quota exact and the rate windows shared.
+ *
+ * Quota counters follow PostgreSQL's month rows (the ledger). The invariant that keeps them exact, whatever Redis
+ * loses: a counter = the ledger's `used` at the snapshot it was seeded from + the units counted in it + the units
+ * counted elsewhere that were written to the ledger after that snapshot (reconcileQuota adds those). The quota
+ * operations throw CountersUnavailableError (incrementIfBelow answers 'unavailable') when the store does not
+ * answer; rate limits are always answered (per instance while a shared store is away).
  */
 export interface CounterStore {
-  /** The counter's value, or null when the store has not seen the key (then it is seeded from PostgreSQL). */
-  get(key: string): Promise<number | null>;
-  /** Sets the counter unless it already exists. */
-  seed(key: string, value: number, ttlSeconds: number): Promise<void>;
+  /** The month counter, or null when the store has none (then it is seeded from PostgreSQL). */
+  quota(key: string): Promise<QuotaCount | null>;
   /**
-   * Adds 1 when the counter exists and the result stays within `limit` (null = no limit): the new value;
-   * 'limit-reached' when it would pass the limit; 'unseeded' when the counter does not exist yet.
+   * Seeds a quota counter from a ledger snapshot: 'if-absent' keeps a counter that exists; 'replace' replaces one
+   * seeded from an older snapshot (after an outage). 'stale' when a ledger write newer than the snapshot has been
+   * reconciled already: read the ledger again. Answers the counter as it now is.
    */
+  seedQuota(
+    key: string,
+    snapshot: LedgerSnapshot,
+    ttlSeconds: number,
+    mode: 'if-absent' | 'replace',
+  ): Promise<QuotaCount | 'stale'>;
+  /** Adds 1 when the counter exists and the result stays within `limit` (null = no limit). */
   incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult>;
-  /** Takes 1 back (a refund), never below 0; nothing when the counter does not exist. */
-  decrement(key: string): Promise<void>;
+  /** Takes 1 back (a refund): the incarnation it was taken from, or null when there is no counter. */
+  decrement(key: string): Promise<string | null>;
+  /**
+   * After a ledger write: each counter notes the newest write it has seen (so that no older snapshot can seed it
+   * again) and takes in the units of another incarnation that its own snapshot did not hold.
+   */
+  reconcileQuota(entries: QuotaReconciliation[]): Promise<void>;
   /**
    * Counts one request against several limits ("at most `limit` per `windowMs`" each, GCRA) in one atomic step:
    * the request is counted in all of them, or, when any would refuse it, in none.
@@ -59,9 +119,34 @@ export interface CounterStore {
    * so that a metered read costs one round trip to Redis rather than two (steps 6 and 7 of the contract's order).
    */
   rateLimitHitsThenIncrement(limits: RateLimitRule[], increment: IncrementRule): Promise<HitsThenIncrement>;
+  /** Present on stores whose shared counters can go away (Redis); in-process counters never do. */
+  readonly availability?: CounterAvailability;
+  /** Releases what the store holds of its own (connections), once nothing is counted any more. */
+  close?(): Promise<void>;
+}
+
+/** A shared store's comings and goings. */
+export interface CounterAvailability {
+  /** True while the shared counters are away (quota operations unavailable). */
+  readonly away: boolean;
+  /**
+   * Registers the one watcher: `away` is told when the counters go away; `back` is given the shared store when
+   * it answers again, to prepare it, before quota operations return to it.
+   */
+  watch(watcher: CounterWatcher): void;
+}
+
+export interface CounterWatcher {
+  away(): void;
+  back(shared: CounterStore): Promise<void>;
 }
 
 export const COUNTER_STORE = Symbol('COUNTER_STORE');
+
+/** A fresh incarnation name for a counter seeded from the ledger at `version` (unique: 48 random bits). */
+export function newIncarnation(version: number): string {
+  return `${version}.${randomBytes(6).toString('base64url')}`;
+}
 
 /**
  * "At most `limit` requests per `windowMs`" as the generic cell rate algorithm (GCRA), shared by both stores (the

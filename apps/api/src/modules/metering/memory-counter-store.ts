@@ -4,18 +4,29 @@ import {
   HitsThenIncrement,
   IncrementResult,
   IncrementRule,
+  LedgerSnapshot,
+  newIncarnation,
+  QuotaCount,
+  QuotaReconciliation,
   RateLimitHit,
   RateLimitRule,
 } from './counter-store';
 
-interface Counter {
-  value: number;
+/**
+ * A quota counter and what it knows of the ledger (the same fields as the Redis hash): `used`/`incarnation`/
+ * `seededFrom` once seeded; `reconciledTo`, the newest ledger write reconciled, may exist alone.
+ */
+interface QuotaCell {
+  used?: number;
+  incarnation?: string;
+  seededFrom?: number;
+  reconciledTo?: number;
   expiresAt: number;
 }
 
 /** In-process counters for a single instance. Each method runs synchronously, so every operation is atomic. */
 export class MemoryCounterStore implements CounterStore {
-  private readonly counters = new Map<string, Counter>();
+  private readonly cells = new Map<string, QuotaCell>();
   /** Each rate limit's theoretical arrival time in µs (gcraDecision); one in the past is no state at all. */
   private readonly arrivals = new Map<string, number>();
   private lastSweep: number;
@@ -24,21 +35,50 @@ export class MemoryCounterStore implements CounterStore {
     this.lastSweep = now();
   }
 
-  async get(key: string): Promise<number | null> {
-    return this.live(key)?.value ?? null;
+  async quota(key: string): Promise<QuotaCount | null> {
+    return this.countOf(this.live(key));
   }
 
-  async seed(key: string, value: number, ttlSeconds: number): Promise<void> {
-    if (!this.live(key)) this.counters.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
+  async seedQuota(
+    key: string,
+    snapshot: LedgerSnapshot,
+    ttlSeconds: number,
+    mode: 'if-absent' | 'replace',
+  ): Promise<QuotaCount | 'stale'> {
+    const cell = this.live(key);
+    const count = this.countOf(cell);
+    if (cell && count && (mode === 'if-absent' || snapshot.version <= (cell.seededFrom ?? 0))) return count;
+    if (cell?.reconciledTo !== undefined && cell.reconciledTo > snapshot.version) return 'stale';
+    const incarnation = newIncarnation(snapshot.version);
+    this.cells.set(key, {
+      used: snapshot.used,
+      incarnation,
+      seededFrom: snapshot.version,
+      reconciledTo: cell?.reconciledTo,
+      expiresAt: this.now() + ttlSeconds * 1000,
+    });
+    return { used: snapshot.used, incarnation };
   }
 
   async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
     return this.incrementNow(key, limit);
   }
 
-  async decrement(key: string): Promise<void> {
-    const counter = this.live(key);
-    if (counter && counter.value > 0) counter.value -= 1;
+  async decrement(key: string): Promise<string | null> {
+    const cell = this.live(key);
+    if (!cell || cell.used === undefined) return null;
+    cell.used -= 1;
+    return cell.incarnation as string;
+  }
+
+  async reconcileQuota(entries: QuotaReconciliation[]): Promise<void> {
+    for (const { key, incarnation, version, delta, ttlSeconds } of entries) {
+      let cell = this.live(key);
+      if (!cell) this.cells.set(key, (cell = { expiresAt: this.now() + ttlSeconds * 1000 }));
+      if (cell.reconciledTo === undefined || cell.reconciledTo < version) cell.reconciledTo = version;
+      if (cell.used !== undefined && cell.incarnation !== incarnation && (cell.seededFrom ?? 0) < version)
+        cell.used += delta;
+    }
   }
 
   async rateLimitHits(limits: RateLimitRule[]): Promise<RateLimitHit[]> {
@@ -56,11 +96,15 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   private incrementNow(key: string, limit: number | null): IncrementResult {
-    const counter = this.live(key);
-    if (!counter) return 'unseeded';
-    if (limit !== null && counter.value + 1 > limit) return 'limit-reached';
-    counter.value += 1;
-    return counter.value;
+    const cell = this.live(key);
+    if (!cell || cell.used === undefined) return 'unseeded';
+    if (limit !== null && cell.used + 1 > limit) return 'limit-reached';
+    cell.used += 1;
+    return { used: cell.used, incarnation: cell.incarnation as string };
+  }
+
+  private countOf(cell: QuotaCell | undefined): QuotaCount | null {
+    return cell?.used === undefined ? null : { used: cell.used, incarnation: cell.incarnation as string };
   }
 
   private hitsNow(limits: RateLimitRule[]): RateLimitHit[] {
@@ -75,13 +119,13 @@ export class MemoryCounterStore implements CounterStore {
     return decisions.map((d) => d.hit);
   }
 
-  private live(key: string): Counter | undefined {
-    const counter = this.counters.get(key);
-    if (counter && counter.expiresAt <= this.now()) {
-      this.counters.delete(key);
+  private live(key: string): QuotaCell | undefined {
+    const cell = this.cells.get(key);
+    if (cell && cell.expiresAt <= this.now()) {
+      this.cells.delete(key);
       return undefined;
     }
-    return counter;
+    return cell;
   }
 
   /** Drops drained rate limits and expired counters now and then, so memory stays bounded by active clients. */
@@ -89,6 +133,6 @@ export class MemoryCounterStore implements CounterStore {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
     for (const [key, tatUs] of this.arrivals) if (tatUs <= now * 1000) this.arrivals.delete(key);
-    for (const [key, counter] of this.counters) if (counter.expiresAt <= now) this.counters.delete(key);
+    for (const [key, cell] of this.cells) if (cell.expiresAt <= now) this.cells.delete(key);
   }
 }

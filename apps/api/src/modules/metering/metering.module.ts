@@ -1,17 +1,19 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Clock } from '../../common/clock';
 import { REDIS } from '../../common/redis/redis.module';
-import { COUNTER_STORE, CounterStore } from './counter-store';
+import { COUNTER_STORE, type CounterStore } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
+import { MeteringService } from './metering.service';
+import { QuotaLedger } from './quota-ledger';
 import { QuotaService } from './quota.service';
 import { FailoverCounterStore } from './failover-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
 import { UsageWriteBackService } from './usage-write-back.service';
 
 /**
- * Quota and rate-limit counters: in-process by default; in Redis when REDIS_URL is set, with this instance's own
- * counters standing in while Redis does not answer.
+ * Quota and rate-limit counters: in-process by default; in Redis when REDIS_URL is set. While Redis does not
+ * answer, quotas are decided in PostgreSQL's ledger and rate limits by this instance's own counters.
  */
 @Global()
 @Module({
@@ -25,9 +27,18 @@ import { UsageWriteBackService } from './usage-write-back.service';
           ? new FailoverCounterStore(redis, new RedisCounterStore(redis))
           : new MemoryCounterStore(() => clock.now().getTime()),
     },
+    QuotaLedger,
     UsageWriteBackService,
     QuotaService,
+    MeteringService,
   ],
-  exports: [Clock, COUNTER_STORE, QuotaService, UsageWriteBackService],
+  exports: [Clock, COUNTER_STORE, QuotaService, UsageWriteBackService, MeteringService],
 })
-export class MeteringModule {}
+export class MeteringModule implements OnApplicationShutdown {
+  constructor(@Inject(COUNTER_STORE) private readonly store: CounterStore) {}
+
+  /** After the last usage write (UsageWriteBackService, beforeApplicationShutdown). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close?.();
+  }
+}

@@ -1,17 +1,29 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { BatchLoader } from '../../common/cache/batch-loader';
 import { Clock } from '../../common/clock';
 import { NIL_UUID } from '../../common/database/uuid';
-import { COUNTER_STORE, type CounterStore, type IncrementResult, type IncrementRule } from './counter-store';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+import {
+  COUNTER_STORE,
+  type CounterStore,
+  CountersUnavailableError,
+  type IncrementResult,
+  type IncrementRule,
+  type QuotaCount,
+} from './counter-store';
+import { ledgerKey, type LedgerRow, QuotaLedger } from './quota-ledger';
 import { monthCounterTtlSeconds, monthResetsAt, monthStart, utcDay, utcMonth } from './usage-calendar';
-import { type UsageCounts, UsageWriteBackService } from './usage-write-back.service';
+import { quotaCounterKey, type UsageCounts, UsageWriteBackService } from './usage-write-back.service';
 
 /** A request that consumed a unit of quota (step 7): what its answer settles. */
 export interface Charge {
   accountId: string;
   tokenId?: string;
   at: Date;
+  month: string;
+  /** True when the unit was charged in PostgreSQL's ledger (Redis was away), not in the store's counter. */
+  inLedger: boolean;
 }
 
 /** A day's or a token's charged requests, split by outcome. */
@@ -31,11 +43,17 @@ const outcomes = ({ count, errors }: UsageCounts): OutcomeCounts => ({
   errors,
 });
 
-/** Accounts whose month's usage one warm-up query reads. */
+/** Accounts whose month counters one warm-up query seeds. */
 const WARM_BATCH = 1000;
 
-/** A month's usage of an account, as the usage lookups key it. */
-const usageKey = (month: string, accountId: string) => `${month}/${accountId}`;
+/** Marked ledger rows one re-seeding pass takes. */
+const RESEED_BATCH = 500;
+
+/** Attempts at seeding a counter while ledger writes keep landing between the snapshot and the seed. */
+const SEED_ATTEMPTS = 10;
+
+/** The incarnation of a unit refunded where there was no counter (any counter takes it in once it is written). */
+const NO_COUNTER = '-';
 
 /** Step 7's unit of quota, named ahead so that step 6's store call can consume it in the same round trip. */
 export interface PendingCharge extends IncrementRule {
@@ -56,68 +74,117 @@ export interface QuotaState {
   resetsAt: Date;
 }
 
+/** What step 7 consumed: the month's figures after it, and the charge its answer settles. */
+export interface Consumed {
+  state: QuotaState;
+  charge: Charge;
+}
+
 /**
- * The monthly quota: a counter per account and UTC month in the CounterStore (seeded from PostgreSQL when the
- * store has not seen it), consumed with an atomic increment-if-below so that exactly `quota` requests pass.
+ * The monthly quota. Its truth is PostgreSQL's ledger (QuotaLedger: a row per account and month) plus the units
+ * counted but not yet written; its fast path a counter per account and month in the CounterStore (Redis, or this
+ * process), seeded from the ledger and consumed with an atomic increment-if-below, so that exactly `quota`
+ * requests pass across every instance.
+ *
+ * While Redis is away, each unit is charged in the ledger itself (one atomic conditional increment, shared by
+ * every instance), once this instance has written the units it counted in Redis. When Redis is back, with or
+ * without its data, the counters whose rows were charged meanwhile are re-seeded (reseedMarked); the versions on
+ * the ledger's rows make every seeding exact (see CounterStore).
  */
 @Injectable()
-export class QuotaService {
+export class QuotaService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Quota');
   /**
    * This instance's latest view of each month counter it has touched, so the quota check (step 5) needs no round
    * trip to Redis. It can only lag behind other instances' increments, never run ahead of the truth, and the
    * charge (step 7) is the atomic increment-if-below in the store, which is what makes the quota exact.
    */
-  private readonly lastSeen = new Map<string, number>();
-  /** Month usage reads for seeding, in one query for the accounts asked for together (see BatchLoader). */
-  private readonly usageLookups = new BatchLoader(
-    (keys: string[]) => this.writeBack.consistentRead(() => this.usedInDatabaseNow(keys)),
-    { maxBatch: 500, maxInFlight: 2, missing: 0 },
-  );
+  private readonly lastSeen = new Map<string, QuotaCount>();
+  /** While Redis is away: the write of the units this instance counted in Redis, which ledger charges wait for. */
+  private ledgerReady: Promise<void> = Promise.resolve();
+  private reseedTimer?: NodeJS.Timeout;
+  private reseeding?: Promise<void>;
 
   constructor(
     @Inject(COUNTER_STORE) private readonly store: CounterStore,
+    private readonly ledger: QuotaLedger,
     private readonly dataSource: DataSource,
     private readonly writeBack: UsageWriteBackService,
     private readonly clock: Clock,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
+
+  onModuleInit(): void {
+    const availability = this.store.availability;
+    if (!availability) return; // in-process counters are never away
+    availability.watch({
+      // The ledger must hold what was counted in Redis before it decides alone.
+      away: () => (this.ledgerReady = this.writeBack.flush()),
+      // Before quotas return to Redis: its counters of the rows charged meanwhile are re-seeded; a last pass, once
+      // they have returned, takes the charges that landed during the first.
+      back: async (shared) => {
+        await this.reseedNow(shared);
+        setTimeout(() => void this.reseedMarked(), 0);
+      },
+    });
+    // Rows marked by an instance that could not reconcile (or stopped during an outage) are re-seeded by whoever
+    // finds them; one small indexed query per interval when there are none.
+    this.reseedTimer = setInterval(() => void this.reseedMarked(), this.settings.usageFlushIntervalMs);
+    this.reseedTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.reseedTimer);
+  }
 
   /**
    * Before the service answers: seeds the month's counters of `accountIds` (those of the tokens used lately, see
-   * CredentialsCache.warmUp) with one query per WARM_BATCH accounts. That is the on-demand usage query too; with
-   * no accounts to seed it runs once for none, so that the first miss does not wait on a cold engine either.
+   * CredentialsCache.warmUp) with one ledger query per WARM_BATCH accounts, and re-seeds what is marked. With no
+   * accounts, the ledger query runs once for none, so that the first miss does not wait on a cold engine either.
    */
   async warmUp(accountIds: string[] = []): Promise<void> {
     const now = this.clock.now();
     const month = utcMonth(now);
-    if (!accountIds.length) await this.usedInDatabase(NIL_UUID, month);
+    if (!accountIds.length) await this.ledger.snapshot(NIL_UUID, month);
     const ttlSeconds = monthCounterTtlSeconds(month, now);
-    for (let from = 0; from < accountIds.length; from += WARM_BATCH) {
-      const batch = accountIds.slice(from, from + WARM_BATCH);
-      const used = await this.writeBack.consistentRead(() =>
-        this.usedInDatabaseNow(batch.map((accountId) => usageKey(month, accountId))),
-      );
-      // Side by side (one pipelined write to Redis); a counter another instance already keeps is left as it is.
-      await Promise.all(
-        batch.map(async (accountId) => {
-          const key = this.key(accountId, month);
-          await this.store.seed(key, used.get(usageKey(month, accountId)) ?? 0, ttlSeconds);
-          const counted = await this.store.get(key);
-          if (counted !== null) this.remember(key, counted);
-        }),
-      );
+    try {
+      for (let from = 0; from < accountIds.length; from += WARM_BATCH) {
+        const batch = accountIds.slice(from, from + WARM_BATCH);
+        const snapshots = await this.ledger.snapshotsNow(
+          batch.map((accountId) => ledgerKey(month, accountId)),
+        );
+        // Side by side (one pipelined write to Redis); a counter another instance already keeps is left as it is.
+        await Promise.all(
+          batch.map(async (accountId) => {
+            const key = quotaCounterKey(accountId, month);
+            const snapshot = snapshots.get(ledgerKey(month, accountId)) ?? { used: 0, version: 0 };
+            const seeded = await this.store.seedQuota(key, snapshot, ttlSeconds, 'if-absent');
+            this.remember(key, seeded === 'stale' ? await this.seed(accountId, month) : seeded);
+          }),
+        );
+      }
+      await this.reseedMarked();
+    } catch (error) {
+      // Redis away at start-up: the ledger decides until it is back, and the counters are seeded on demand then.
+      if (!(error instanceof CountersUnavailableError)) throw error;
     }
   }
 
   /** Requests used this month (or in `month`), including those not yet written to PostgreSQL. */
   async used(accountId: string, month = utcMonth(this.clock.now())): Promise<number> {
-    if (month !== utcMonth(this.clock.now())) return this.usedInDatabase(accountId, month);
-    const key = this.key(accountId, month);
-    const used = (await this.store.get(key)) ?? (await this.seed(accountId, month));
-    this.remember(key, used);
-    return used;
+    if (month !== utcMonth(this.clock.now())) return this.usedInLedger(accountId, month);
+    const key = quotaCounterKey(accountId, month);
+    try {
+      const count = (await this.store.quota(key)) ?? (await this.seed(accountId, month));
+      this.remember(key, count);
+      return count.used;
+    } catch (error) {
+      if (!(error instanceof CountersUnavailableError)) throw error;
+      return this.usedInLedger(accountId, month);
+    }
   }
 
-  /** The month's figures without consuming anything, read from the store (the account views). */
+  /** The month's figures without consuming anything (the account views). */
   async peek(accountId: string, quota: number | null): Promise<QuotaState> {
     const month = utcMonth(this.clock.now());
     return this.stateOf(month, await this.used(accountId, month), quota);
@@ -126,47 +193,51 @@ export class QuotaService {
   /** This instance's latest view of the month, when it has one (no lookup). */
   knownState(accountId: string, quota: number | null): QuotaState | undefined {
     const month = utcMonth(this.clock.now());
-    const seen = this.lastSeen.get(this.key(accountId, month));
-    return seen === undefined ? undefined : this.stateOf(month, seen, quota);
+    const seen = this.lastSeen.get(quotaCounterKey(accountId, month));
+    return seen === undefined ? undefined : this.stateOf(month, seen.used, quota);
   }
 
   /** The figures the quota check (step 5) decides on: this instance's latest view, else the store's. */
   async check(accountId: string, quota: number | null): Promise<QuotaState> {
     const month = utcMonth(this.clock.now());
-    const seen = this.lastSeen.get(this.key(accountId, month));
-    return this.stateOf(month, seen ?? (await this.used(accountId, month)), quota);
+    const seen = this.lastSeen.get(quotaCounterKey(accountId, month));
+    return this.stateOf(month, seen?.used ?? (await this.used(accountId, month)), quota);
   }
 
   /** The unit of quota step 7 will consume, in the month the quota check (step 5) decided on (no lookup). */
   pendingCharge(accountId: string, checked: QuotaState): PendingCharge {
-    return { key: this.key(accountId, checked.month), limit: checked.quota, month: checked.month };
+    return { key: quotaCounterKey(accountId, checked.month), limit: checked.quota, month: checked.month };
   }
 
   /**
-   * Consumes one unit (step 7); null when the quota is used up. Seeds the month's counter when it must. When the
-   * increment was already made (`madeAhead`, with step 6's rate-limit count), only what it found is settled here.
+   * Consumes one unit (step 7); null when the quota is used up. Seeds the month's counter when it must; charges
+   * the ledger while the store is away. When the increment was already made (`madeAhead`, with step 6's
+   * rate-limit count), only what it found is settled here.
    */
   async consume(
     accountId: string,
     quota: number | null,
     tokenId?: string,
     madeAhead?: ChargeMadeAhead,
-  ): Promise<QuotaState | null> {
+  ): Promise<Consumed | null> {
     const now = this.clock.now();
     const month = madeAhead?.charge.month ?? utcMonth(now);
-    const key = this.key(accountId, month);
+    const key = quotaCounterKey(accountId, month);
     let result = madeAhead ? madeAhead.result : await this.store.incrementIfBelow(key, quota);
-    if (result === 'unseeded') {
-      await this.seed(accountId, month);
-      result = await this.store.incrementIfBelow(key, quota);
-    }
-    if (typeof result !== 'number') {
-      if (result === 'limit-reached' && quota !== null) this.remember(key, quota);
+    if (result === 'unseeded') result = await this.seedThenIncrement(accountId, month, quota);
+    if (result === 'unavailable') return this.consumeInLedger(accountId, quota, tokenId, month, now);
+    if (result === 'limit-reached') {
+      if (quota !== null)
+        this.remember(key, { used: quota, incarnation: this.lastSeen.get(key)?.incarnation ?? '' });
       return null;
     }
     this.remember(key, result);
     this.writeBack.record(accountId, utcDay(now), tokenId, now);
-    return this.stateOf(month, result, quota);
+    this.writeBack.recordQuota(accountId, month, result.incarnation, 1);
+    return {
+      state: this.stateOf(month, result.used, quota),
+      charge: { accountId, tokenId, at: now, month, inLedger: false },
+    };
   }
 
   /**
@@ -175,13 +246,40 @@ export class QuotaService {
    */
   async settle(charge: Charge, status: number): Promise<void> {
     const day = utcDay(charge.at);
-    if (status >= 500) {
-      const key = this.key(charge.accountId, utcMonth(charge.at));
-      this.writeBack.unrecord(charge.accountId, day, charge.tokenId);
-      await this.store.decrement(key);
-      const seen = this.lastSeen.get(key);
-      if (seen !== undefined && seen > 0) this.lastSeen.set(key, seen - 1);
-    } else if (status >= 400) this.writeBack.recordClientError(charge.accountId, day, charge.tokenId);
+    if (status < 400) return;
+    if (status < 500) {
+      this.writeBack.recordClientError(charge.accountId, day, charge.tokenId);
+      return;
+    }
+    const key = quotaCounterKey(charge.accountId, charge.month);
+    this.writeBack.unrecord(charge.accountId, day, charge.tokenId);
+    const seen = this.lastSeen.get(key);
+    if (seen !== undefined && seen.used > 0) this.lastSeen.set(key, { ...seen, used: seen.used - 1 });
+    if (!charge.inLedger) {
+      try {
+        const incarnation = await this.store.decrement(key);
+        this.writeBack.recordQuota(charge.accountId, charge.month, incarnation ?? NO_COUNTER, -1);
+        return;
+      } catch (error) {
+        if (!(error instanceof CountersUnavailableError)) throw error;
+      }
+    }
+    await this.ledger.refund(charge.accountId, charge.month);
+  }
+
+  /**
+   * Re-seeds the counters of the ledger rows marked while Redis was away (charged in the ledger, or written
+   * while their counters could not be reconciled), from the ledger's figures. Runs when Redis is back and every
+   * USAGE_FLUSH_INTERVAL_MS after; one pass at a time.
+   */
+  reseedMarked(): Promise<void> {
+    this.reseeding ??= this.reseedNow(this.store)
+      .catch((error: Error) => {
+        if (!(error instanceof CountersUnavailableError))
+          this.logger.warn(`Re-seeding quota counters failed: ${error.message}`);
+      })
+      .finally(() => (this.reseeding = undefined));
+    return this.reseeding;
   }
 
   /** Daily counts for a month, PostgreSQL plus what this instance has not written yet. */
@@ -194,10 +292,15 @@ export class QuotaService {
     return this.writeBack.consistentRead(() => this.byTokenNow(accountId, month));
   }
 
-  private remember(key: string, used: number): void {
+  private remember(key: string, count: QuotaCount): void {
+    const seen = this.lastSeen.get(key);
+    // Another incarnation: Redis lost this counter, or it was re-seeded. Units counted in the old one are taken
+    // in once written: write them now rather than at the next interval.
+    if (seen?.incarnation && count.incarnation && seen.incarnation !== count.incarnation)
+      void this.writeBack.flush();
     // Bounded by the accounts active this month on this instance; forgetting only costs a read of the store.
-    if (this.lastSeen.size >= 100_000 && !this.lastSeen.has(key)) this.lastSeen.clear();
-    this.lastSeen.set(key, used);
+    if (this.lastSeen.size >= 100_000 && !seen) this.lastSeen.clear();
+    this.lastSeen.set(key, count);
   }
 
   private stateOf(month: string, used: number, quota: number | null): QuotaState {
@@ -210,15 +313,95 @@ export class QuotaService {
     };
   }
 
-  /** Seeds the month's counter from PostgreSQL (unless another request or instance did first): its value. */
-  private async seed(accountId: string, month: string): Promise<number> {
-    const key = this.key(accountId, month);
-    await this.store.seed(
-      key,
-      await this.usedInDatabase(accountId, month),
-      monthCounterTtlSeconds(month, this.clock.now()),
+  /**
+   * Seeds the month's counter from the ledger (unless another request or instance did first): the counter. A
+   * ledger write reconciled after the snapshot was read makes it stale: read again.
+   */
+  private async seed(accountId: string, month: string): Promise<QuotaCount> {
+    const key = quotaCounterKey(accountId, month);
+    for (let attempt = 1; attempt <= SEED_ATTEMPTS; attempt++) {
+      const snapshot = await this.ledger.snapshot(accountId, month);
+      const ttlSeconds = monthCounterTtlSeconds(month, this.clock.now());
+      const seeded = await this.store.seedQuota(key, snapshot, ttlSeconds, 'if-absent');
+      if (seeded !== 'stale') return seeded;
+    }
+    throw new Error(`Quota counter ${key} not seeded: the ledger moved on ${SEED_ATTEMPTS} times`);
+  }
+
+  /** Seeds the counter, then increments it; the ledger decides when the store goes away meanwhile. */
+  private async seedThenIncrement(
+    accountId: string,
+    month: string,
+    quota: number | null,
+  ): Promise<Exclude<IncrementResult, 'unseeded'>> {
+    try {
+      await this.seed(accountId, month);
+    } catch (error) {
+      if (error instanceof CountersUnavailableError) return 'unavailable';
+      throw error;
+    }
+    const result = await this.store.incrementIfBelow(quotaCounterKey(accountId, month), quota);
+    // Gone again at once: Redis lost its data in between.
+    return result === 'unseeded' ? 'unavailable' : result;
+  }
+
+  /** Step 7 while the store is away: the unit is charged in the ledger, atomically for every instance. */
+  private async consumeInLedger(
+    accountId: string,
+    quota: number | null,
+    tokenId: string | undefined,
+    month: string,
+    now: Date,
+  ): Promise<Consumed | null> {
+    await this.ledgerReady;
+    const key = quotaCounterKey(accountId, month);
+    const used = await this.ledger.chargeIfBelow(accountId, month, quota);
+    const incarnation = this.lastSeen.get(key)?.incarnation ?? '';
+    if (used === 'limit-reached') {
+      if (quota !== null) this.lastSeen.set(key, { used: quota, incarnation });
+      return null;
+    }
+    this.lastSeen.set(key, { used, incarnation });
+    // The daily and per-token counts; the unit itself is in the ledger already.
+    this.writeBack.record(accountId, utcDay(now), tokenId, now);
+    return {
+      state: this.stateOf(month, used, quota),
+      charge: { accountId, tokenId, at: now, month, inLedger: true },
+    };
+  }
+
+  /** The ledger's figure plus this instance's units not yet written (while the store is away, or a past month). */
+  private usedInLedger(accountId: string, month: string): Promise<number> {
+    return this.writeBack.consistentRead(
+      async () =>
+        (await this.ledger.snapshot(accountId, month)).used +
+        this.writeBack.pendingQuotaFor(accountId, month),
     );
-    return (await this.store.get(key)) ?? 0;
+  }
+
+  private async reseedNow(store: CounterStore = this.store): Promise<void> {
+    for (;;) {
+      const rows = await this.ledger.marked(RESEED_BATCH);
+      if (!rows.length) return;
+      const now = this.clock.now();
+      const seeded: LedgerRow[] = [];
+      await Promise.all(
+        rows.map(async (row) => {
+          const ttlSeconds = monthCounterTtlSeconds(row.month, now);
+          // A month whose counters have expired has nothing to re-seed.
+          const outcome =
+            ttlSeconds > 0
+              ? await store.seedQuota(quotaCounterKey(row.accountId, row.month), row, ttlSeconds, 'replace')
+              : 'expired';
+          if (outcome === 'stale') return; // a newer write was reconciled: the next pass reads it
+          seeded.push(row);
+          if (outcome !== 'expired') this.lastSeen.set(quotaCounterKey(row.accountId, row.month), outcome);
+        }),
+      );
+      await this.ledger.unmark(seeded);
+      this.logger.log(`Re-seeded ${seeded.length} quota counters from PostgreSQL`);
+      if (rows.length < RESEED_BATCH || seeded.length === 0) return;
+    }
   }
 
   private async dailyNow(accountId: string, month: string): Promise<({ date: string } & OutcomeCounts)[]> {
@@ -263,44 +446,5 @@ export class QuotaService {
       .filter(([, counts]) => counts.count > 0)
       .map(([tokenId, counts]) => ({ tokenId, ...outcomes(counts) }))
       .sort((a, b) => b.count - a.count || a.tokenId.localeCompare(b.tokenId));
-  }
-
-  /** A month's usage from PostgreSQL plus what this instance has not written yet; asked for together, in one query. */
-  private usedInDatabase(accountId: string, month: string): Promise<number> {
-    return this.usageLookups.load(usageKey(month, accountId));
-  }
-
-  /** Each `usageKey`'s usage: one query per month among them (nearly always one). */
-  private async usedInDatabaseNow(keys: string[]): Promise<Map<string, number>> {
-    const byMonth = new Map<string, string[]>();
-    for (const key of keys) {
-      const [month, accountId] = key.split('/');
-      const accounts = byMonth.get(month);
-      if (accounts) accounts.push(accountId);
-      else byMonth.set(month, [accountId]);
-    }
-    const used = new Map<string, number>();
-    for (const [month, accountIds] of byMonth) {
-      // One index range per account (LATERAL), whatever the planner's statistics say (see loadTokenOwners).
-      const rows: { account_id: string; used: number }[] = await this.dataSource.query(
-        `SELECT k.id AS account_id, u.used FROM unnest($1::uuid[]) AS k(id)
-           CROSS JOIN LATERAL (
-             SELECT COALESCE(SUM(count), 0)::int AS used FROM usage_daily
-              WHERE account_id = k.id AND day >= $2::date AND day < ($2::date + interval '1 month')) u`,
-        [accountIds, monthStart(month)],
-      );
-      const stored = new Map(rows.map((row) => [row.account_id, Number(row.used)]));
-      for (const accountId of accountIds) {
-        const pending = [...this.writeBack.pendingFor(accountId)]
-          .filter(([day]) => day.startsWith(month))
-          .reduce((sum, [, counts]) => sum + counts.count, 0);
-        used.set(usageKey(month, accountId), (stored.get(accountId) ?? 0) + pending);
-      }
-    }
-    return used;
-  }
-
-  private key(accountId: string, month: string): string {
-    return `quota:${accountId}:${month}`;
   }
 }

@@ -1,24 +1,31 @@
 import type Redis from 'ioredis';
 import type { Result } from 'ioredis';
-import type {
-  CounterStore,
-  HitsThenIncrement,
-  IncrementResult,
-  IncrementRule,
-  RateLimitHit,
-  RateLimitRule,
+import {
+  type CounterStore,
+  type HitsThenIncrement,
+  type IncrementResult,
+  type IncrementRule,
+  type LedgerSnapshot,
+  newIncarnation,
+  type QuotaCount,
+  type QuotaReconciliation,
+  type RateLimitHit,
+  type RateLimitRule,
 } from './counter-store';
 
-/**
- * Atomic "increment unless it would pass the limit" on an existing counter; the limit -1 means none. Returns the new
- * value, -1 at the limit, -2 when the counter does not exist (to be seeded from PostgreSQL).
+/*
+ * A quota counter is a hash: u = used, i = incarnation, s = the ledger version it was seeded from, r = the newest
+ * ledger write reconciled into it (r may exist alone: a write reconciled while no counter existed). Replies are
+ * {status, used, incarnation}: status 0 = done, 1 = limit reached, 2 = no counter (unseeded), 3 = stale snapshot.
  */
+
+/** Atomic "increment unless it would pass the limit" on an existing counter; the limit -1 means none. */
 const INCREMENT_IF_BELOW_FUNCTION = `
 local function incrementIfBelow(key, limit)
-  local value = redis.call('GET', key)
-  if not value then return -2 end
-  if limit >= 0 and tonumber(value) + 1 > limit then return -1 end
-  return redis.call('INCR', key)
+  local c = redis.call('HMGET', key, 'u', 'i')
+  if not c[1] then return {2, 0, ''} end
+  if limit >= 0 and tonumber(c[1]) + 1 > limit then return {1, tonumber(c[1]), c[2]} end
+  return {0, redis.call('HINCRBY', key, 'u', 1), c[2]}
 end
 `;
 
@@ -26,9 +33,40 @@ const INCREMENT_IF_BELOW = `${INCREMENT_IF_BELOW_FUNCTION}
 return incrementIfBelow(KEYS[1], tonumber(ARGV[1]))
 `;
 
+const QUOTA = `
+local c = redis.call('HMGET', KEYS[1], 'u', 'i')
+if not c[1] then return {2, 0, ''} end
+return {0, tonumber(c[1]), c[2]}
+`;
+
+/** ARGV: used, version, new incarnation, ttl seconds, replace (1) or if-absent (0). */
+const SEED_QUOTA = `
+local c = redis.call('HMGET', KEYS[1], 'u', 'i', 's', 'r')
+local version = tonumber(ARGV[2])
+if c[1] and (ARGV[5] == '0' or version <= tonumber(c[3])) then return {0, tonumber(c[1]), c[2]} end
+if c[4] and tonumber(c[4]) > version then return {3, 0, ''} end
+redis.call('HSET', KEYS[1], 'u', ARGV[1], 'i', ARGV[3], 's', ARGV[2])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+return {0, tonumber(ARGV[1]), ARGV[3]}
+`;
+
 const DECREMENT = `
-local value = tonumber(redis.call('GET', KEYS[1]) or '0')
-if value > 0 then return redis.call('DECR', KEYS[1]) end
+local c = redis.call('HMGET', KEYS[1], 'u', 'i')
+if not c[1] then return false end
+redis.call('HINCRBY', KEYS[1], 'u', -1)
+return c[2]
+`;
+
+/** Per key: ARGV holds its incarnation, version, delta and ttl (4 per key, in order). */
+const RECONCILE_QUOTA = `
+for n = 1, #KEYS do
+  local key, tag = KEYS[n], ARGV[4 * n - 3]
+  local version, delta = tonumber(ARGV[4 * n - 2]), tonumber(ARGV[4 * n - 1])
+  local c = redis.call('HMGET', key, 'u', 'i', 's', 'r')
+  if not c[4] or tonumber(c[4]) < version then redis.call('HSET', key, 'r', version) end
+  if c[1] and c[2] ~= tag and tonumber(c[3]) < version then redis.call('HINCRBY', key, 'u', delta) end
+  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, tonumber(ARGV[4 * n])) end
+end
 return 0
 `;
 
@@ -70,27 +108,39 @@ return results
 
 /**
  * The rate-limit step on all keys but the last, then, when every limit allowed the request, INCREMENT_IF_BELOW
- * on the last key with the last argument as its limit. Returns {results, increment}; increment -3 = not tried.
+ * on the last key with the last argument as its limit. Returns {results, increment}; increment 0 = not tried.
  */
 const RATE_LIMIT_HITS_THEN_INCREMENT = `local count = #KEYS - 1
 ${INCREMENT_IF_BELOW_FUNCTION}
 ${RATE_LIMIT_STEP}
-local increment = -3
+local increment = 0
 if all then increment = incrementIfBelow(KEYS[#KEYS], tonumber(ARGV[#ARGV])) end
 return {results, increment}
 `;
 
 type RateLimitReply = [number, number, number, number][];
+/** {status, used, incarnation}; see the statuses above. */
+type QuotaReply = [number, number, string];
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    lrsIncrementIfBelow(key: string, limit: number): Result<number, Context>;
-    lrsDecrement(key: string): Result<number, Context>;
+    lrsQuota(key: string): Result<QuotaReply, Context>;
+    lrsSeedQuota(
+      key: string,
+      used: number,
+      version: number,
+      incarnation: string,
+      ttlSeconds: number,
+      replace: number,
+    ): Result<QuotaReply, Context>;
+    lrsIncrementIfBelow(key: string, limit: number): Result<QuotaReply, Context>;
+    lrsDecrement(key: string): Result<string | null, Context>;
+    lrsReconcileQuota(keyCount: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     lrsRateLimitHits(keyCount: number, ...keysThenArgs: (string | number)[]): Result<RateLimitReply, Context>;
     lrsRateLimitHitsThenIncrement(
       keyCount: number,
       ...keysThenArgs: (string | number)[]
-    ): Result<[RateLimitReply, number], Context>;
+    ): Result<[RateLimitReply, QuotaReply | 0], Context>;
   }
 }
 
@@ -100,27 +150,60 @@ export class RedisCounterStore implements CounterStore {
     private readonly redis: Redis,
     private readonly prefix = 'lrs:',
   ) {
+    redis.defineCommand('lrsQuota', { numberOfKeys: 1, lua: QUOTA });
+    redis.defineCommand('lrsSeedQuota', { numberOfKeys: 1, lua: SEED_QUOTA });
     redis.defineCommand('lrsIncrementIfBelow', { numberOfKeys: 1, lua: INCREMENT_IF_BELOW });
     redis.defineCommand('lrsDecrement', { numberOfKeys: 1, lua: DECREMENT });
+    redis.defineCommand('lrsReconcileQuota', { lua: RECONCILE_QUOTA });
     redis.defineCommand('lrsRateLimitHits', { lua: RATE_LIMIT_HITS });
     redis.defineCommand('lrsRateLimitHitsThenIncrement', { lua: RATE_LIMIT_HITS_THEN_INCREMENT });
   }
 
-  async get(key: string): Promise<number | null> {
-    const value = await this.redis.get(this.prefix + key);
-    return value === null ? null : Number(value);
+  async quota(key: string): Promise<QuotaCount | null> {
+    const [status, used, incarnation] = await this.redis.lrsQuota(this.prefix + key);
+    return status === 0 ? { used, incarnation } : null;
   }
 
-  async seed(key: string, value: number, ttlSeconds: number): Promise<void> {
-    await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds, 'NX');
+  async seedQuota(
+    key: string,
+    snapshot: LedgerSnapshot,
+    ttlSeconds: number,
+    mode: 'if-absent' | 'replace',
+  ): Promise<QuotaCount | 'stale'> {
+    const [status, used, incarnation] = await this.redis.lrsSeedQuota(
+      this.prefix + key,
+      snapshot.used,
+      snapshot.version,
+      newIncarnation(snapshot.version),
+      ttlSeconds,
+      mode === 'replace' ? 1 : 0,
+    );
+    return status === 3 ? 'stale' : { used, incarnation };
   }
 
   async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
-    return incrementResult(Number(await this.redis.lrsIncrementIfBelow(this.prefix + key, limit ?? -1)));
+    return incrementResult(await this.redis.lrsIncrementIfBelow(this.prefix + key, limit ?? -1));
   }
 
-  async decrement(key: string): Promise<void> {
-    await this.redis.lrsDecrement(this.prefix + key);
+  async decrement(key: string): Promise<string | null> {
+    return this.redis.lrsDecrement(this.prefix + key);
+  }
+
+  async reconcileQuota(entries: QuotaReconciliation[]): Promise<void> {
+    // In slices, so that one script never holds Redis for long.
+    for (let from = 0; from < entries.length; from += 200) {
+      const slice = entries.slice(from, from + 200);
+      await this.redis.lrsReconcileQuota(
+        slice.length,
+        ...slice.map(({ key }) => this.prefix + key),
+        ...slice.flatMap(({ incarnation, version, delta, ttlSeconds }) => [
+          incarnation,
+          version,
+          delta,
+          ttlSeconds,
+        ]),
+      );
+    }
   }
 
   async rateLimitHits(limits: RateLimitRule[]): Promise<RateLimitHit[]> {
@@ -145,14 +228,14 @@ export class RedisCounterStore implements CounterStore {
       increment.limit ?? -1,
     );
     const hits = replies.map(toRateLimitHit);
-    return result === -3 ? { hits } : { hits, increment: incrementResult(Number(result)) };
+    return result === 0 ? { hits } : { hits, increment: incrementResult(result) };
   }
 }
 
-function incrementResult(reply: number): IncrementResult {
-  if (reply === -2) return 'unseeded';
-  if (reply === -1) return 'limit-reached';
-  return reply;
+function incrementResult([status, used, incarnation]: QuotaReply): IncrementResult {
+  if (status === 2) return 'unseeded';
+  if (status === 1) return 'limit-reached';
+  return { used, incarnation };
 }
 
 function toRateLimitHit([allowed, remaining, resetMs, retryAfterMs]: RateLimitReply[number]): RateLimitHit {

@@ -2,6 +2,9 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } f
 import { DataSource } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
+import { COUNTER_STORE, type CounterStore, type QuotaReconciliation } from './counter-store';
+import { type LedgerDelta, ledgerKey, QuotaLedger } from './quota-ledger';
+import { monthCounterTtlSeconds } from './usage-calendar';
 
 /** How many times the shutdown flush is tried before what it holds is given up (and logged). */
 const SHUTDOWN_FLUSH_ATTEMPTS = 5;
@@ -23,11 +26,21 @@ function add(map: Map<string, UsageCounts>, key: string, count: number, errors: 
   } else map.set(key, { count, errors });
 }
 
+/** A quota unit recorded in the store's counter, for the ledger: account, month, incarnation. */
+function quotaKey(accountId: string, month: string, incarnation: string): string {
+  return accountId + SEP + month + SEP + incarnation;
+}
+
 /**
  * Metered requests are counted in memory and written to PostgreSQL in batches (every USAGE_FLUSH_INTERVAL_MS
  * and on shutdown), so the hot path makes no database write. Per-token counts and last-use times ride along.
  * A request is recorded when it is charged; its outcome follows when it is answered (a client error moves it to
  * `errors`, a failure of ours takes it back).
+ *
+ * The quota units counted in the store's counters (recordQuota) are written to the quota's ledger in the same
+ * transaction, by incarnation; once committed, the store reconciles them (see CounterStore): a counter seeded
+ * from a snapshot that did not hold them takes them in. A counter that cannot be reconciled (Redis away) has its
+ * month row marked for re-seeding.
  */
 @Injectable()
 export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShutdown {
@@ -38,6 +51,12 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
   private pendingTokenUsage = new Map<string, UsageCounts>();
   /** account, token → last use. */
   private pendingLastUse = new Map<string, Date>();
+  /** account, month, incarnation → quota units counted in the store and not yet in the ledger. */
+  private pendingQuota = new Map<string, number>();
+  /** Month rows written while their counters could not be reconciled, to mark for re-seeding. */
+  private unreconciled: { accountId: string; month: string }[] = [];
+  /** Reconciliations under way: they follow a write without holding up the next (see writePending). */
+  private readonly reconciling = new Set<Promise<void>>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   /** consistentRead()s under way (settled, never rejected). */
@@ -48,6 +67,8 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
   constructor(
     private readonly dataSource: DataSource,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly ledger: QuotaLedger,
+    @Inject(COUNTER_STORE) private readonly store: CounterStore,
   ) {}
 
   onModuleInit(): void {
@@ -63,6 +84,8 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     clearInterval(this.timer);
     for (let attempt = 1; ; attempt++) {
       await this.flush();
+      // Redis closes after this hook: the counters take in what was written first (or its rows are marked).
+      await Promise.all(this.reconciling);
       if (this.isEmpty()) return;
       if (attempt === SHUTDOWN_FLUSH_ATTEMPTS) break;
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
@@ -82,6 +105,20 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
   /** A charged request that was answered with a client error (4xx). */
   recordClientError(accountId: string, day: string, tokenId: string | undefined): void {
     this.count(accountId, day, tokenId, 0, 1);
+  }
+
+  /** Quota units (`delta`, -1 for a refund) counted in the store's counter of `incarnation`. */
+  recordQuota(accountId: string, month: string, incarnation: string, delta: number): void {
+    const key = quotaKey(accountId, month, incarnation);
+    this.pendingQuota.set(key, (this.pendingQuota.get(key) ?? 0) + delta);
+  }
+
+  /** Quota units of an account's month counted in the store and not yet in the ledger. */
+  pendingQuotaFor(accountId: string, month: string): number {
+    let units = 0;
+    const prefix = accountId + SEP + month + SEP;
+    for (const [key, delta] of this.pendingQuota) if (key.startsWith(prefix)) units += delta;
+    return units;
   }
 
   /** Takes back one recorded request (refunded); may go below zero when the request was already written. */
@@ -140,12 +177,21 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     const usage = this.pendingUsage;
     const tokenUsage = this.pendingTokenUsage;
     const lastUse = this.pendingLastUse;
+    const quota = this.pendingQuota;
     if (this.isEmpty()) return;
     this.pendingUsage = new Map();
     this.pendingTokenUsage = new Map();
     this.pendingLastUse = new Map();
+    this.pendingQuota = new Map();
+    // While the shared counters are away, the rows written are marked in the same transaction.
+    const markForReseed = this.store.availability?.away ?? false;
+    const unreconciled = this.unreconciled;
+    this.unreconciled = [];
+    let versions = new Map<string, number>();
     try {
       await this.dataSource.transaction(async (manager) => {
+        if (quota.size) versions = await this.ledger.addWritten(manager, ledgerDeltas(quota), markForReseed);
+        await this.ledger.mark(unreconciled, manager);
         if (usage.size) {
           const rows = [...usage].map(([key, counts]) => {
             const [accountId, day] = key.split(SEP);
@@ -209,6 +255,8 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
       for (const [key, counts] of usage) add(this.pendingUsage, key, counts.count, counts.errors);
       for (const [key, counts] of tokenUsage) add(this.pendingTokenUsage, key, counts.count, counts.errors);
       for (const [key, at] of lastUse) if (!this.pendingLastUse.has(key)) this.pendingLastUse.set(key, at);
+      for (const [key, delta] of quota) this.pendingQuota.set(key, (this.pendingQuota.get(key) ?? 0) + delta);
+      this.unreconciled.push(...unreconciled);
       if (!this.failingSince) {
         this.failingSince = new Date();
         this.logger.error(`Usage write-back failed; retrying every flush: ${(error as Error).message}`);
@@ -219,6 +267,43 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
       const seconds = Math.round((Date.now() - this.failingSince.getTime()) / 1000);
       this.logger.log(`Usage write-back works again after ${seconds} s; nothing was lost`);
       this.failingSince = undefined;
+    }
+    // Not awaited: a write (and a ledger charge waiting for it while Redis goes away) never waits on Redis.
+    if (!markForReseed && quota.size) {
+      const reconciling = this.reconcile(quota, versions);
+      this.reconciling.add(reconciling);
+      void reconciling.finally(() => this.reconciling.delete(reconciling));
+    }
+  }
+
+  /**
+   * The store takes in what was just written to the ledger. When it cannot (Redis away), the rows are marked for
+   * re-seeding instead; when even that fails (PostgreSQL away as well), the next flush marks them. Never rejects.
+   */
+  private async reconcile(quota: Map<string, number>, versions: Map<string, number>): Promise<void> {
+    const now = new Date();
+    const entries: QuotaReconciliation[] = [];
+    const rows: { accountId: string; month: string }[] = [];
+    for (const [key, delta] of quota) {
+      const [accountId, month, incarnation] = key.split(SEP);
+      const version = versions.get(ledgerKey(month, accountId));
+      const ttlSeconds = monthCounterTtlSeconds(month, now);
+      // No version: the account was deleted meanwhile, its units dropped with it. A month whose counters have
+      // expired has nothing left to reconcile.
+      if (version === undefined || ttlSeconds <= 0) continue;
+      entries.push({ key: quotaCounterKey(accountId, month), incarnation, version, delta, ttlSeconds });
+      rows.push({ accountId, month });
+    }
+    if (!entries.length) return;
+    try {
+      await this.store.reconcileQuota(entries);
+    } catch {
+      try {
+        await this.ledger.mark(rows);
+      } catch {
+        // PostgreSQL is away as well: the next write marks them.
+        this.unreconciled.push(...rows);
+      }
     }
   }
 
@@ -236,7 +321,31 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
 
   private isEmpty(): boolean {
     return (
-      this.pendingUsage.size === 0 && this.pendingTokenUsage.size === 0 && this.pendingLastUse.size === 0
+      this.pendingUsage.size === 0 &&
+      this.pendingTokenUsage.size === 0 &&
+      this.pendingLastUse.size === 0 &&
+      this.pendingQuota.size === 0 &&
+      this.unreconciled.length === 0
     );
   }
+}
+
+/**
+ * The store's name for an account's month counter. `v2`: a hash since the ledger (issue 19); the plain counters
+ * of earlier versions, under `quota:`, are left to expire.
+ */
+export function quotaCounterKey(accountId: string, month: string): string {
+  return `quota.v2:${accountId}:${month}`;
+}
+
+/** The pending quota units summed per account and month (the ledger has one row for all incarnations). */
+function ledgerDeltas(quota: Map<string, number>): LedgerDelta[] {
+  const sums = new Map<string, LedgerDelta>();
+  for (const [key, delta] of quota) {
+    const [accountId, month] = key.split(SEP);
+    const row = sums.get(ledgerKey(month, accountId));
+    if (row) row.delta += delta;
+    else sums.set(ledgerKey(month, accountId), { accountId, month, delta });
+  }
+  return [...sums.values()];
 }

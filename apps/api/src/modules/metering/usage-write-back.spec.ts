@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Settings } from '../../config/settings';
+import { MemoryCounterStore } from './memory-counter-store';
+import type { QuotaLedger } from './quota-ledger';
 import { UsageWriteBackService } from './usage-write-back.service';
 
 /** A promise resolved from outside, to hold a read or a write half-way. */
@@ -25,7 +27,12 @@ describe('UsageWriteBackService.consistentRead', () => {
       events.push('write ends');
     },
   } as unknown as DataSource;
-  const service = new UsageWriteBackService(dataSource, { usageFlushIntervalMs: 60_000 } as Settings);
+  const service = new UsageWriteBackService(
+    dataSource,
+    { usageFlushIntervalMs: 60_000 } as Settings,
+    {} as QuotaLedger,
+    new MemoryCounterStore(),
+  );
 
   it('runs reads together, and a flush between them', async () => {
     const first = deferred();

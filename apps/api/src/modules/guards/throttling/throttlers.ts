@@ -13,11 +13,25 @@ export const CLIENT_IP_THROTTLER_PREFIX = 'client-ip-';
 const licenseOf = (context: ExecutionContext) =>
   licensedPrincipal(context.switchToHttp().getRequest<FastifyRequest>()).license;
 
+/** One of the license's windows, tracked per account (the principal ApiTokenGuard set), not per address. */
+function accountWindow(
+  name: string,
+  ttl: number,
+  limitOf: (license: ReturnType<typeof licenseOf>) => number,
+): ThrottlerOptions {
+  return {
+    name: `${ACCOUNT_THROTTLER_PREFIX}${name}`,
+    ttl,
+    limit: (context) => limitOf(licenseOf(context)),
+    getTracker: (request) => licensedPrincipal(request).accountId,
+  };
+}
+
 /** The caller's license limits (contract section 6: per license, for each token's account on lottery routes). */
 const ACCOUNT_THROTTLERS: ThrottlerOptions[] = [
-  { name: `${ACCOUNT_THROTTLER_PREFIX}second`, ttl: 1000, limit: (c) => licenseOf(c).perSecond },
-  { name: `${ACCOUNT_THROTTLER_PREFIX}minute`, ttl: 60_000, limit: (c) => licenseOf(c).perMinute },
-  { name: `${ACCOUNT_THROTTLER_PREFIX}hour`, ttl: 3_600_000, limit: (c) => licenseOf(c).perHour },
+  accountWindow('second', 1000, (license) => license.perSecond),
+  accountWindow('minute', 60_000, (license) => license.perMinute),
+  accountWindow('hour', 3_600_000, (license) => license.perHour),
 ];
 
 /** IP_RATE_LIMIT's windows, per client IP across all routes; none when it is `off`. */
@@ -34,6 +48,8 @@ export function throttlerModuleOptions(settings: Settings, store: CounterStore):
   return {
     throttlers: [...ACCOUNT_THROTTLERS, ...clientIpThrottlers(settings)],
     storage: new CounterThrottlerStorage(store),
+    // One counter per throttler and tracker, shared by every route (the package's default key is per route).
+    generateKey: (_context, tracker, name) => `rate:${name}:${tracker}`,
     setHeaders: false,
   };
 }

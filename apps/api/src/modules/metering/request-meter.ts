@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Charge, ChargeMadeAhead, PendingCharge, QuotaState } from '../metering/quota.service';
+import type { RateLimitRule } from './counter-store';
+import type { Charge, PendingCharge, QuotaState } from './quota.service';
 
 /** One rate window's standing after this request. */
 export interface RateWindowState {
@@ -9,22 +10,30 @@ export interface RateWindowState {
   resetSeconds: number;
 }
 
-/** What the guards learned about the caller's limits; they only gather figures, headers are written below. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What metering learned about this request (MeteringService); written as headers by writeMeterHeaders(). */
+    meter?: RequestMeter;
+  }
+}
+
+/** What the metering steps learned about a request; they only gather figures, headers are written below. */
 export interface RequestMeter {
+  /** Rate limits that apply, as @nestjs/throttler resolved them, not yet counted. */
+  rateLimits: RateLimitRule[];
+  /** The counted windows' standing, for the headers. */
   rateWindows: RateWindowState[];
   /** Set when a rate window refused the request. */
   retryAfterSeconds?: number;
   quota?: QuotaState;
-  /** Step 7's unit, named by the quota check (step 5) for the rate-limit step (6) to consume with its count. */
+  /** Step 7's unit, named by the quota check (step 5) so that steps 6 and 7 go in one store call. */
   pendingCharge?: PendingCharge;
-  /** What that consumption found, for step 7 to settle (absent when step 6 counted no limit). */
-  chargeMadeAhead?: ChargeMadeAhead;
   /** Set when a unit of quota was consumed (step 7), so that the answer can settle it (error, or refund). */
   charged?: Charge;
 }
 
 export function meterOf(request: FastifyRequest): RequestMeter {
-  return (request.meter ??= { rateWindows: [] });
+  return (request.meter ??= { rateLimits: [], rateWindows: [] });
 }
 
 /**
@@ -32,6 +41,14 @@ export function meterOf(request: FastifyRequest): RequestMeter {
  * X-RateLimit-* of the tightest window, Retry-After on a 429, X-Quota-* on metered routes (X-Quota-Limit and
  * X-Quota-Remaining are omitted for an unlimited license).
  */
+/** The reset instants are one Date per month (monthResetsAt): each is written out once. */
+const isoStrings = new WeakMap<Date, string>();
+function isoOf(date: Date): string {
+  let iso = isoStrings.get(date);
+  if (iso === undefined) isoStrings.set(date, (iso = date.toISOString()));
+  return iso;
+}
+
 export function writeMeterHeaders(reply: FastifyReply, meter: RequestMeter): void {
   const tightest = meter.rateWindows.reduce<RateWindowState | undefined>(
     (a, b) =>
@@ -51,6 +68,6 @@ export function writeMeterHeaders(reply: FastifyReply, meter: RequestMeter): voi
       reply.header('X-Quota-Limit', meter.quota.quota);
       reply.header('X-Quota-Remaining', meter.quota.remaining ?? 0);
     }
-    reply.header('X-Quota-Reset', meter.quota.resetsAt.toISOString());
+    reply.header('X-Quota-Reset', isoOf(meter.quota.resetsAt));
   }
 }

@@ -1,0 +1,260 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { BatchLoader } from '../../common/cache/batch-loader';
+import type { LedgerSnapshot } from './counter-store';
+import { monthStart } from './usage-calendar';
+
+/** An account's month, as the ledger keys it: `YYYY-MM/<account id>`. */
+export const ledgerKey = (month: string, accountId: string) => `${month}/${accountId}`;
+
+/** A month row's figures (month as 'YYYY-MM'). */
+export interface LedgerRow extends LedgerSnapshot {
+  accountId: string;
+  month: string;
+}
+
+/** Units written for an account's month by one write-back. */
+export interface LedgerDelta {
+  accountId: string;
+  month: string;
+  delta: number;
+}
+
+const EMPTY: LedgerSnapshot = { used: 0, version: 0 };
+
+/** Ledger charges waiting for the next batch: per month, per account, the requests and the account's quota. */
+interface WaitingCharges {
+  quota: number | null;
+  waiters: { resolve: (used: number | 'limit-reached') => void; reject: (error: unknown) => void }[];
+}
+
+/** Batches of ledger charges under way at once; the charges asked for meanwhile go together in the next. */
+const CHARGE_BATCHES_IN_FLIGHT = 2;
+
+/**
+ * The quota's ledger: one row per account and UTC month in PostgreSQL (usage_monthly) holding every unit charged
+ * that has been written, and a version that every write raises. The store's counters (Redis, or this process)
+ * are seeded from it and run ahead of it by what is not yet written; while Redis is away the ledger itself decides
+ * (chargeIfBelow). A row whose counter in Redis may have missed a write is marked `needs_reseed` until an instance
+ * re-seeds that counter (QuotaService.reseedMarked).
+ */
+@Injectable()
+export class QuotaLedger {
+  /** Snapshots for seeding, in one query for the months asked for together (see BatchLoader). */
+  private readonly snapshotLookups = new BatchLoader((keys: string[]) => this.snapshotsNow(keys), {
+    maxBatch: 500,
+    maxInFlight: 2,
+    missing: EMPTY,
+  });
+
+  private waitingCharges = new Map<string, Map<string, WaitingCharges>>();
+  private chargeBatchesInFlight = 0;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The month row's used units and version (0 and 0 before its first write). */
+  snapshot(accountId: string, month: string): Promise<LedgerSnapshot> {
+    return this.snapshotLookups.load(ledgerKey(month, accountId));
+  }
+
+  /** Snapshots of many accounts' months; one query per month among them (nearly always one). */
+  async snapshotsNow(keys: string[]): Promise<Map<string, LedgerSnapshot>> {
+    const byMonth = new Map<string, string[]>();
+    for (const key of keys) {
+      const [month, accountId] = key.split('/');
+      const accounts = byMonth.get(month);
+      if (accounts) accounts.push(accountId);
+      else byMonth.set(month, [accountId]);
+    }
+    const found = new Map<string, LedgerSnapshot>();
+    for (const [month, accountIds] of byMonth) {
+      // One primary-key lookup per account (LATERAL), whatever the planner's statistics say.
+      const rows: { account_id: string; used: number; version: number }[] = await this.dataSource.query(
+        `SELECT k.id AS account_id, m.used, m.version FROM unnest($1::uuid[]) AS k(id)
+           CROSS JOIN LATERAL (
+             SELECT used, version FROM usage_monthly WHERE account_id = k.id AND month = $2::date) m`,
+        [accountIds, monthStart(month)],
+      );
+      for (const row of rows)
+        found.set(ledgerKey(month, row.account_id), { used: row.used, version: Number(row.version) });
+    }
+    return found;
+  }
+
+  /**
+   * One unit charged in the ledger itself, atomically for every instance: the month's units after it, or
+   * 'limit-reached' when it would pass `quota` (null = none). Used while Redis is away; the row is marked so that
+   * Redis's counter is re-seeded once it is back. Charges asked for together go in one transaction (see
+   * chargeBatch): one commit for many, rather than one each, queued on the row's lock.
+   */
+  chargeIfBelow(accountId: string, month: string, quota: number | null): Promise<number | 'limit-reached'> {
+    if (quota !== null && quota <= 0) return Promise.resolve('limit-reached');
+    return new Promise((resolve, reject) => {
+      let accounts = this.waitingCharges.get(month);
+      if (!accounts) this.waitingCharges.set(month, (accounts = new Map()));
+      const waiting = accounts.get(accountId);
+      if (waiting) {
+        waiting.quota = quota;
+        waiting.waiters.push({ resolve, reject });
+      } else accounts.set(accountId, { quota, waiters: [{ resolve, reject }] });
+      this.dispatchCharges();
+    });
+  }
+
+  private dispatchCharges(): void {
+    while (this.chargeBatchesInFlight < CHARGE_BATCHES_IN_FLIGHT && this.waitingCharges.size > 0) {
+      const [month, accounts] = this.waitingCharges.entries().next().value as [
+        string,
+        Map<string, WaitingCharges>,
+      ];
+      this.waitingCharges.delete(month);
+      this.chargeBatchesInFlight += 1;
+      void this.settleCharges(month, accounts).finally(() => {
+        this.chargeBatchesInFlight -= 1;
+        this.dispatchCharges();
+      });
+    }
+  }
+
+  private async settleCharges(month: string, accounts: Map<string, WaitingCharges>): Promise<void> {
+    try {
+      const granted = await this.chargeBatch(month, accounts);
+      for (const [accountId, { waiters }] of accounts) {
+        const grant = granted.get(accountId);
+        waiters.forEach((waiter, i) =>
+          waiter.resolve(grant && i < grant.granted ? grant.before + i + 1 : 'limit-reached'),
+        );
+      }
+    } catch (error) {
+      for (const { waiters } of accounts.values()) for (const waiter of waiters) waiter.reject(error);
+    }
+  }
+
+  /**
+   * Grants each account as many of its waiting units as its quota leaves, in one transaction: the month rows are
+   * made if missing, then locked in one order (accounts sorted: two instances' batches never deadlock) and raised.
+   * Answers, per account charged, its units before and the units granted.
+   */
+  private async chargeBatch(
+    month: string,
+    accounts: Map<string, WaitingCharges>,
+  ): Promise<Map<string, { before: number; granted: number }>> {
+    const ids = [...accounts.keys()].sort();
+    const params = [
+      ids,
+      ids.map((id) => (accounts.get(id) as WaitingCharges).waiters.length),
+      ids.map((id) => (accounts.get(id) as WaitingCharges).quota),
+      monthStart(month),
+    ];
+    const rows: { account_id: string; before: number; granted: number }[] = await this.dataSource.transaction(
+      async (manager) => {
+        // Through accounts: an account deleted meanwhile gets no row (rather than a foreign-key error).
+        await manager.query(
+          `INSERT INTO usage_monthly (account_id, month, used, version, needs_reseed)
+           SELECT a.id, $2::date, 0, 0, true FROM accounts a WHERE a.id = ANY($1::uuid[]) ORDER BY a.id
+           ON CONFLICT (account_id, month) DO NOTHING`,
+          [ids, monthStart(month)],
+        );
+        return manager.query(
+          // A SELECT around the UPDATE: TypeORM answers an UPDATE's rows as [rows, count].
+          `WITH wanted AS (SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[]) AS w(account_id, n, quota)),
+                current AS (SELECT m.account_id, m.used FROM usage_monthly m JOIN wanted w USING (account_id)
+                             WHERE m.month = $4::date ORDER BY m.account_id FOR UPDATE OF m),
+                grants AS (SELECT c.account_id, c.used AS before,
+                                  CASE WHEN w.quota IS NULL THEN w.n
+                                       ELSE LEAST(w.n, GREATEST(w.quota - c.used, 0)) END AS granted
+                             FROM current c JOIN wanted w USING (account_id)),
+                raised AS (UPDATE usage_monthly m
+                              SET used = m.used + g.granted, version = m.version + 1, needs_reseed = true
+                             FROM grants g
+                            WHERE m.account_id = g.account_id AND m.month = $4::date AND g.granted > 0
+                           RETURNING m.account_id, g.before, g.granted)
+           SELECT * FROM raised`,
+          params,
+        );
+      },
+    );
+    return new Map(rows.map((row) => [row.account_id, { before: row.before, granted: row.granted }]));
+  }
+
+  /** Gives back a unit charged in the ledger (a request the service failed). */
+  async refund(accountId: string, month: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE usage_monthly SET used = used - 1, version = version + 1, needs_reseed = true
+        WHERE account_id = $1 AND month = $2::date`,
+      [accountId, monthStart(month)],
+    );
+  }
+
+  /**
+   * Inside the write-back's transaction: adds the units counted in the store to their month rows (marking them
+   * when their counters cannot be reconciled now) and answers each row's new version.
+   */
+  async addWritten(
+    manager: EntityManager,
+    deltas: LedgerDelta[],
+    markForReseed: boolean,
+  ): Promise<Map<string, number>> {
+    // Joined with accounts (locked FOR KEY SHARE): the units of an account deleted meanwhile are dropped, never a
+    // foreign-key failure of the whole batch (see UsageWriteBackService).
+    const rows: { account_id: string; month: string; version: number }[] = await manager.query(
+      `INSERT INTO usage_monthly AS m (account_id, month, used, version, needs_reseed)
+       SELECT d.account_id, d.month, d.delta, 1, $4
+         FROM unnest($1::uuid[], $2::date[], $3::int[]) AS d(account_id, month, delta)
+         JOIN accounts a ON a.id = d.account_id
+          FOR KEY SHARE OF a
+       ON CONFLICT (account_id, month) DO UPDATE
+          SET used = m.used + EXCLUDED.used, version = m.version + 1, needs_reseed = m.needs_reseed OR $4
+       RETURNING m.account_id, m.month, m.version`,
+      [
+        deltas.map((d) => d.accountId),
+        deltas.map((d) => monthStart(d.month)),
+        deltas.map((d) => d.delta),
+        markForReseed,
+      ],
+    );
+    return new Map(
+      rows.map((row) => [ledgerKey(row.month.slice(0, 7), row.account_id), Number(row.version)]),
+    );
+  }
+
+  /** Marks month rows whose counters in Redis could not be reconciled after a write. */
+  async mark(
+    rows: { accountId: string; month: string }[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (!rows.length) return;
+    await manager.query(
+      `UPDATE usage_monthly u SET needs_reseed = true
+         FROM unnest($1::uuid[], $2::date[]) AS r(account_id, month)
+        WHERE u.account_id = r.account_id AND u.month = r.month`,
+      [rows.map((r) => r.accountId), rows.map((r) => monthStart(r.month))],
+    );
+  }
+
+  /** Up to `limit` marked rows, with their figures. */
+  async marked(limit: number): Promise<LedgerRow[]> {
+    const rows: { account_id: string; month: string; used: number; version: number }[] =
+      await this.dataSource.query(
+        `SELECT account_id, month, used, version FROM usage_monthly WHERE needs_reseed LIMIT $1`,
+        [limit],
+      );
+    return rows.map((row) => ({
+      accountId: row.account_id,
+      month: row.month.slice(0, 7),
+      used: row.used,
+      version: Number(row.version),
+    }));
+  }
+
+  /** Clears the marks of rows re-seeded from these snapshots, unless a write has changed them since. */
+  async unmark(rows: LedgerRow[]): Promise<void> {
+    if (!rows.length) return;
+    await this.dataSource.query(
+      `UPDATE usage_monthly u SET needs_reseed = false
+         FROM unnest($1::uuid[], $2::date[], $3::bigint[]) AS r(account_id, month, version)
+        WHERE u.account_id = r.account_id AND u.month = r.month AND u.version = r.version`,
+      [rows.map((r) => r.accountId), rows.map((r) => monthStart(r.month)), rows.map((r) => r.version)],
+    );
+  }
+}

@@ -1,0 +1,269 @@
+import { errorBody, Messages } from '../support/contract-errors';
+import { newAdmin, newTokenHolder, sql } from '../support/fixtures';
+import { http, Http } from '../support/http';
+import { PrivateRedis, startPrivateRedis } from '../support/private-redis';
+import { startTcpProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
+import { createTestApp, TestApp } from '../support/test-app';
+import { eventually } from '../support/timing';
+
+const QUOTA = errorBody.forbidden(Messages.quotaExceeded);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Issue 19: the monthly quota stays exact and no usage is lost when Redis fails, on every instance. Instances share
+ * PostgreSQL and a redis-server of the test's own (through a TCP proxy), which it shuts down (its data lost),
+ * starts again empty, flaps, or cuts off (the proxy: Redis keeps its data). While Redis is away the quota is decided
+ * by one atomic counter in PostgreSQL for all instances; when it is back, its counters are re-seeded so that no
+ * unit is lost or counted twice.
+ */
+describe('quota and usage through Redis failures (two instances, a Redis of their own)', () => {
+  let redis: PrivateRedis;
+  let proxy: TcpProxy;
+  let redisUrl: string;
+  let a: TestApp;
+  let b: TestApp;
+  let apiA: Http;
+  let apiB: Http;
+  let adminJwt: string;
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    proxy = await startTcpProxy('127.0.0.1', redis.port);
+    redisUrl = throughProxy(redis.url, proxy);
+    a = await createTestApp({ REDIS_URL: redisUrl });
+    b = await createTestApp({ REDIS_URL: redisUrl }, { shareDatabaseWith: a });
+    apiA = http(a.baseUrl);
+    apiB = http(b.baseUrl);
+    adminJwt = (await newAdmin(a, apiA)).jwt;
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await proxy?.close();
+    await redis?.dispose();
+  });
+
+  /** A token holder on a license of its own: `monthlyQuota` (null = none), rate limits out of the way. */
+  async function holder(label: string, monthlyQuota: number | null) {
+    const name = `${label}-${Date.now().toString(36)}`;
+    const put = await apiA.put(`/admin/licenses/${name}`, {
+      jwt: adminJwt,
+      body: { monthlyQuota, perSecond: 10_000, perMinute: 1_000_000, perHour: 10_000_000 },
+    });
+    expect(put.status).toBe(200);
+    const account = await newTokenHolder(apiA, label);
+    const patch = await apiA.patch(`/admin/accounts/${account.id}`, {
+      jwt: adminJwt,
+      body: { license: name },
+    });
+    expect(patch.status).toBe(200);
+    return account;
+  }
+
+  /**
+   * A client that sends metered reads at a steady pace (about 20 a second), alternating over `apis`, until stopped;
+   * it counts the 200s it saw. A request an instance could not take (it was stopped) is not an answer.
+   */
+  function steadyClient(token: string, apis: () => Http[]) {
+    let running = true;
+    let ok = 0;
+    const others: string[] = [];
+    const done = (async () => {
+      for (let i = 0; running; i += 1) {
+        const targets = apis();
+        const res = await targets[i % targets.length]
+          .get('/lottery/fr_lotto/draw/latest/numbers', { token })
+          .catch((error: Error) => ({ status: 0, text: error.message }));
+        if (res.status === 200) ok += 1;
+        else if (res.status !== 0) others.push(`${res.status} ${res.text}`);
+        await sleep(50);
+      }
+    })();
+    return {
+      async stop() {
+        running = false;
+        await done;
+        return { ok, others };
+      },
+    };
+  }
+
+  /** `used` of the account's current month as both instances report it, the ledger, and the daily counts. */
+  async function usageEverywhere(jwt: string, accountId: string) {
+    const [fromA, fromB] = await Promise.all([
+      apiA.get('/profile/usage', { jwt }),
+      apiB.get('/profile/usage', { jwt }),
+    ]);
+    const [daily] = await sql(
+      a,
+      `SELECT COALESCE(SUM(count), 0)::int AS used FROM usage_daily
+        WHERE account_id = $1 AND day >= date_trunc('month', now())`,
+      [accountId],
+    );
+    return { a: fromA.body.used, b: fromB.body.used, daily: daily.used };
+  }
+
+  async function ledgerUsed(accountId: string): Promise<number> {
+    const [row] = await sql(
+      a,
+      `SELECT COALESCE(SUM(used), 0)::int AS used FROM usage_monthly
+        WHERE account_id = $1 AND month = date_trunc('month', now())::date`,
+      [accountId],
+    );
+    return row.used;
+  }
+
+  /** Both instances reach Redis again, and the counters have returned to it (after its 2 s recovery grace). */
+  async function redisBackOnBoth() {
+    await eventually(async () => {
+      for (const api of [apiA, apiB]) {
+        const ready = await api.get('/health/ready');
+        expect(ready.body.details.redis.status).toBe('up');
+      }
+    }, 15_000);
+    await sleep(2500);
+  }
+
+  it('a Redis crash: the quota is decided once for all instances (18 of 40 pass for 20 with 2 used), and after an empty restart nothing is lost', async () => {
+    const tight = await holder('q20', 20);
+    const bursty = await holder('q25', 25);
+    const steady = await holder('steady', null);
+    for (const api of [apiA, apiB])
+      expect((await api.get('/lottery/fr_lotto', { token: tight.token })).status).toBe(200);
+    const client = steadyClient(steady.token, () => [apiA, apiB]);
+    await sleep(500);
+
+    await redis.stop(); // its data is gone
+    await sleep(300);
+    const during: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const res = await (i % 2 ? apiB : apiA).get('/lottery/fr_lotto', { token: tight.token });
+      during.push(res.status);
+      if (res.status === 403) expect(res.body).toEqual(QUOTA);
+    }
+    console.log(`[redis crash] quota 20 with 2 used, 40 requests during the outage: ${during.join(' ')}`);
+    expect(during).toEqual([...Array(18).fill(200), ...Array(22).fill(403)]);
+    // A concurrent burst over both instances: the charges go to PostgreSQL in batches, and exactly the quota passes.
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        (i % 2 ? apiB : apiA).get('/lottery/fr_lotto', { token: bursty.token }),
+      ),
+    );
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(25);
+    expect(burst.filter((r) => r.status === 403).map((r) => r.body)).toEqual(Array(35).fill(QUOTA));
+
+    await redis.start(); // empty
+    await redisBackOnBoth();
+    const after: number[] = [];
+    for (let i = 0; i < 10; i += 1)
+      after.push((await (i % 2 ? apiB : apiA).get('/lottery/fr_lotto', { token: tight.token })).status);
+    expect(after).toEqual(Array(10).fill(403));
+
+    const seen = await client.stop();
+    expect(seen.others).toEqual([]);
+    await eventually(async () => {
+      expect(await usageEverywhere(tight.jwt, tight.id)).toEqual({ a: 20, b: 20, daily: 20 });
+      expect(await usageEverywhere(bursty.jwt, bursty.id)).toEqual({ a: 25, b: 25, daily: 25 });
+      expect(await usageEverywhere(steady.jwt, steady.id)).toEqual({
+        a: seen.ok,
+        b: seen.ok,
+        daily: seen.ok,
+      });
+    }, 10_000);
+    console.log(
+      `[redis crash] steady client: ${seen.ok} × 200, used ${seen.ok} on both instances and in PostgreSQL`,
+    );
+    expect(await ledgerUsed(tight.id)).toBe(20);
+    expect(await ledgerUsed(steady.id)).toBe(seen.ok);
+  });
+
+  it('a flapping Redis (down and up every second for 10 s, empty each time): the quota holds and usage equals the 200s', async () => {
+    const tight = await holder('q30', 30);
+    const steady = await holder('steady', null);
+    const client = steadyClient(steady.token, () => [apiA, apiB]);
+    const tightStatuses: number[] = [];
+    let flapping = true;
+    const tightClient = (async () => {
+      for (let i = 0; flapping; i += 1) {
+        const res = await (i % 2 ? apiB : apiA).get('/lottery/fr_lotto', { token: tight.token });
+        tightStatuses.push(res.status);
+        if (res.status === 403) expect(res.body).toEqual(QUOTA);
+        await sleep(100);
+      }
+    })();
+    await sleep(300);
+    for (let flap = 0; flap < 5; flap += 1) {
+      await redis.stop();
+      await sleep(1000);
+      await redis.start();
+      await sleep(1000);
+    }
+    flapping = false;
+    await tightClient;
+    const granted = tightStatuses.filter((s) => s === 200).length;
+    console.log(
+      `[redis flapping] quota 30: ${granted} × 200 of ${tightStatuses.length}; others ${[...new Set(tightStatuses)]}`,
+    );
+    expect(tightStatuses.every((s) => s === 200 || s === 403)).toBe(true);
+    expect(granted).toBe(30);
+
+    await redisBackOnBoth();
+    const seen = await client.stop();
+    expect(seen.others).toEqual([]);
+    await eventually(async () => {
+      expect(await usageEverywhere(tight.jwt, tight.id)).toEqual({ a: 30, b: 30, daily: 30 });
+      expect(await usageEverywhere(steady.jwt, steady.id)).toEqual({
+        a: seen.ok,
+        b: seen.ok,
+        daily: seen.ok,
+      });
+    }, 10_000);
+    console.log(`[redis flapping] steady client: ${seen.ok} × 200, used ${seen.ok} everywhere`);
+    expect(await ledgerUsed(steady.id)).toBe(seen.ok);
+  });
+
+  it('an instance stopped (SIGTERM) during an outage loses nothing; Redis comes back with its data', async () => {
+    const c = await createTestApp({ REDIS_URL: redisUrl }, { shareDatabaseWith: a });
+    const apiC = http(c.baseUrl);
+    const steady = await holder('steady', null);
+    const tight = await holder('q9', 9);
+    let targets = [apiA, apiB, apiC];
+    const client = steadyClient(steady.token, () => targets);
+    expect((await apiC.get('/lottery/fr_lotto', { token: tight.token })).status).toBe(200);
+    await sleep(700);
+
+    proxy.cut('refuse'); // no instance reaches Redis, which keeps its counters as they were
+    await sleep(300);
+    // Three instances, one quota: 8 more of 15, and every instance reports the same month, the ledger's.
+    const during: number[] = [];
+    for (let i = 0; i < 15; i += 1)
+      during.push((await [apiA, apiB, apiC][i % 3].get('/lottery/fr_lotto', { token: tight.token })).status);
+    expect(during).toEqual([...Array(8).fill(200), ...Array(7).fill(403)]);
+    await eventually(async () => {
+      expect(await usageEverywhere(tight.jwt, tight.id)).toEqual({ a: 9, b: 9, daily: 9 });
+      expect((await apiC.get('/profile/usage', { jwt: tight.jwt })).body.used).toBe(9);
+    });
+    await sleep(1500);
+    targets = [apiA, apiB];
+    await c.close(); // what SIGTERM runs: drain, write usage, close
+    await sleep(2500);
+    proxy.restore();
+
+    await redisBackOnBoth();
+    const seen = await client.stop();
+    expect(seen.others).toEqual([]);
+    await eventually(async () => {
+      expect(await usageEverywhere(steady.jwt, steady.id)).toEqual({
+        a: seen.ok,
+        b: seen.ok,
+        daily: seen.ok,
+      });
+      expect(await usageEverywhere(tight.jwt, tight.id)).toEqual({ a: 9, b: 9, daily: 9 });
+    }, 10_000);
+    console.log(
+      `[redis cut off, instance stopped] steady client: ${seen.ok} × 200, used ${seen.ok} everywhere`,
+    );
+    expect(await ledgerUsed(steady.id)).toBe(seen.ok);
+  });
+});
