@@ -4,7 +4,6 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
@@ -12,7 +11,8 @@ import { rewriteEmptyLotteryTag } from './modules/lotteries/empty-tag-url';
 import { handleClientError, handleFrameworkError } from './common/http/client-errors';
 import { limitConnectionsPerClient } from './common/http/connection-limit';
 import { drainHttp, trackAnswers } from './common/http/graceful-drain';
-import { createRootLogger } from './common/logging/root-logger';
+import { nextRequestId } from './common/http/request-id';
+import { createRootLogger, flushLogs } from './common/logging/root-logger';
 import { lazyRequestLogger } from './common/logging/request-logger';
 import { embeddedDataDir, type Settings } from './config/settings';
 import type { DatabaseEngine } from './database/database.module';
@@ -56,7 +56,7 @@ export async function createApp(
       // A caller's X-Request-Id is kept when it looks like one (it ends up in logs and headers), else one is made.
       requestIdHeader: false,
       genReqId: (request: { headers: Record<string, string | string[] | undefined> }) =>
-        acceptableRequestId(request.headers['x-request-id']) ?? randomUUID(),
+        acceptableRequestId(request.headers['x-request-id']) ?? nextRequestId(),
       routerOptions: { ignoreTrailingSlash: true },
       rewriteUrl: (request: { url?: string }) => rewriteEmptyLotteryTag(request.url ?? '/'),
       // Slow clients: all headers within HEADERS_TIMEOUT_MS, the whole request within BODY_TIMEOUT_MS (checked
@@ -99,7 +99,8 @@ export async function createApp(
           await drainHttp(app.getHttpAdapter().getInstance(), answering, settings.shutdownTimeoutMs);
           await app.close();
           await embedded?.stop();
-          logger.flush();
+          // The last access lines, before main.ts ends the process.
+          await flushLogs(logger);
         })();
         return closing;
       },
