@@ -2,14 +2,18 @@
 // `npm run bench`: what the built API costs, measured in one run on this machine, for the embedded engine and, when
 // DATABASE_URL (or BENCH_DATABASE_URL) and REDIS_URL are set, for a PostgreSQL server with Redis:
 //   - start-up on an empty data directory and the bundled-data load rate;
-//   - per metered route, requests/s against a bare Fastify server answering the very same bytes, in the same run
-//     (autocannon, 50 connections, BENCH_SECONDS each, default 5), and the API's p99;
+//   - per metered route (and /health/live), requests/s against two baselines answering the very same bytes, each in
+//     a process of its own, measured in the same run: bare Fastify, and the design's floor (a bare NestJS + Fastify
+//     app whose route passes five no-op guards); autocannon, 50 connections, BENCH_SECONDS each (default 5), the
+//     median of BENCH_ROUNDS rounds (default 3) taken in turn; the API as `npm start` runs it (embedded: readable
+//     access lines; server + Redis: JSON lines), and its p99;
 //   - p99 at half of the route's maximum throughput, after a second of warm-up, beside the bare server's at that rate;
 //   - peak RSS under load;
 //   - scale: latency with 1M tokens and 100k accounts against the same run with 1k (cold tokens each time), and
 //     the largest lottery's last page against its first;
 //   - warm-up: p99 of the first requests of 1,000 returning clients right after a restart against their steady p99.
 // A throwaway data directory (and server database, `lrs_bench_<pid>`) is created and removed.
+// BENCH_ONLY_THROUGHPUT=1 stops after the throughput table; BENCH_LOG_LEVEL=warn measures without access lines.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +24,7 @@ import { openLoop } from './open-loop.mjs';
 import { RUNTIME_ENV } from '../runtime-env.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const ADMIN = { email: 'bench-admin@example.test', password: 'bench password 123' };
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -30,8 +35,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
-/** Starts the built API; resolves once /health/ready answers. */
-async function startApi({ dataDir, databaseUrl, redis }) {
+/** Starts the built API; resolves once /health/ready answers. `logFormat` unset: the default (as npm start). */
+async function startApi({ dataDir, databaseUrl, redis, logFormat }) {
   const started = Date.now();
   const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
     env: {
@@ -42,8 +47,8 @@ async function startApi({ dataDir, databaseUrl, redis }) {
       DATABASE_URL: databaseUrl ?? '',
       REDIS_URL: redis ?? '',
       IP_RATE_LIMIT: 'off', // one client address sends all the load
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'log', // production's default: one JSON access line per request
-      LOG_FORMAT: 'json',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'log', // the default: one access line per request
+      ...(logFormat ? { LOG_FORMAT: logFormat } : {}),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET,
@@ -138,6 +143,33 @@ async function peakRss(pid, during) {
   return peak;
 }
 
+/** The median of a list of numbers. */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The most each server serves at `path`: ROUNDS rounds, each server in turn (so that a slow moment of the machine
+ * falls on all of them), the median of each; `pid` (optional) has its peak RSS sampled meanwhile.
+ */
+async function maxima(servers, path) {
+  const runs = servers.map(() => []);
+  let rss = 0;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [i, server] of servers.entries()) {
+      const run = () => maximum(server.base + path, server.token);
+      if (server.pid) rss = Math.max(rss, await peakRss(server.pid, async () => runs[i].push(await run())));
+      else runs[i].push(await run());
+    }
+  }
+  return {
+    results: runs.map((list) => ({
+      rps: median(list.map((r) => r.rps)),
+      p99: median(list.map((r) => r.p99)),
+      errors: list.reduce((sum, r) => sum + r.errors, 0),
+    })),
+    rss,
+  };
+}
+
 /** The most an URL serves: autocannon, CONNECTIONS connections, SECONDS seconds. */
 async function maximum(url, token) {
   const result = await autocannon({
@@ -159,12 +191,15 @@ function atRate(url, { rate, seconds = SECONDS, tokens = [], warmupSeconds = 0 }
   });
 }
 
-/** The bare-Fastify baseline serving `answers`; resolves to its base URL and a stop function. */
-async function startBareServer(answers) {
+/**
+ * A baseline serving `answers` in a process of its own (`bare-server.mjs`: bare Fastify; `floor-server.mjs`: the
+ * design's floor); resolves to its base URL and a stop function.
+ */
+async function startBaseline(script, answers) {
   const dir = mkdtempSync(join(tmpdir(), 'lrs-bench-bare-'));
   const file = join(dir, 'answers.json');
   writeFileSync(file, JSON.stringify(answers));
-  const child = spawn(process.execPath, ['tools/bench/bare-server.mjs', file], {
+  const child = spawn(process.execPath, [`tools/bench/${script}`, file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise((resolve) =>
@@ -274,6 +309,7 @@ async function benchEngine(engine) {
       dataDir,
       databaseUrl: database?.url,
       redis: engine.server ? redisUrl : undefined,
+      logFormat: engine.logFormat,
     });
     log(`\n## ${engine.name}`);
     log(`start-up on an empty data directory: ${(api.startupMs / 1000).toFixed(1)} s`);
@@ -294,41 +330,47 @@ async function benchEngine(engine) {
       ['draws envelope, first page', `/lottery/${largest.tag}/draws?limit=15`],
       ['draws envelope, last page', `/lottery/${largest.tag}/draws?limit=15&offset=${lastOffset}`],
       ['lottery list (15)', '/lotteries'],
+      ['/health/live (not metered)', '/health/live'],
     ];
     const answers = {};
     for (const [, path] of routes) {
       const response = await fetch(api.base + path, { headers: { 'X-API-Token': token } });
       answers[path] = { body: await response.text(), contentType: response.headers.get('content-type') };
     }
-    const bare = await startBareServer(answers);
+    const bare = await startBaseline('bare-server.mjs', answers);
+    const floor = await startBaseline('floor-server.mjs', answers);
     const results = [];
     let rss = 0;
     try {
       for (const [name, path] of routes) {
-        const baseline = await maximum(bare.base + path);
-        let measured;
-        rss = Math.max(
-          rss,
-          await peakRss(api.pid, async () => (measured = await maximum(api.base + path, token))),
-        );
+        const measured = await maxima([bare, floor, { base: api.base, token, pid: api.pid }], path);
+        rss = Math.max(rss, measured.rss);
+        const [baseline, floorRun, apiRun] = measured.results;
         // Steady state: a second of the same load first (see openLoop); the bare server at the same rate shows
         // what the client and the machine add on their own.
-        const rate = Math.max(1, Math.floor(measured.rps / 2));
+        const rate = Math.max(1, Math.floor(apiRun.rps / 2));
         const half = await atRate(api.base + path, { rate, tokens: [token], warmupSeconds: 1 });
         const bareHalf = await atRate(bare.base + path, { rate, warmupSeconds: 1 });
-        results.push({ name, path, baseline, measured, half, bareHalf });
+        results.push({ name, path, baseline, floor: floorRun, measured: apiRun, half, bareHalf });
       }
     } finally {
       bare.stop();
+      floor.stop();
     }
     log('');
-    log('| route | bare Fastify | API | ratio | API p99 | p99 at half load | bare p99, same rate |');
-    log('|---|---|---|---|---|---|---|');
-    for (const { name, baseline, measured, half, bareHalf } of results) {
+    log(
+      `access lines: ${engine.logFormat ?? 'pretty (the default)'}; median of ${ROUNDS} rounds of ${SECONDS} s`,
+    );
+    log(
+      '| route | bare Fastify | floor (Nest + 5 no-op guards) | API | × bare | × floor | API p99 | p99 at half load | bare p99, same rate |',
+    );
+    log('|---|---|---|---|---|---|---|---|---|');
+    for (const { name, baseline, floor: floorRun, measured, half, bareHalf } of results) {
       const errors = measured.errors ? ` (${measured.errors} errors)` : '';
       log(
-        `| ${name} | ${fmt(baseline.rps)} req/s | ${fmt(measured.rps)} req/s${errors} | ` +
-          `${(measured.rps / baseline.rps).toFixed(2)}× | ${measured.p99} ms | ${half.p99} ms | ${bareHalf.p99} ms |`,
+        `| ${name} | ${fmt(baseline.rps)} req/s | ${fmt(floorRun.rps)} req/s | ${fmt(measured.rps)} req/s${errors} | ` +
+          `${(measured.rps / baseline.rps).toFixed(2)}× | ${(measured.rps / floorRun.rps).toFixed(2)}× | ` +
+          `${measured.p99} ms | ${half.p99} ms | ${bareHalf.p99} ms |`,
       );
     }
     log('');
@@ -339,6 +381,7 @@ async function benchEngine(engine) {
       `largest lottery (${largest.tag}, ${fmt(largest.draws.count)} draws): last page ${fmt(last.rps)} req/s, ` +
         `first page ${fmt(first.rps)} req/s (first/last ${(first.rps / last.rps).toFixed(2)}×)`,
     );
+    if (process.env.BENCH_ONLY_THROUGHPUT) return;
 
     // Scale: the same load with cold tokens (each new to the cache) against 1k and then 1M tokens.
     const url = sqlUrl(engine, dataDir, database);
@@ -365,6 +408,7 @@ async function benchEngine(engine) {
       dataDir,
       databaseUrl: database?.url,
       redis: engine.server ? redisUrl : undefined,
+      logFormat: engine.logFormat,
     });
     const fresh = await atRate(`${api.base}/lottery/us_powerball/draw/latest/numbers`, {
       tokens: returning,
@@ -385,6 +429,8 @@ async function benchEngine(engine) {
 log(
   `# npm run bench (${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${SECONDS} s per run)`,
 );
-await benchEngine({ name: 'embedded PostgreSQL (PGlite)', server: false });
-if (serverUrl && redisUrl) await benchEngine({ name: 'PostgreSQL server + Redis', server: true });
+// As `npm start` runs each: the embedded engine with readable access lines, a server with JSON lines.
+await benchEngine({ name: 'embedded PostgreSQL (PGlite), as npm start runs it', server: false });
+if (serverUrl && redisUrl)
+  await benchEngine({ name: 'PostgreSQL server + Redis', server: true, logFormat: 'json' });
 else log('\n(PostgreSQL server + Redis: set DATABASE_URL and REDIS_URL to measure it too)');

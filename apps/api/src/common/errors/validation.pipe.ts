@@ -66,7 +66,8 @@ export class MemoizingValidationPipe extends ValidationPipe {
     let outcome = outcomes.get(key);
     if (!outcome) {
       try {
-        outcome = { value: (await super.transform(value, metadata)) as object };
+        // Frozen: every later request with the same input gets this very object, which no handler may change.
+        outcome = { value: Object.freeze((await super.transform(value, metadata)) as object) };
       } catch (error) {
         outcome = { error };
       }
@@ -74,8 +75,7 @@ export class MemoizingValidationPipe extends ValidationPipe {
       outcomes.set(key, outcome);
     }
     if ('error' in outcome) throw outcome.error;
-    // A copy, so that a handler can never change what the next request receives.
-    return Object.assign(Object.create(Object.getPrototypeOf(outcome.value) as object), outcome.value);
+    return outcome.value;
   }
 }
 

@@ -10,7 +10,10 @@ import { Reflector } from '@nestjs/core';
 export class StaticReflector extends Reflector {
   private readonly answers = new WeakMap<object, Map<unknown, unknown>>();
 
-  private readonly overrides = new WeakMap<object, WeakMap<object, Map<unknown, unknown>>>();
+  /** Per handler: the answers for the controller it was first asked with (a handler nearly always has one). */
+  private readonly overrides = new WeakMap<object, { controller: object; answers: Map<unknown, unknown> }>();
+  /** Handlers asked with another controller too (inherited handlers): per controller. */
+  private readonly inherited = new WeakMap<object, WeakMap<object, Map<unknown, unknown>>>();
 
   /** Guards ask this for [handler, class] on every request: remembered per handler, class and key. */
   override getAllAndOverride(metadataKey: unknown, targets: object[]): never {
@@ -18,14 +21,28 @@ export class StaticReflector extends Reflector {
     if (targets.length !== 2 || !handler || !controller) {
       return super.getAllAndOverride(metadataKey as string, targets as never);
     }
-    let byClass = this.overrides.get(handler);
-    if (!byClass) this.overrides.set(handler, (byClass = new WeakMap()));
+    const answers = this.answersFor(handler, controller);
+    let answer = answers.get(metadataKey);
+    if (answer === undefined && !answers.has(metadataKey)) {
+      answer = super.getAllAndOverride(metadataKey as string, targets as never);
+      answers.set(metadataKey, answer);
+    }
+    return answer as never;
+  }
+
+  private answersFor(handler: object, controller: object): Map<unknown, unknown> {
+    const first = this.overrides.get(handler);
+    if (!first) {
+      const answers = new Map<unknown, unknown>();
+      this.overrides.set(handler, { controller, answers });
+      return answers;
+    }
+    if (first.controller === controller) return first.answers;
+    let byClass = this.inherited.get(handler);
+    if (!byClass) this.inherited.set(handler, (byClass = new WeakMap()));
     let answers = byClass.get(controller);
     if (!answers) byClass.set(controller, (answers = new Map()));
-    if (!answers.has(metadataKey)) {
-      answers.set(metadataKey, super.getAllAndOverride(metadataKey as string, targets as never));
-    }
-    return answers.get(metadataKey) as never;
+    return answers;
   }
 
   override get(metadataKey: unknown, target: object): never {

@@ -1,25 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, type Metric, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestStats } from './request-stats';
 
 /** Prometheus metrics (GET /metrics): requests by route and status, latency, quota and rate-limit refusals. */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
 
-  readonly requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests by method, route template and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-
-  readonly latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by method and route template.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
-  });
+  /** Requests and their latency, by route: counted per request, turned into metrics when read. */
+  private readonly requestStats = new RequestStats();
 
   readonly quotaRejections = new Counter({
     name: 'quota_rejections_total',
@@ -48,26 +37,13 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    this.registry.registerMetric(this.requestStats.requests as unknown as Metric);
+    this.registry.registerMetric(this.requestStats.latency as unknown as Metric);
   }
 
-  /** Per-label-set children, so a request costs a map lookup rather than hashing its labels (called per request). */
-  private readonly children = new Map<
-    string,
-    { requests: { inc(): void }; latency: { observe(v: number): void } }
-  >();
-
+  /** One answered request (the response hook). */
   observe(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${route} ${status}`;
-    let child = this.children.get(key);
-    if (!child) {
-      child = {
-        requests: this.requests.labels(method, route, String(status)),
-        latency: this.latency.labels(method, route),
-      };
-      this.children.set(key, child);
-    }
-    child.requests.inc();
-    child.latency.observe(seconds);
+    this.requestStats.record(method, route, status, seconds);
     if (status === 500) this.unexpectedErrors.inc();
   }
 }
