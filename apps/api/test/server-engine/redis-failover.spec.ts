@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiProcess, startApiProcess } from '../support/api-process';
 import { errorBody, Messages } from '../support/contract-errors';
 import { newAdmin, newTokenHolder, sql } from '../support/fixtures';
 import { http, Http } from '../support/http';
@@ -25,6 +29,7 @@ describe('quota and usage through Redis failures (two instances, a Redis of thei
   let apiA: Http;
   let apiB: Http;
   let adminJwt: string;
+  let processC: ApiProcess | undefined;
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
@@ -38,6 +43,7 @@ describe('quota and usage through Redis failures (two instances, a Redis of thei
   });
 
   afterAll(async () => {
+    await processC?.stop('SIGKILL');
     await b?.close();
     await a?.close();
     await proxy?.close();
@@ -224,7 +230,14 @@ describe('quota and usage through Redis failures (two instances, a Redis of thei
   });
 
   it('an instance stopped (SIGTERM) during an outage loses nothing; Redis comes back with its data', async () => {
-    const c = await createTestApp({ REDIS_URL: redisUrl }, { shareDatabaseWith: a });
+    // The third instance is the built server in a process of its own, so that a real SIGTERM ends it.
+    const dataDir = mkdtempSync(join(tmpdir(), 'lrs-sigterm-'));
+    const c = (processC = await startApiProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: a.databaseUrl ?? '',
+      REDIS_URL: redisUrl,
+      LOG_LEVEL: 'warn',
+    }));
     const apiC = http(c.baseUrl);
     const steady = await holder('steady', null);
     const tight = await holder('q9', 9);
@@ -246,7 +259,8 @@ describe('quota and usage through Redis failures (two instances, a Redis of thei
     });
     await sleep(1500);
     targets = [apiA, apiB];
-    await c.close(); // what SIGTERM runs: drain, write usage, close
+    expect(await c.stop('SIGTERM')).toBe(0); // drain, write its usage to PostgreSQL, exit
+    rmSync(dataDir, { recursive: true, force: true });
     await sleep(2500);
     proxy.restore();
 

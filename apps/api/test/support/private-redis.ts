@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
+import { freePort } from './free-port';
 
 /**
  * A redis-server of the test's own, on a port of its own, that the test stops and starts (as an operator's Redis
@@ -20,17 +20,6 @@ export interface PrivateRedis {
   cli(...args: string[]): string;
   /** Stops it for good and removes its folder. */
   dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function answers(port: number): Promise<boolean> {

@@ -26,7 +26,8 @@ export async function startReceiver(status: (attempt: number) => number = () => 
       attempts += 1;
       const raw = Buffer.concat(chunks).toString('utf8');
       const code = answer(attempts);
-      if (code >= 200 && code < 300) received.push({ path: request.url ?? '', headers: request.headers, raw, body: JSON.parse(raw) });
+      if (code >= 200 && code < 300)
+        received.push({ path: request.url ?? '', headers: request.headers, raw, body: JSON.parse(raw) });
       response.writeHead(code, { 'Content-Type': 'text/plain' }).end(code < 300 ? 'thanks' : `nope ${code}`);
     });
   });
