@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../modules/accounts/accounts.module';
 import { DrawsModule } from '../modules/draws/draws.module';
+import { IngestionModule } from '../modules/ingestion/ingestion.module';
+import { WebhooksModule } from '../modules/webhooks/webhooks.module';
 import { StartupService } from './startup.service';
 
-@Module({ imports: [AccountsModule, DrawsModule], providers: [StartupService], exports: [StartupService] })
+@Module({
+  imports: [AccountsModule, DrawsModule, IngestionModule, WebhooksModule],
+  providers: [StartupService],
+  exports: [StartupService],
+})
 export class StartupModule {}

@@ -13,6 +13,8 @@ import { LotteryCatalog } from '../modules/lotteries/catalog/lottery-catalog.ser
 import { seedLicenses } from './seed-licenses';
 import { CredentialsCache } from '../modules/credentials/credentials-cache.service';
 import { QuotaService } from '../modules/metering/quota.service';
+import { SyncScheduler } from '../modules/ingestion/sync-scheduler.service';
+import { WebhookDeliveryWorker } from '../modules/webhooks/webhook-delivery.worker';
 
 export interface StartupReport {
   migrationsApplied: string[];
@@ -44,6 +46,8 @@ export class StartupService {
     private readonly credentials: CredentialsCache,
     private readonly quota: QuotaService,
     private readonly clock: Clock,
+    private readonly webhookDeliveries: WebhookDeliveryWorker,
+    private readonly syncScheduler: SyncScheduler,
   ) {}
 
   /**
@@ -69,6 +73,9 @@ export class StartupService {
     const warming = Date.now();
     const warmAccounts = await this.credentials.warmUp(this.clock.now());
     await this.quota.warmUp(warmAccounts);
+    // Background work starts on a database that is ready (and no longer restarted).
+    this.webhookDeliveries.start();
+    this.syncScheduler.start();
     const { knownTokens } = this.credentials.sizes();
     if (knownTokens)
       this.logger.log(

@@ -16,6 +16,6 @@ import { SyncScheduler } from './sync-scheduler.service';
   imports: [DrawsModule],
   controllers: [AdminSourcesController, AdminConflictsController],
   providers: [SourcesService, ConflictsService, DrawIngestService, DrawSyncService, SyncScheduler],
-  exports: [DrawSyncService],
+  exports: [DrawSyncService, SyncScheduler],
 })
 export class IngestionModule {}

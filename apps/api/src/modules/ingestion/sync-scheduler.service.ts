@@ -1,10 +1,4 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { SETTINGS } from '../../config/settings.module';
@@ -27,7 +21,7 @@ import { releaseLease, tryLease } from './sync-lease';
  * instance that stops (or dies: the lease expires) leaves the polling to another one.
  */
 @Injectable()
-export class SyncScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class SyncScheduler implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Sync');
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -42,7 +36,8 @@ export class SyncScheduler implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  onApplicationBootstrap(): void {
+  /** Called by StartupService once the instance is prepared (see WebhookDeliveryWorker.start). */
+  start(): void {
     if (!this.settings.sync.enabled) return;
     this.logger.log(`Scheduler on (instance ${this.sync.instanceId})`);
     this.later();

@@ -1,10 +1,4 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
@@ -41,7 +35,7 @@ interface Claimed {
  * WEBHOOK_RETRY_HORIZON_MS after the event; past it the delivery fails and its subscription is disabled, with why.
  */
 @Injectable()
-export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly policy: WebhookTargetPolicy;
   private timer?: NodeJS.Timeout;
@@ -58,7 +52,11 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     this.policy = new WebhookTargetPolicy(settings.webhooks.allowedHosts);
   }
 
-  onApplicationBootstrap(): void {
+  /**
+   * Called by StartupService once the instance is prepared (migrations, bundled data, the embedded engine's restart),
+   * so that no round runs against a database that is still being set up (it logged a false "paused" on first start).
+   */
+  start(): void {
     this.schedule();
   }
 
