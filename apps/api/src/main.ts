@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       );
     });
   }
-  await running.app.listen({ port: settings.port, host: '0.0.0.0' });
+  await running.app.listen({ port: settings.port, host: settings.host });
   const address = running.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   printWelcome({ settings, port, report: running.report, startupMs: Date.now() - started });

@@ -15,6 +15,8 @@ describe('loadSettings', () => {
     const s = loadSettings({});
     expect(s).toMatchObject({
       port: 3000,
+      host: '0.0.0.0',
+      metricsToken: null,
       databaseUrl: null,
       redisUrl: null,
       defaultLicense: 'free',
@@ -54,6 +56,22 @@ describe('loadSettings', () => {
     expect(problems({ HEADERS_TIMEOUT_MS: '5000', BODY_TIMEOUT_MS: '3000', LOG_FORMAT: 'xml' })).toEqual([
       "LOG_FORMAT='xml' is not valid: expected json or pretty.",
       'HEADERS_TIMEOUT_MS (5000) must not exceed BODY_TIMEOUT_MS (3000).',
+    ]);
+  });
+
+  it('takes the listen address from HOST and a metrics token of at least 16 printable characters', () => {
+    expect(loadSettings({ HOST: '127.0.0.1', METRICS_TOKEN: 'scrape-0123456789' })).toMatchObject({
+      host: '127.0.0.1',
+      metricsToken: 'scrape-0123456789',
+    });
+    expect(loadSettings({ HOST: '::' }).host).toBe('::');
+    expect(loadSettings({ HOST: 'api.internal' }).host).toBe('api.internal');
+    expect(problems({ HOST: 'http://0.0.0.0', METRICS_TOKEN: 'short' })).toEqual([
+      "HOST='http://0.0.0.0' is not valid: expected an IP address (0.0.0.0, 127.0.0.1, ::) or a host name.",
+      'METRICS_TOKEN is not valid: use at least 16 printable characters without spaces.',
+    ]);
+    expect(problems({ METRICS_TOKEN: 'sixteen chars with spaces' })).toEqual([
+      'METRICS_TOKEN is not valid: use at least 16 printable characters without spaces.',
     ]);
   });
 

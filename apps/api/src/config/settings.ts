@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { makeWritableDirectory } from '../common/fs/directory';
 
@@ -14,6 +15,10 @@ export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 /** Every setting the service reads, validated once at boot (contract section 7). */
 export interface Settings {
   port: number;
+  /** The address the HTTP server listens on: every interface (`0.0.0.0`) by default, `127.0.0.1` for this host only. */
+  host: string;
+  /** When set, `GET /metrics` requires it as a bearer token (Prometheus `authorization` credentials). */
+  metricsToken: string | null;
   databaseUrl: string | null;
   dataDir: string;
   redisUrl: string | null;
@@ -160,6 +165,15 @@ export function loadSettings(env: Env = process.env): Settings {
     problems.push(`IP_RATE_LIMIT='${ipRaw}' is not valid: expected e.g. '20/s,1200/m,72000/h' or 'off'.`);
   }
 
+  const host = text('HOST') ?? '0.0.0.0';
+  if (!isIP(host) && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host))
+    problems.push(
+      `HOST='${host}' is not valid: expected an IP address (0.0.0.0, 127.0.0.1, ::) or a host name.`,
+    );
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken)))
+    problems.push(`METRICS_TOKEN is not valid: use at least 16 printable characters without spaces.`);
+
   const logLevelRaw = (text('LOG_LEVEL') ?? 'log').toLowerCase();
   const logLevel = (logLevelRaw === 'info' ? 'log' : logLevelRaw) as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
@@ -171,6 +185,8 @@ export function loadSettings(env: Env = process.env): Settings {
 
   const settings: Settings = {
     port: integer('PORT', 3000, 0, 65535),
+    host,
+    metricsToken,
     databaseUrl,
     dataDir,
     redisUrl,

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Settings } from '../config/settings';
 import type { StartupReport } from './startup.service';
 
@@ -9,7 +10,7 @@ export function printWelcome(options: {
   startupMs: number;
 }): void {
   const { settings, port, report, startupMs } = options;
-  const base = `http://localhost:${port}`;
+  const base = `http://${reachableHost(settings.host)}:${port}`;
   const lines = [
     '',
     `Lottery Results Service is ready on ${base} (started in ${(startupMs / 1000).toFixed(1)} s).`,
@@ -48,4 +49,10 @@ export function printWelcome(options: {
     );
   }
   process.stdout.write(lines.join('\n') + '\n\n');
+}
+
+/** The host to print: this machine for a wildcard address (every interface), else the address itself. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return isIPv6(host) ? `[${host}]` : host;
 }

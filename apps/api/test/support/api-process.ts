@@ -31,7 +31,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${env.HOST ?? '127.0.0.1'}:${port}`;
   const started = Date.now();
   for (let ready = false; !ready;) {
     if (child.exitCode !== null) throw new Error(`the API exited before it was ready:\n${output}`);

@@ -25,6 +25,7 @@ export const Messages = {
   requestTimeout: 'The request took too long to process. Please try again.',
   // Our additions (contract sections 3, 4 and 5).
   adminRequired: 'Administrator role required.',
+  metricsTokenInvalid: 'Metrics require the METRICS_TOKEN as a bearer token (Authorization: Bearer <token>).',
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists.',
   accountNotFound: 'Account not found.',

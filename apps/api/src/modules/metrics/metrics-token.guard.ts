@@ -1,0 +1,34 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
+
+/**
+ * `GET /metrics` with METRICS_TOKEN set: only a scraper that sends it as a bearer token (Prometheus's
+ * `authorization: {credentials: …}`) reads the figures; anyone else gets the contract's 401 body. Without the
+ * setting the route stays public, as the contract has it.
+ */
+@Injectable()
+export class MetricsTokenGuard implements CanActivate {
+  private readonly expected: Buffer | null;
+
+  constructor(@Inject(SETTINGS) settings: Settings) {
+    this.expected = settings.metricsToken ? digest(settings.metricsToken) : null;
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    if (!this.expected) return true;
+    const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    // Digests of equal length, compared in constant time: the answer's timing says nothing about the token.
+    if (match && timingSafeEqual(digest(match[1]), this.expected)) return true;
+    throw ApiError.unauthorized(Messages.metricsTokenInvalid);
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}

@@ -1,0 +1,77 @@
+import { startApiProcess } from './support/api-process';
+import { errorBody, Messages } from './support/contract-errors';
+import { http } from './support/http';
+import { createTestApp, provisionDatabase } from './support/test-app';
+
+const METRICS_TOKEN = 'scrape-token-0123456789';
+const REFUSED = errorBody.unauthorized(Messages.metricsTokenInvalid);
+
+describe('operator settings', () => {
+  it('METRICS_TOKEN closes /metrics to anyone who does not send it as a bearer token', async () => {
+    const app = await createTestApp({ METRICS_TOKEN });
+    try {
+      const api = http(app.baseUrl);
+      const missing = await api.get('/metrics');
+      expect(missing.status).toBe(401);
+      expect(missing.body).toEqual(REFUSED);
+      for (const authorization of [
+        `Bearer ${METRICS_TOKEN}x`,
+        `Basic ${METRICS_TOKEN}`,
+        METRICS_TOKEN,
+        'Bearer',
+      ])
+        expect((await api.get('/metrics', { headers: { Authorization: authorization } })).body).toEqual(
+          REFUSED,
+        );
+      const scraped = await api.get('/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(scraped.status).toBe(200);
+      expect(scraped.text).toContain('http_requests_total');
+      // The health probes stay open: a load balancer sends no token.
+      expect((await api.get('/health/ready')).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('/metrics is under the per-IP limit like every route but the health probes', async () => {
+    const app = await createTestApp({ IP_RATE_LIMIT: '3/m' });
+    try {
+      const api = http(app.baseUrl);
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await api.get('/metrics')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await api.get('/metrics');
+      expect(limited.body).toEqual(errorBody.tooManyRequests());
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await api.get('/health/live')).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('HOST chooses the listen address (here 127.0.0.2: nothing answers on 127.0.0.1)', async () => {
+    const database = await provisionDatabase();
+    const api = await startApiProcess({
+      HOST: '127.0.0.2',
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl ?? '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'log',
+    });
+    try {
+      expect(api.baseUrl).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+      expect((await fetch(`${api.baseUrl}/health/live`)).status).toBe(200);
+      const port = new URL(api.baseUrl).port;
+      const elsewhere = await fetch(`http://127.0.0.1:${port}/health/live`).then(
+        (r) => `answered ${r.status}`,
+        (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+      );
+      expect(elsewhere).toBe('ECONNREFUSED');
+      // The welcome message points at the address it listens on.
+      expect(api.output()).toContain(`is ready on ${api.baseUrl}`);
+    } finally {
+      await api.stop('SIGTERM');
+      await database.dispose();
+    }
+  });
+});
