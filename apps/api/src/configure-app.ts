@@ -27,6 +27,7 @@ const EXPOSED_HEADERS = [
   'X-Quota-Reset',
   'Retry-After',
   'X-Request-Id',
+  'X-Lottery-Freshness',
 ];
 
 /** Builds the OpenAPI document from the code (also used by bin/generate-openapi.ts). */

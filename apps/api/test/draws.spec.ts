@@ -374,4 +374,43 @@ describe('draw routes', () => {
       for (const path of routes('us_powerball')) expect((await api.get(path)).status).toBe(401);
     });
   });
+
+  describe('freshness on every draw answer (X-Lottery-Freshness)', () => {
+    const FRESHNESS_ROUTES = [
+      '/lottery/us_powerball/draw/latest/numbers',
+      '/lottery/us_powerball/draw/2026-08-05/numbers',
+      '/lottery/us_powerball/draw/numbers?limit=2',
+      '/lottery/us_powerball/draws?limit=2',
+    ];
+
+    it("carries the lottery's freshness, the same figures as its record, and leaves the body as it was", async () => {
+      const lottery = (await get('/lottery/us_powerball')).body;
+      const { status, lastDraw, expectedLastDraw } = lottery.freshness;
+      expect(lastDraw).toBe('2026-08-05');
+      for (const path of FRESHNESS_ROUTES) {
+        const res = await get(path);
+        expect(res.status).toBe(200);
+        const header = res.headers.get('x-lottery-freshness') ?? '';
+        expect(header).toMatch(
+          new RegExp(
+            `^status=${status}, last-draw="${lastDraw}", expected-draw="${expectedLastDraw}", hours-behind=[\\d.]+$`,
+          ),
+        );
+        // hours-behind is the record's figure (one decimal; it may move by 0.1 between the two reads).
+        const hours = Number(/hours-behind=([\d.]+)/.exec(header)?.[1]);
+        expect(Math.abs(hours - lottery.freshness.hoursBehind)).toBeLessThanOrEqual(0.1);
+      }
+      expect((await get('/lottery/us_powerball/draw/latest/numbers')).body).toEqual(POWERBALL_LATEST);
+    });
+
+    it('says unscheduled for a lottery without a schedule, and is readable by browser clients', async () => {
+      const res = await get('/lottery/xx_empty/draws');
+      expect(res.headers.get('x-lottery-freshness')).toBe('status=unscheduled');
+      const cors = await api.get('/lottery/us_powerball/draw/latest/numbers', {
+        token,
+        headers: { Origin: 'https://app.example' },
+      });
+      expect(cors.headers.get('access-control-expose-headers')).toContain('X-Lottery-Freshness');
+    });
+  });
 });

@@ -1,12 +1,22 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  type ApiResponseCommonMetadata,
+  getSchemaPath,
+} from '@nestjs/swagger';
 
 /** Documents a paginated envelope whose list key is `listKey` and whose items are `model`. */
-export function ApiPage(listKey: string, model: Type<unknown>) {
+export function ApiPage(
+  listKey: string,
+  model: Type<unknown>,
+  headers?: ApiResponseCommonMetadata['headers'],
+) {
   return applyDecorators(
     ApiExtraModels(model),
     ApiOkResponse({
       description: `A page of ${listKey}. With limit=0 the '${listKey}' key is omitted.`,
+      headers,
       schema: {
         type: 'object',
         required: ['limit', 'offset', 'more', 'total'],

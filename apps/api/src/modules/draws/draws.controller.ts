@@ -12,12 +12,20 @@ import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';
 import { DrawListQueryDto, SortNumberQueryDto, SORT_NUMBER_MESSAGE } from './dto/draw-query.dto';
 import { DrawDto } from './dto/draw.dto';
+import { Clock } from '../../common/clock';
+import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/schedule/freshness-header';
 import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
 
 const BAD_REQUEST = 'Empty tag, or an invalid query parameter (the message names it).';
 const BAD_DATE = 'Empty tag, invalid or pre-1800 date, or invalid sort_number.';
 
+/** On every draw answer: how current the lottery's stored draws are (the body stays the contract's). */
+const FRESHNESS_HEADERS = {
+  [FRESHNESS_HEADER]: { description: FRESHNESS_HEADER_DESCRIPTION, schema: { type: 'string' } },
+};
+
 const PAGE_HEADERS = {
+  ...FRESHNESS_HEADERS,
   'X-Total-Count': { description: 'Size of the whole filtered set.', schema: { type: 'integer' } },
   'X-Limit': { description: 'Page size applied (max 15).', schema: { type: 'integer' } },
   'X-Offset': { description: 'Offset applied.', schema: { type: 'integer' } },
@@ -31,7 +39,10 @@ const PAGE_HEADERS = {
 @ApiTags('draws')
 @Controller('lottery/:tag')
 export class DrawsController {
-  constructor(private readonly catalog: LotteryCatalog) {}
+  constructor(
+    private readonly catalog: LotteryCatalog,
+    private readonly clock: Clock,
+  ) {}
 
   @Get('draw/numbers')
   @Auth('apiToken')
@@ -57,6 +68,7 @@ export class DrawsController {
     );
     const figures = pageFigures(page, returned, total);
     reply.headers({
+      [FRESHNESS_HEADER]: this.catalog.freshnessHeaderOf(params.tag, this.clock.now()),
       'X-Total-Count': String(figures.total),
       'X-Limit': String(figures.limit),
       'X-Offset': String(figures.offset),
@@ -69,32 +81,49 @@ export class DrawsController {
   @Auth('apiToken')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'The most recent draw.' })
-  @ApiOkResponse({ type: DrawDto })
+  @ApiOkResponse({ type: DrawDto, headers: FRESHNESS_HEADERS })
   @ApiErrorResponse(400, 'Empty tag, or invalid sort_number.', SORT_NUMBER_MESSAGE)
   @ApiErrorResponse(404, 'Lottery not found, or no draws were found for it.', Messages.drawNotFound)
-  getLatestDraw(@Param() params: LotteryTagParamDto, @Query() query: SortNumberQueryDto): string {
-    return this.catalog.latestJson(params.tag, query.sort_number ?? 'draw');
+  getLatestDraw(
+    @Param() params: LotteryTagParamDto,
+    @Query() query: SortNumberQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): string {
+    const json = this.catalog.latestJson(params.tag, query.sort_number ?? 'draw');
+    this.withFreshness(reply, params.tag);
+    return json;
   }
 
   @Get('draw/:date/numbers')
   @Auth('apiToken')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'The draw of one date.' })
-  @ApiOkResponse({ type: DrawDto })
+  @ApiOkResponse({ type: DrawDto, headers: FRESHNESS_HEADERS })
   @ApiErrorResponse(400, BAD_DATE, Messages.invalidDrawDate)
   @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
-  getDrawByDate(@Param() params: DrawDateParamsDto, @Query() query: SortNumberQueryDto): string {
-    return this.catalog.drawJsonOn(params.tag, params.date, query.sort_number ?? 'draw');
+  getDrawByDate(
+    @Param() params: DrawDateParamsDto,
+    @Query() query: SortNumberQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): string {
+    const json = this.catalog.drawJsonOn(params.tag, params.date, query.sort_number ?? 'draw');
+    this.withFreshness(reply, params.tag);
+    return json;
   }
 
   @Get('draws')
   @Auth('apiToken')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List draws, newest first (paginated envelope).' })
-  @ApiPage('draws', DrawDto)
+  @ApiPage('draws', DrawDto, FRESHNESS_HEADERS)
   @ApiErrorResponse(400, BAD_REQUEST, LIMIT_MESSAGE)
   @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
-  listDraws(@Param() params: LotteryTagParamDto, @Query() query: DrawListQueryDto): string {
+  listDraws(
+    @Param() params: LotteryTagParamDto,
+    @Query() query: DrawListQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): string {
+    this.withFreshness(reply, params.tag);
     const page = pageOf(query);
     const { itemsJson, returned, total } = this.catalog.drawPage(
       params.tag,
@@ -103,5 +132,9 @@ export class DrawsController {
       query.sort_number ?? 'draw',
     );
     return envelopeJson('draws', page, itemsJson, returned, total);
+  }
+
+  private withFreshness(reply: FastifyReply, tag: string): void {
+    reply.header(FRESHNESS_HEADER, this.catalog.freshnessHeaderOf(tag, this.clock.now()));
   }
 }

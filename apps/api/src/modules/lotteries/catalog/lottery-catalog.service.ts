@@ -6,6 +6,7 @@ import { envelopeJson, type Page } from '../../../common/pagination/page';
 import type { NumberOrder } from '../../draws/dto/draw-query.dto';
 import type { LotteryRecord } from '../lottery-record';
 import { toLotteryDto } from '../lottery-view';
+import { freshnessHeaderOf } from '../schedule/freshness-header';
 import { readLotteries } from './catalog-source';
 import { LotterySnapshot } from './lottery-snapshot';
 
@@ -35,8 +36,12 @@ export class LotteryCatalog implements OnModuleDestroy {
   private snapshots = new Map<string, LotterySnapshot>();
   /** Tags in byte order (the contract's `ORDER BY tag`, the same as COLLATE "C"). */
   private tags: string[] = [];
-  /** A lottery's JSON depends on the time (the rules in force today): built at most once a minute. */
-  private readonly lotteryJson = new Map<string, { minute: number; json: string }>();
+  /**
+   * What depends on the time as well as on the data, built at most once a minute per lottery: its JSON (the rules
+   * in force today, its freshness) and the freshness header of its draw answers.
+   */
+  private readonly lotteryJson = new Map<string, { minute: number; value: string }>();
+  private readonly freshnessHeaders = new Map<string, { minute: number; value: string }>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly queued = new Map<string, Promise<void>>();
   /** Retries of failed rebuilds; cleared at shutdown, when the database goes away on purpose. */
@@ -106,12 +111,12 @@ export class LotteryCatalog implements OnModuleDestroy {
 
   /** One lottery's JSON, as of `now`. */
   lotteryJsonOf(tag: string, now: Date): string {
-    const minute = Math.floor(now.getTime() / 60_000);
-    const cached = this.lotteryJson.get(tag);
-    if (cached && cached.minute === minute) return cached.json;
-    const json = JSON.stringify(toLotteryDto(this.snapshot(tag).record, now));
-    this.lotteryJson.set(tag, { minute, json });
-    return json;
+    return this.perMinute(this.lotteryJson, tag, now, (record) => JSON.stringify(toLotteryDto(record, now)));
+  }
+
+  /** The X-Lottery-Freshness value of a lottery's draw answers, as of `now`; unknown lottery → 404. */
+  freshnessHeaderOf(tag: string, now: Date): string {
+    return this.perMinute(this.freshnessHeaders, tag, now, (record) => freshnessHeaderOf(record, now));
   }
 
   /** The envelope of lotteries for a page, as JSON. */
@@ -145,6 +150,20 @@ export class LotteryCatalog implements OnModuleDestroy {
     return snapshot.drawJson(index, order);
   }
 
+  private perMinute(
+    cache: Map<string, { minute: number; value: string }>,
+    tag: string,
+    now: Date,
+    build: (record: LotteryRecord) => string,
+  ): string {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const cached = cache.get(tag);
+    if (cached && cached.minute === minute) return cached.value;
+    const value = build(this.snapshot(tag).record);
+    cache.set(tag, { minute, value });
+    return value;
+  }
+
   private async reloadNow(tag: string): Promise<void> {
     try {
       const [lottery] = await readLotteries(this.dataSource, tag);
@@ -166,7 +185,9 @@ export class LotteryCatalog implements OnModuleDestroy {
 
   private afterChange(tag?: string): void {
     this.tags = [...this.snapshots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    if (tag === undefined) this.lotteryJson.clear();
-    else this.lotteryJson.delete(tag);
+    for (const cache of [this.lotteryJson, this.freshnessHeaders]) {
+      if (tag === undefined) cache.clear();
+      else cache.delete(tag);
+    }
   }
 }

@@ -1,0 +1,52 @@
+import type { LotteryRecord } from '../lottery-record';
+import type { DrawSchedule } from './draw-schedule';
+import { freshnessHeaderOf } from './freshness-header';
+
+const POWERBALL: DrawSchedule = {
+  publicationWindowMinutes: 360,
+  eras: [
+    {
+      from: '2021-08-23',
+      timezone: 'America/New_York',
+      weekdays: ['monday', 'wednesday', 'saturday'],
+      time: '22:59',
+    },
+  ],
+};
+const record = (lastDraw: string | null, schedule: DrawSchedule | null) =>
+  ({ lastDraw, schedule }) as LotteryRecord;
+
+describe('freshnessHeaderOf', () => {
+  // Sunday 2026-11-22, noon UTC: the latest Powerball draw that has taken place is Saturday 2026-11-21.
+  const now = new Date('2026-11-22T12:00:00Z');
+
+  it('says current when the latest draw that took place is stored', () => {
+    expect(freshnessHeaderOf(record('2026-11-21', POWERBALL), now)).toBe(
+      'status=current, last-draw="2026-11-21", expected-draw="2026-11-21", hours-behind=0',
+    );
+  });
+
+  it('says stale, with the hours since the oldest missing draw, when a draw is missing past its window', () => {
+    // Monday's draw stored; missing since Wednesday 2026-11-18 22:59 New York (03:59 UTC on the 19th): 80 hours.
+    expect(freshnessHeaderOf(record('2026-11-16', POWERBALL), now)).toBe(
+      'status=stale, last-draw="2026-11-16", expected-draw="2026-11-21", hours-behind=80',
+    );
+  });
+
+  it('says awaiting while only the latest draw is missing within its publication window', () => {
+    const justAfter = new Date('2026-11-22T05:00:00Z'); // Saturday 22:59 New York was 03:59 UTC
+    expect(freshnessHeaderOf(record('2026-11-18', POWERBALL), justAfter)).toBe(
+      'status=awaiting, last-draw="2026-11-18", expected-draw="2026-11-21", hours-behind=1',
+    );
+  });
+
+  it('leaves out what is unknown: no schedule, no draw stored yet', () => {
+    expect(freshnessHeaderOf(record('2024-01-02', null), now)).toBe(
+      'status=unscheduled, last-draw="2024-01-02"',
+    );
+    expect(freshnessHeaderOf(record(null, null), now)).toBe('status=unscheduled');
+    expect(freshnessHeaderOf(record(null, POWERBALL), now)).toMatch(
+      /^status=stale, expected-draw="2026-11-21", hours-behind=\d+(\.\d)?$/,
+    );
+  });
+});
