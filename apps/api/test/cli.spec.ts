@@ -139,6 +139,10 @@ describe('command-line tool', () => {
       const io = { out: () => undefined, err: (t: string) => err.push(t), progress: new PassThrough() };
       expect(await runCli(['lotteries'], io)).toBe(2);
       expect(err.join('\n')).toContain(`The embedded database in ${join(dataDir, 'pg')} is in use`);
+      // …and says what to do while the server runs: ask it.
+      expect(err.join('\n')).toContain(
+        'sync with POST /admin/sources/<tag>/sync (portal: Admin → Sync → Sync now)',
+      );
       expect(err.join('\n')).toContain('--force');
     });
   });

@@ -506,4 +506,51 @@ describe('ingestion from the operators’ publications', () => {
       expect(result.err).toContain(message);
     });
   });
+
+  describe('sync now, in the running service (POST /admin/sources/{tag}/sync)', () => {
+    it('runs one sync and answers what it did, as the sync state records it', async () => {
+      const url = sources.url('/files/megamillions.json');
+      expect((await setSource('us_megamillions', { adapter: 'socrata-megamillions', url })).status).toBe(200);
+      const res = await api.post('/admin/sources/us_megamillions/sync', { jwt });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        lottery: 'us_megamillions',
+        source: `socrata-megamillions ${url}`,
+        error: null,
+      });
+      expect(res.body.fetched).toBeGreaterThan(0);
+      expect(sources.requests.at(-1)?.path).toBe('/files/megamillions.json');
+      expect((await syncState('us_megamillions')).lastResult).toEqual(res.body);
+      expect((await latest('us_megamillions')).date).toBe(
+        (await lottery('us_megamillions')).freshness.lastDraw,
+      );
+    });
+
+    it("reports a failing source in the answer's error, and counts the failure", async () => {
+      sources.answer('/status/503', { status: 503, type: 'text/plain', body: 'Service Unavailable' });
+      const url = sources.url('/status/503');
+      expect((await setSource('us_powerball', { adapter: POWERBALL_SOURCE, url })).status).toBe(200);
+      const res = await api.post('/admin/sources/us_powerball/sync', { jwt });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ inserted: 0, error: 'HTTP 503 Service Unavailable' });
+      expect(await syncState('us_powerball')).toMatchObject({
+        lastError: 'HTTP 503 Service Unavailable',
+        consecutiveFailures: 1,
+      });
+    });
+
+    it('is for administrators, and names what is missing', async () => {
+      const user = await newTokenHolder(api);
+      expect((await api.post('/admin/sources/us_powerball/sync', { jwt: user.jwt })).status).toBe(403);
+      expect((await api.post('/admin/sources/us_powerball/sync')).status).toBe(401);
+      expect(await api.post('/admin/sources/xx_none/sync', { jwt })).toMatchObject({
+        status: 404,
+        body: { code: 404, error: 'Not Found', message: 'Lottery not found.' },
+      });
+      expect(await api.post('/admin/sources/fr_lotto/sync', { jwt })).toMatchObject({
+        status: 404,
+        body: { code: 404, error: 'Not Found', message: 'No source is configured for this lottery.' },
+      });
+    });
+  });
 });

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
 import {
@@ -13,7 +11,6 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedName } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
-import { workspaceRoot } from './support/paths';
 import { heading, logIn } from './support/portal';
 import { socrataPowerballRow, startSourceServer, type SourceServer } from './support/source-server';
 
@@ -32,26 +29,11 @@ const fail = (message: string): never => {
 /** As the portal writes numbers in words: "1, 2, 3, 4, 5; special: 6". */
 const inWords = (main: number[], special: number) => `${main.join(', ')}; special: ${special}`;
 
-/** `npm run cli -- sync` on the API's data directory (the API is stopped: the embedded database has one owner). */
-async function cliSync(env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
-  const child = spawn(process.execPath, [join(workspaceRoot, 'dist/apps/api/bin/cli.js'), 'sync'], {
-    cwd: workspaceRoot,
-    env: { ...env, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const status = await new Promise<number | null>((done) => child.once('exit', done));
-  return { status, output };
-}
-
 /**
  * The admin "Sync" page against the real API: sources with their state, editing them (the API's 400 at its
  * field), and conflicts decided for real. The draws come from a local server speaking New York's open-data format:
- * us_powerball's source points at it, and one sync runs through the CLI on the API's own data directory while the
- * API is stopped (there is no HTTP route to sync now, and the embedded database has one owner), then the API starts
- * again on the same data, port and JWT secret.
+ * us_powerball's source points at it, us_megamillions' at an answer of 500, and each is synced with its row's
+ * "Sync now" button (the running service syncs it: POST /admin/sources/{tag}/sync).
  */
 describe('portal: sync state, sources and conflicts', () => {
   let api: ApiServer;
@@ -296,16 +278,22 @@ describe('portal: sync state, sources and conflicts', () => {
     expect((await admin.sources.list()).map((s) => s.lottery)).toEqual(['us_megamillions', 'us_powerball']);
   });
 
-  test('after one sync, a failing source says why, prominently; the other what it fetched', async () => {
-    let cli = { status: null as number | null, output: '' };
-    await api.restart(async (env) => {
-      cli = await cliSync(env);
-    });
-    // Mega Millions failed, so the CLI's exit code is 1.
-    expect(cli.status).toBe(1);
-    expect(cli.output).toContain(
-      `us_powerball (socrata-powerball ${sources.url('/pb')}): 8 fetched, 1 new, 0 unchanged, 7 conflicts, 0 corrected, 0 rejected.`,
-    );
+  test('"Sync now" syncs in the running service; a failing source then says why, prominently; the other what it fetched', async () => {
+    await openSync();
+    await row('us_powerball').getByRole('button', { name: 'Sync now us_powerball' }).click();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: 'Synced us_powerball: 8 fetched, 1 new, 0 unchanged, 7 conflicts, 0 rejected.',
+      })
+      .waitFor();
+    const syncMegaMillions = row('us_megamillions').getByRole('button', { name: 'Sync now us_megamillions' });
+    await syncMegaMillions.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Sync of us_megamillions failed: HTTP 500 Internal Server Error' })
+      .waitFor();
+    expect(await syncMegaMillions.isEnabled()).toBe(true);
     expect(sources.requests).toEqual(expect.arrayContaining(['/pb', '/mm']));
 
     await openSync();

@@ -195,6 +195,8 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       /** Sets (creates or replaces) a lottery's source: an adapter, a URL, and a mapping for the generic adapter. */
       put: (tag: string, body: PutSourceDto) => api.admin.putSource({ tag, requestBody: body }),
       delete: (tag: string) => api.admin.deleteSource({ tag }),
+      /** Syncs the lottery's source now, in the running service: what the sync did (`error` when the source failed). */
+      syncNow: (tag: string) => api.admin.syncNow({ tag }),
     },
     sync: {
       /** A page of sync states: last attempt, success and error, next attempt, failures, freshness. */

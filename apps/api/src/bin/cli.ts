@@ -145,9 +145,11 @@ async function bootFromEnvironment({ force }: { force: boolean }): Promise<CliAp
 function assertEmbeddedDatabaseFree(pgDir: string): void {
   if (existsSync(join(pgDir, 'postmaster.pid'))) {
     throw new DatabaseInUseError(
-      `The embedded database in ${pgDir} is in use, probably by the running server: stop the server first ` +
-        '(or run both on a PostgreSQL server with DATABASE_URL). If no server is running (it was killed), ' +
-        'run again with --force.',
+      `The embedded database in ${pgDir} is in use, probably by the running server. While it runs, ask it ` +
+        'instead: sync with POST /admin/sources/<tag>/sync (portal: Admin → Sync → Sync now), import with ' +
+        'POST /admin/lotteries/<tag>/draws/import (portal: Admin → Lotteries). Or stop the server first (or run ' +
+        'both on a PostgreSQL server with DATABASE_URL). If no server is running (it was killed), run again ' +
+        'with --force.',
     );
   }
 }

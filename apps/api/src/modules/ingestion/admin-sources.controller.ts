@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
@@ -9,7 +9,10 @@ import { Auth } from '../guards/auth.decorator';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawSourceDto } from './dto/draw-source.dto';
 import { PutSourceDto } from './dto/put-source.dto';
-import { SyncStateDto } from './dto/sync-state.dto';
+import { SyncResultDto, SyncStateDto } from './dto/sync-state.dto';
+import { DrawSyncService, NoSourceError } from './draw-sync.service';
+import { ApiError } from '../../common/errors/api-error';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
 import { SourcesService } from './sources.service';
 
 const PAGE_ERROR = LIMIT_MESSAGE;
@@ -18,7 +21,11 @@ const PAGE_ERROR = LIMIT_MESSAGE;
 @ApiTags('admin')
 @Controller('admin')
 export class AdminSourcesController {
-  constructor(private readonly sources: SourcesService) {}
+  constructor(
+    private readonly sources: SourcesService,
+    private readonly sync: DrawSyncService,
+    private readonly catalog: LotteryCatalog,
+  ) {}
 
   @Get('sources')
   @Auth('admin')
@@ -42,7 +49,7 @@ export class AdminSourcesController {
     summary: "Set a lottery's draw source (create or replace).",
     description:
       'A new adapter or URL starts the sync state afresh. Polling needs SYNC=on; ' +
-      '`npm run cli -- sync <tag>` runs one sync at once.',
+      '`POST /admin/sources/{tag}/sync` runs one sync at once.',
   })
   @ApiOkResponse({ type: DrawSourceDto })
   @ApiErrorResponse(
@@ -53,6 +60,29 @@ export class AdminSourcesController {
   @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   async putSource(@Param() params: LotteryTagParamDto, @Body() body: PutSourceDto): Promise<DrawSourceDto> {
     return this.sources.toSourceDto(await this.sources.put(params.tag, body));
+  }
+
+  @Post('sources/:tag/sync')
+  @Auth('admin')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Sync a lottery's source now, in the running service.",
+    description:
+      'Fetches the source once (within SYNC_TIMEOUT_MS), writes new draws through the rules, records conflicts, ' +
+      "and answers what it did; a failure of the source (unreachable, garbage) is in `error`, with the source's " +
+      'sync state updated as after a scheduled sync. Works whatever SYNC is.',
+  })
+  @ApiOkResponse({ type: SyncResultDto })
+  @ApiErrorResponse(400, 'Empty tag.', Messages.lotteryTagEmpty)
+  @ApiErrorResponse(404, 'Lottery not found, or it has no source.', Messages.sourceNotFound)
+  async syncNow(@Param() params: LotteryTagParamDto): Promise<SyncResultDto> {
+    this.catalog.snapshot(params.tag); // 404 Lottery not found first
+    try {
+      return await this.sync.syncLottery(params.tag);
+    } catch (error) {
+      if (error instanceof NoSourceError) throw ApiError.notFound(Messages.sourceNotFound);
+      throw error;
+    }
   }
 
   @Delete('sources/:tag')

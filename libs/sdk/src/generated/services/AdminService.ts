@@ -15,6 +15,7 @@ import type { LotteryDto } from '../models/LotteryDto';
 import type { PutDrawDto } from '../models/PutDrawDto';
 import type { PutLicenseDto } from '../models/PutLicenseDto';
 import type { PutSourceDto } from '../models/PutSourceDto';
+import type { SyncResultDto } from '../models/SyncResultDto';
 import type { SyncStateDto } from '../models/SyncStateDto';
 import type { UpdateAccountDto } from '../models/UpdateAccountDto';
 import type { UpdateLotteryDto } from '../models/UpdateLotteryDto';
@@ -671,7 +672,7 @@ export class AdminService {
   }
   /**
    * Set a lottery's draw source (create or replace).
-   * A new adapter or URL starts the sync state afresh. Polling needs SYNC=on; `npm run cli -- sync <tag>` runs one sync at once.
+   * A new adapter or URL starts the sync state afresh. Polling needs SYNC=on; `POST /admin/sources/{tag}/sync` runs one sync at once.
    * @returns DrawSourceDto
    * @throws ApiError
    */
@@ -695,6 +696,32 @@ export class AdminService {
         401: `Authorization header missing or invalid JWT.`,
         403: `Administrator role required.`,
         404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Sync a lottery's source now, in the running service.
+   * Fetches the source once (within SYNC_TIMEOUT_MS), writes new draws through the rules, records conflicts, and answers what it did; a failure of the source (unreachable, garbage) is in `error`, with the source's sync state updated as after a scheduled sync. Works whatever SYNC is.
+   * @returns SyncResultDto
+   * @throws ApiError
+   */
+  public syncNow({
+    tag,
+  }: {
+    tag: string,
+  }): CancelablePromise<SyncResultDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/admin/sources/{tag}/sync',
+      path: {
+        'tag': tag,
+      },
+      errors: {
+        400: `Empty tag.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found, or it has no source.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

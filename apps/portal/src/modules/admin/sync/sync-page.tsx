@@ -12,7 +12,7 @@ import { useClient } from '../../../app/session';
 import { CONFLICT_STATUSES, ConflictCard, numbersText } from './conflict-card';
 import { SourceDialog } from './source-dialog';
 import type { SourceBody } from './source-values';
-import { SyncTable } from './sync-table';
+import { resultSummary, SyncTable } from './sync-table';
 
 const SOURCE_PAGE_SIZE = 15;
 /** A conflict is a tall card: five to a page. */
@@ -64,6 +64,8 @@ export function SyncPage() {
   const [status, setStatus] = useState<ConflictStatus | 'all'>('open');
   const [notice, setNotice] = useState('');
   const [actionError, setActionError] = useState('');
+  const [syncing, setSyncing] = useState('');
+  const [syncError, setSyncError] = useState('');
   const [busyConflict, setBusyConflict] = useState('');
   const [modal, setModal] = useState<Modal>(null);
   const conflictsHeading = useRef<HTMLHeadingElement>(null);
@@ -147,6 +149,23 @@ export function SyncPage() {
     await loadSources(sources?.offset ?? 0);
   };
 
+  /** One sync of one source, in the server, now: its outcome in words, then the table as it stands after it. */
+  const syncNow = async (state: SyncState) => {
+    setNotice('');
+    setSyncError('');
+    setSyncing(state.lottery);
+    try {
+      const result = await client.admin.sources.syncNow(state.lottery);
+      if (result.error) setSyncError(`Sync of ${state.lottery} failed: ${result.error}`);
+      else setNotice(`Synced ${state.lottery}: ${resultSummary(result)}.`);
+      await loadSources(sources?.offset ?? 0);
+    } catch (caught) {
+      setSyncError(errorMessage(caught));
+    } finally {
+      setSyncing('');
+    }
+  };
+
   const decided = async (message: string) => {
     setNotice(message);
     await loadConflicts(conflicts?.offset ?? 0);
@@ -213,8 +232,10 @@ export function SyncPage() {
         </div>
         <p className="small muted">
           Where each lottery's new draws are fetched from, and how its last syncs went. The server polls
-          enabled sources after each scheduled draw when it runs with <code>SYNC=on</code>.
+          enabled sources after each scheduled draw when it runs with <code>SYNC=on</code>; “Sync now” fetches
+          one at once.
         </p>
+        <Alert>{syncError}</Alert>
         {failing.length > 0 && (
           <Alert kind="warning">
             {failing.length === 1 ? 'One source' : `${failing.length} sources`} failed at the last attempt:{' '}
@@ -233,6 +254,8 @@ export function SyncPage() {
                 caption={`${sources.total} ${sources.total === 1 ? 'source' : 'sources'}`}
                 onEdit={(state) => setModal({ kind: 'edit', source: sourceOf(state, sources.sources) })}
                 onRemove={(state) => setModal({ kind: 'remove', lottery: state.lottery })}
+                onSyncNow={(state) => void syncNow(state)}
+                syncing={syncing}
               />
               <Pager
                 label="Source pages"

@@ -8,10 +8,13 @@ interface SyncTableProps {
   caption: string;
   onEdit: (state: SyncState) => void;
   onRemove: (state: SyncState) => void;
+  onSyncNow: (state: SyncState) => void;
+  /** The lottery whose sync is under way ('' for none): its button waits, the others stay usable. */
+  syncing: string;
 }
 
 /** What the last sync did, in words: "6 fetched, 1 new, 3 unchanged, 2 conflicts, 0 rejected". */
-function resultSummary(result: NonNullable<SyncState['lastResult']>): string {
+export function resultSummary(result: NonNullable<SyncState['lastResult']>): string {
   const parts = [
     `${result.fetched} fetched`,
     `${result.inserted} new`,
@@ -27,7 +30,7 @@ function resultSummary(result: NonNullable<SyncState['lastResult']>): string {
  * Each source with its sync state: on a narrow screen each row becomes a card of labelled lines. A failing source
  * says why in its row, in words, above everything else in it.
  */
-export function SyncTable({ states, caption, onEdit, onRemove }: SyncTableProps) {
+export function SyncTable({ states, caption, onEdit, onRemove, onSyncNow, syncing }: SyncTableProps) {
   return (
     <TableScroll label={caption} stack>
       <table className="stack sync-table">
@@ -109,6 +112,14 @@ export function SyncTable({ states, caption, onEdit, onRemove }: SyncTableProps)
               </td>
               <td>
                 <div className="row-actions">
+                  <button
+                    type="button"
+                    onClick={() => onSyncNow(state)}
+                    disabled={syncing === state.lottery}
+                    aria-label={`${syncing === state.lottery ? 'Syncing…' : 'Sync now'} ${state.lottery}`}
+                  >
+                    {syncing === state.lottery ? 'Syncing…' : 'Sync now'}
+                  </button>
                   <button
                     type="button"
                     className="secondary"
