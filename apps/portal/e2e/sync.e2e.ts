@@ -104,6 +104,7 @@ describe('portal: sync state, sources and conflicts', () => {
 
   const row = (tag: string) => page.locator(`tr[data-lottery-tag="${tag}"]`);
   const cell = (tag: string, label: string) => row(tag).locator(`td[data-label="${label}"]`);
+  const fact = (tag: string, label: string) => row(tag).locator(`dd[data-fact="${label}"]`);
   const conflictCards = () => page.locator('li.conflict');
   const conflictOf = (date: string) =>
     page
@@ -138,10 +139,10 @@ describe('portal: sync state, sources and conflicts', () => {
     expect(await source.locator('.source-url').textContent()).toBe(
       'https://data.ny.gov/resource/d6yy-54nr.json',
     );
-    expect(await cell('us_powerball', 'Last attempt').textContent()).toBe('Never');
-    expect(await cell('us_powerball', 'Last success').textContent()).toBe('Never');
-    expect(await cell('us_powerball', 'Next attempt').textContent()).toBe('Not planned');
-    expect(await cell('us_powerball', 'Failures').textContent()).toBe('0');
+    expect(await fact('us_powerball', 'Last attempt').textContent()).toBe('Never');
+    expect(await fact('us_powerball', 'Last success').textContent()).toBe('Never');
+    expect(await fact('us_powerball', 'Next attempt').textContent()).toBe('Not planned');
+    expect(await fact('us_powerball', 'Failures').textContent()).toBe('0');
     // The freshness badge of the lotteries page, in words: the bundled history ends months ago.
     const badge = cell('us_powerball', 'Freshness').locator('.badge');
     expect(await badge.getAttribute('data-freshness')).toBe('stale');
@@ -261,7 +262,7 @@ describe('portal: sync state, sources and conflicts', () => {
     await edit.getByRole('button', { name: 'Save source' }).click();
     await page.getByText('Source of zz_generic saved.').waitFor();
     await row('zz_generic').getByText('Disabled', { exact: true }).waitFor();
-    expect(await cell('zz_generic', 'Next attempt').textContent()).toBe('Never (disabled)');
+    expect(await fact('zz_generic', 'Next attempt').textContent()).toBe('Never (disabled)');
     expect((await admin.sources.list()).find((s) => s.lottery === 'zz_generic')?.enabled).toBe(false);
 
     // Removal is asked first; Cancel keeps the source.
@@ -294,6 +295,10 @@ describe('portal: sync state, sources and conflicts', () => {
       .filter({ hasText: 'Sync of us_megamillions failed: HTTP 500 Internal Server Error' })
       .waitFor();
     expect(await syncMegaMillions.isEnabled()).toBe(true);
+    // At 1280 px every column fits, the actions included: nothing scrolls sideways in the table's box.
+    expect(page.viewportSize()?.width).toBe(1280);
+    const box = page.locator('.table-wrap');
+    expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     expect(sources.requests).toEqual(expect.arrayContaining(['/pb', '/mm']));
 
     await openSync();
@@ -303,18 +308,18 @@ describe('portal: sync state, sources and conflicts', () => {
       .waitFor();
     const error = row('us_megamillions').getByTestId('sync-error');
     expect(await error.textContent()).toBe('Last attempt failed: HTTP 500 Internal Server Error');
-    expect(await cell('us_megamillions', 'Failures').textContent()).toBe('1');
-    expect(await cell('us_megamillions', 'Last attempt').textContent()).not.toBe('Never');
-    expect(await cell('us_megamillions', 'Last success').textContent()).toBe('Never');
+    expect(await fact('us_megamillions', 'Failures').textContent()).toBe('1');
+    expect(await fact('us_megamillions', 'Last attempt').textContent()).not.toBe('Never');
+    expect(await fact('us_megamillions', 'Last success').textContent()).toBe('Never');
     // After a failure the reason alone: no "0 fetched" beside it.
     expect(await row('us_megamillions').getByTestId('sync-result').count()).toBe(0);
     // The reason stands out: red on pink, with a border, not muted small print.
     expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 35, 24)');
 
     expect(await row('us_powerball').getByTestId('sync-error').count()).toBe(0);
-    expect(await cell('us_powerball', 'Last attempt').textContent()).not.toBe('Never');
-    expect(await cell('us_powerball', 'Last success').textContent()).not.toBe('Never');
-    expect(await cell('us_powerball', 'Failures').textContent()).toBe('0');
+    expect(await fact('us_powerball', 'Last attempt').textContent()).not.toBe('Never');
+    expect(await fact('us_powerball', 'Last success').textContent()).not.toBe('Never');
+    expect(await fact('us_powerball', 'Failures').textContent()).toBe('0');
     expect(await row('us_powerball').getByTestId('sync-result').textContent()).toBe(
       'Last sync: 8 fetched, 1 new, 0 unchanged, 7 conflicts, 0 rejected',
     );
