@@ -6,6 +6,7 @@ import { expectNoSideScroll } from './support/layout';
 import {
   heading,
   logIn,
+  logOut,
   PASSWORD,
   readSecretFromDialog,
   registerViaApi,
@@ -133,7 +134,7 @@ describe('portal: keyboard and small screens', () => {
     await expectNoSideScroll(page);
     expect(await unlabelledFields(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await logIn(page, api.adminEmail, api.adminPassword);
     for (const [path, title] of [
       ['#/admin/accounts', 'Accounts'],
@@ -231,7 +232,7 @@ describe('portal: axe-core finds no serious or critical problem', () => {
       await heading(page, 'Account settings');
       await check('account settings');
 
-      await page.getByRole('button', { name: 'Log out' }).click();
+      await logOut(page);
       await logIn(page, api.adminEmail, api.adminPassword);
       for (const [path, title] of [
         ['#/admin/accounts', 'Accounts'],

@@ -5,6 +5,7 @@ import {
   goTo,
   heading,
   logIn,
+  logOut,
   PASSWORD,
   readSecretFromDialog,
   uniqueEmail,
@@ -152,7 +153,7 @@ describe('portal: a token from creation to revocation', () => {
   });
 
   test("an administrator disables the account: its token is refused with the contract's 403", async () => {
-    await holder.getByRole('button', { name: 'Log out' }).click();
+    await logOut(holder);
     await heading(holder, 'Log in');
     expect(await holder.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
 

@@ -5,7 +5,16 @@ import { seriousViolations } from './support/axe';
 import { latestNumbers, launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedHeading, focusedName, profileStatus, storedSession } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
-import { heading, logIn, PASSWORD, registerViaApi, uniqueEmail, unlabelledFields } from './support/portal';
+import {
+  heading,
+  logIn,
+  logOut,
+  openHeaderMenu,
+  PASSWORD,
+  registerViaApi,
+  uniqueEmail,
+  unlabelledFields,
+} from './support/portal';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -20,6 +29,7 @@ async function loginStatus(baseUrl: string, email: string, password: string): Pr
 }
 
 async function openSettings(page: Page): Promise<void> {
+  await openHeaderMenu(page);
   await page.getByRole('banner').getByRole('link', { name: 'Account settings' }).click();
   await heading(page, 'Account settings');
 }
@@ -132,7 +142,7 @@ describe('portal: account settings', () => {
     // Still logged in, on the new JWT: the account's pages work.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tokens' }).click();
     await heading(page, 'API tokens');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await logIn(page, email, NEW_PASSWORD);
     await page.context().close();
   });

@@ -4,7 +4,15 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedHeading, focusedName, storedSession } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
-import { heading, logIn, PASSWORD, registerViaApi, uniqueEmail, unlabelledFields } from './support/portal';
+import {
+  heading,
+  logIn,
+  logOut,
+  PASSWORD,
+  registerViaApi,
+  uniqueEmail,
+  unlabelledFields,
+} from './support/portal';
 
 const LANDING = 'Lottery results, over one API';
 
@@ -161,7 +169,7 @@ describe('portal: from stranger to account holder', () => {
     await logIn(page, email);
     expect(await focusedHeading(page)).toBe('Dashboard');
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await heading(page, 'Log in');
     await page.goto('#/tokens');
     await page.getByLabel('Email').fill(email);
@@ -222,7 +230,7 @@ describe('portal: from stranger to account holder', () => {
     await registerViaApi(api.baseUrl, email);
     const page = await newPage(browser, api.baseUrl);
     await logIn(page, email);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await heading(page, 'Log in');
     const loggedOut = page.getByText('You have logged out.');
     await loggedOut.waitFor();

@@ -122,10 +122,10 @@ describe('portal: sync state, sources and conflicts', () => {
   test('"Sync" in the admin navigation lists every source: adapter, URL, never attempted, freshness', async () => {
     await page.goto('#/admin/lotteries');
     await heading(page, 'Lotteries');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Sync', exact: true })
-      .click();
+    // The administration pages sit behind "Admin" in the header.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Admin' }).click();
+    await nav.getByRole('link', { name: 'Sync', exact: true }).click();
     await heading(page, 'Sync');
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('table').locator('caption').textContent()).toBe('2 sources');

@@ -32,11 +32,25 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await heading(page, 'Dashboard');
 }
 
+/** Opens the phone's "Menu", where the header has folded the navigation and the session into it. */
+export async function openHeaderMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}
+
+/** Logs out through the header. */
+export async function logOut(page: Page): Promise<void> {
+  await openHeaderMenu(page);
+  await page.getByRole('button', { name: 'Log out' }).click();
+}
+
+/** Follows a link of the header's navigation (an administration page: through "Admin"). */
 export async function goTo(page: Page, navLabel: string, title: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: navLabel, exact: true })
-    .click();
+  await openHeaderMenu(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.getByRole('link', { name: navLabel, exact: true });
+  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'Admin' }).click();
+  await link.click();
   await heading(page, title);
 }
 

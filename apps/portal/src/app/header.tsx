@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { href, navigate } from './router';
 import { docsUrl } from './sdk';
 import { useSession } from './session';
@@ -28,9 +28,43 @@ const ANONYMOUS_NAV: NavItem[] = [
 export function Header({ route }: { route: string }) {
   const { profile, status, logout } = useSession();
   const anonymous = status === 'anonymous';
-  const items = anonymous ? ANONYMOUS_NAV : [...HOLDER_NAV, ...(profile?.role === 'admin' ? ADMIN_NAV : [])];
+  const items = anonymous ? ANONYMOUS_NAV : HOLDER_NAV;
+  const admin = !anonymous && profile?.role === 'admin';
+  // On a phone the navigation and the session sit behind "Menu"; on a wider screen the administration pages sit
+  // behind "Admin", so that the header stays one row. Both close when the page changes, on Escape, and on a
+  // click elsewhere.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [adminOpen, setAdminOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    setMenuOpen(false);
+    setAdminOpen(false);
+  }, [route]);
+  useEffect(() => {
+    if (!menuOpen && !adminOpen) return undefined;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !header.current?.contains(event.target as Node)
+      ) {
+        setMenuOpen(false);
+        setAdminOpen(false);
+      }
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('click', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('click', close);
+    };
+  }, [menuOpen, adminOpen]);
+  const onAdminPage = ADMIN_NAV.some((item) => item.path === route);
   return (
-    <header className="site-header">
+    <header
+      className={`site-header${anonymous ? '' : ' collapsible'}${menuOpen ? ' menu-open' : ''}`}
+      ref={header}
+    >
       <a className="skip-link" href="#main" onClick={skipToMain}>
         Skip to content
       </a>
@@ -38,45 +72,84 @@ export function Header({ route }: { route: string }) {
         <a className="brand" href={href('/')}>
           Lottery Results
         </a>
-        <nav aria-label="Main">
-          <ul>
-            {items.map((item) => (
-              <li key={item.path}>
-                <a href={href(item.path)} aria-current={route === item.path ? 'page' : undefined}>
-                  {item.label}
-                </a>
-              </li>
-            ))}
-            {/* Visitors find the docs on the start page; the header keeps their way to log in short. */}
-            {!anonymous && (
-              <li>
-                <a href={docsUrl}>API docs</a>
-              </li>
-            )}
-          </ul>
-        </nav>
         {!anonymous && (
-          <div className="session">
-            {profile && <span className="who">{profile.email}</span>}
-            <a
-              className="settings-link"
-              href={href('/account')}
-              aria-current={route === '/account' ? 'page' : undefined}
-            >
-              Account settings
-            </a>
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => {
-                logout('You have logged out.');
-                navigate('/login');
-              }}
-            >
-              Log out
-            </button>
-          </div>
+          <button
+            type="button"
+            className="menu-toggle secondary"
+            aria-expanded={menuOpen}
+            aria-controls="site-menu"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            Menu
+          </button>
         )}
+        <div className="site-menu" id="site-menu">
+          <nav aria-label="Main">
+            <ul>
+              {items.map((item) => (
+                <li key={item.path}>
+                  <a href={href(item.path)} aria-current={route === item.path ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+              {admin && (
+                <li className="admin-menu">
+                  <button
+                    type="button"
+                    aria-expanded={adminOpen}
+                    aria-controls="admin-links"
+                    className={onAdminPage ? 'current' : undefined}
+                    onClick={() => setAdminOpen(!adminOpen)}
+                  >
+                    Admin
+                  </button>
+                  <ul id="admin-links" hidden={!adminOpen}>
+                    {ADMIN_NAV.map((item) => (
+                      <li key={item.path}>
+                        <a href={href(item.path)} aria-current={route === item.path ? 'page' : undefined}>
+                          {item.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              )}
+              {/* Visitors find the docs on the start page; the header keeps their way to log in short. */}
+              {!anonymous && (
+                <li>
+                  <a href={docsUrl}>API docs</a>
+                </li>
+              )}
+            </ul>
+          </nav>
+          {!anonymous && (
+            <div className="session">
+              {profile && (
+                <span className="who" title={profile.email}>
+                  {profile.email}
+                </span>
+              )}
+              <a
+                className="settings-link"
+                href={href('/account')}
+                aria-current={route === '/account' ? 'page' : undefined}
+              >
+                Account settings
+              </a>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  logout('You have logged out.');
+                  navigate('/login');
+                }}
+              >
+                Log out
+              </button>
+            </div>
+          )}
+        </div>
       </div>
     </header>
   );
