@@ -134,7 +134,7 @@ export function TryItPage() {
                 max={15}
                 value={limit}
                 onChange={(e) => setLimit(e.target.value)}
-                hint="1 to 15"
+                hint="1 to 15: each request is one unit of quota, so a history costs one per 15 draws"
               />
               <span className="check field-check">
                 <input

@@ -34,7 +34,7 @@ export class AdminService {
     email,
   }: {
     /**
-     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
      */
     limit?: number,
     /**
@@ -142,7 +142,7 @@ export class AdminService {
     status,
   }: {
     /**
-     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
      */
     limit?: number,
     /**
@@ -248,7 +248,7 @@ export class AdminService {
     offset,
   }: {
     /**
-     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
      */
     limit?: number,
     /**
@@ -375,7 +375,7 @@ export class AdminService {
     offset,
   }: {
     /**
-     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
      */
     limit?: number,
     /**
@@ -607,7 +607,7 @@ export class AdminService {
     offset,
   }: {
     /**
-     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
      */
     limit?: number,
     /**
@@ -737,7 +737,7 @@ export class AdminService {
     offset,
   }: {
     /**
-     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
      */
     limit?: number,
     /**

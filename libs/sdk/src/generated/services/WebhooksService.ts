@@ -22,7 +22,7 @@ export class WebhooksService {
     offset,
   }: {
     /**
-     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
      */
     limit?: number,
     /**
@@ -168,7 +168,7 @@ export class WebhooksService {
   }: {
     id: string,
     /**
-     * Page size. Values above 15 are capped to 15; 0 returns only the counts.
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
      */
     limit?: number,
     /**
