@@ -1,5 +1,5 @@
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -23,6 +23,10 @@ import { DrawDateParamsDto } from './dto/draw-date-params.dto';
 import { DrawDto } from './dto/draw.dto';
 import { ImportResultDto } from './dto/import-result.dto';
 import { PutDrawDto } from './dto/put-draw.dto';
+import { DrawListQueryDto } from './dto/draw-query.dto';
+import { ApiPage } from '../../common/pagination/api-page.decorator';
+import { envelope, pageOf } from '../../common/pagination/page';
+import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
 
 /** Draw administration (contract section 4): every write is checked against the era in force on its date. */
 @ApiTags('admin')
@@ -33,6 +37,22 @@ export class AdminDrawsController {
     private readonly imports: DrawImportService,
     private readonly provenance: DrawProvenanceService,
   ) {}
+
+  @Get()
+  @Auth('admin')
+  @ApiOperation({
+    summary: "A page of a lottery's draws with their provenance, newest first (administrators; not metered).",
+    description:
+      '`from`/`to` bound the dates (inclusive); `sort_number` is accepted as on the metered routes.',
+  })
+  @ApiPage('draws', AdminDrawDto)
+  @ApiErrorResponse(400, 'Empty tag, or an invalid query parameter (the message names it).', LIMIT_MESSAGE)
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
+  async adminListDraws(@Param() params: LotteryTagParamDto, @Query() query: DrawListQueryDto) {
+    const page = pageOf(query);
+    const { items, total } = await this.provenance.list(params.tag, query, page);
+    return envelope('draws', page, items, total);
+  }
 
   @Get(':date')
   @Auth('admin')

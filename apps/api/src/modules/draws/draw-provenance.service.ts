@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import type { Page } from '../../common/pagination/page';
 import { toDrawDto } from './draw-view';
 import type { AdminDrawDto } from './dto/admin-draw.dto';
 
@@ -15,8 +16,19 @@ interface ProvenanceRow {
   updated_at: Date;
 }
 
+const COLUMNS = 'draw_date, main, special, source, fetched_at, updated_at';
+
+function toAdminDraw(row: ProvenanceRow): AdminDrawDto {
+  return {
+    ...toDrawDto({ date: row.draw_date, main: row.main, special: row.special }),
+    source: row.source,
+    fetchedAt: row.fetched_at?.toISOString() ?? null,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
 /**
- * One draw as administrators see it: the numbers with where they came from. Read from PostgreSQL, not the
+ * Draws as administrators see them: the numbers with where they came from. Read from PostgreSQL, not the
  * catalog: provenance is not needed by the metered reads, so the read model does not carry it.
  */
 @Injectable()
@@ -29,16 +41,34 @@ export class DrawProvenanceService {
   async find(tag: string, date: string): Promise<AdminDrawDto> {
     this.catalog.snapshot(tag); // 404 Lottery not found, before the missing draw
     const [row] = await this.dataSource.query<ProvenanceRow[]>(
-      `SELECT draw_date, main, special, source, fetched_at, updated_at FROM draws
-       WHERE lottery_tag = $1 AND draw_date = $2`,
+      `SELECT ${COLUMNS} FROM draws WHERE lottery_tag = $1 AND draw_date = $2`,
       [tag, date],
     );
     if (row === undefined) throw ApiError.notFound(Messages.drawNotFound);
-    return {
-      ...toDrawDto({ date: row.draw_date, main: row.main, special: row.special }),
-      source: row.source,
-      fetchedAt: row.fetched_at?.toISOString() ?? null,
-      updatedAt: row.updated_at.toISOString(),
-    };
+    return toAdminDraw(row);
+  }
+
+  /** A page of a lottery's draws dated from `from` to `to` (inclusive), newest first, with their provenance. */
+  async list(
+    tag: string,
+    range: { from?: string; to?: string },
+    page: Page,
+  ): Promise<{ items: AdminDrawDto[]; total: number }> {
+    this.catalog.snapshot(tag); // 404 Lottery not found
+    const where = `lottery_tag = $1 AND ($2::date IS NULL OR draw_date >= $2::date)
+      AND ($3::date IS NULL OR draw_date <= $3::date)`;
+    const bounds = [tag, range.from ?? null, range.to ?? null];
+    const [{ total }] = await this.dataSource.query<{ total: number }[]>(
+      `SELECT count(*)::int AS total FROM draws WHERE ${where}`,
+      bounds,
+    );
+    const rows =
+      page.limit === 0
+        ? []
+        : await this.dataSource.query<ProvenanceRow[]>(
+            `SELECT ${COLUMNS} FROM draws WHERE ${where} ORDER BY draw_date DESC LIMIT $4 OFFSET $5`,
+            [...bounds, page.limit, page.offset],
+          );
+    return { items: rows.map(toAdminDraw), total };
   }
 }
