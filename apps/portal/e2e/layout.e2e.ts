@@ -13,6 +13,7 @@ const ADMIN_PAGES = [
   ['#/admin/accounts', 'Accounts'],
   ['#/admin/licenses', 'Licenses'],
   ['#/admin/lotteries', 'Lotteries'],
+  ['#/admin/draws', 'Draws'],
   ['#/admin/sync', 'Sync'],
 ] as const;
 

@@ -188,6 +188,9 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       import: (tag: string, csv: string) => api.admin.importDraws({ tag, requestBody: csv }),
       /** One draw with its provenance (the source it was fetched from, and when). */
       get: (tag: string, date: string) => api.admin.adminGetDraw({ tag, date }),
+      /** A page of the lottery's draws with their provenance, newest first (`from`/`to` bound the dates; not metered). */
+      list: (tag: string, query: Omit<Options<AdminService['adminListDraws']>, 'tag'> = {}) =>
+        api.admin.adminListDraws({ tag, ...query }),
     },
     sources: {
       /** A page of the lotteries' draw sources. */

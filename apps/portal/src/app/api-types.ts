@@ -4,6 +4,7 @@
  */
 import type {
   AccessTokenDto,
+  AdminDrawDto,
   AccountDto,
   ConflictDto,
   CreatedTokenDto,
@@ -32,6 +33,7 @@ export type Token = TokenDto;
 export type CreatedToken = CreatedTokenDto;
 export type Lottery = LotteryDto;
 export type Draw = DrawDto;
+export type AdminDraw = AdminDrawDto;
 /** When a lottery draws (eras of weekdays and a local time); null on a Lottery without a calendar. */
 export type DrawSchedule = DrawScheduleDto;
 export type ScheduleEra = ScheduleEraDto;

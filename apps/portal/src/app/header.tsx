@@ -18,6 +18,7 @@ const ADMIN_NAV: NavItem[] = [
   { path: '/admin/accounts', label: 'Accounts' },
   { path: '/admin/licenses', label: 'Licenses' },
   { path: '/admin/lotteries', label: 'Lotteries' },
+  { path: '/admin/draws', label: 'Draws' },
   { path: '/admin/sync', label: 'Sync' },
 ];
 const ANONYMOUS_NAV: NavItem[] = [

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AccountPage } from '../modules/account/account-page';
 import { AccountsPage } from '../modules/admin/accounts-page';
+import { DrawsPage } from '../modules/admin/draws/draws-page';
 import { LicensesPage } from '../modules/admin/licenses-page';
 import { LotteriesPage } from '../modules/admin/lotteries-page';
 import { SyncPage } from '../modules/admin/sync/sync-page';
@@ -31,6 +32,7 @@ const ROUTES: Record<string, Route> = {
   '/admin/accounts': { access: 'admin', render: () => <AccountsPage /> },
   '/admin/licenses': { access: 'admin', render: () => <LicensesPage /> },
   '/admin/lotteries': { access: 'admin', render: () => <LotteriesPage /> },
+  '/admin/draws': { access: 'admin', render: () => <DrawsPage /> },
   '/admin/sync': { access: 'admin', render: () => <SyncPage /> },
 };
 

@@ -469,6 +469,79 @@ export class AdminService {
     });
   }
   /**
+   * A page of a lottery's draws with their provenance, newest first (administrators; not metered).
+   * `from`/`to` bound the dates (inclusive); `sort_number` is accepted as on the metered routes.
+   * @returns any A page of draws. With limit=0 the 'draws' key is omitted.
+   * @throws ApiError
+   */
+  public adminListDraws({
+    tag,
+    limit = 15,
+    offset,
+    sortNumber,
+    from,
+    to,
+  }: {
+    tag: string,
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+    /**
+     * How each group (main, then special) is ordered; `order` always keeps the draw position. `false` (also `0`, `no`): as drawn. `true` (also `1`, `yes`, `asc`): by ascending value. `desc`: by descending value. Case-insensitive.
+     */
+    sortNumber?: (boolean | 'asc' | 'desc'),
+    /**
+     * Inclusive lower bound on the draw date, 'YYYY-MM-DD'.
+     */
+    from?: string,
+    /**
+     * Inclusive upper bound on the draw date, 'YYYY-MM-DD'.
+     */
+    to?: string,
+  }): CancelablePromise<{
+    draws?: Array<AdminDrawDto>;
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/lotteries/{tag}/draws',
+      path: {
+        'tag': tag,
+      },
+      query: {
+        'limit': limit,
+        'offset': offset,
+        'sort_number': sortNumber,
+        'from': from,
+        'to': to,
+      },
+      errors: {
+        400: `Empty tag, or an invalid query parameter (the message names it).`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
    * Import draws from CSV (header date,main,special; numbers space-separated, in draw order).
    * Each line is validated on its own. Rejected lines are reported and never written; all other lines are inserted, updated or left unchanged together, in one transaction.
    * @returns ImportResultDto
