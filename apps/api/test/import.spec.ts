@@ -115,6 +115,53 @@ describe('POST /admin/lotteries/{tag}/draws/import', () => {
     ]);
   });
 
+  it('previews with dryRun=true: the counts an import would give, nothing written, announced or served', async () => {
+    const before = await stored();
+    const latest = (await api.get('/lottery/xx_import/draw/latest/numbers', { token })).body;
+    const csv =
+      'date,main,special\n2019-12-28,10 1 5,\n2020-01-04,7 20 3,2\n2020-02-01,4 5 6,1\n2020-02-04,4 5 99,1\n';
+    const preview = await api.post('/admin/lotteries/xx_import/draws/import?dryRun=true', {
+      jwt: admin.jwt,
+      body: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      inserted: 1,
+      updated: 1,
+      unchanged: 1,
+      errors: [{ line: 5, message: 'Main number 99 is out of range 1-20 for draws from 2020-01-01.' }],
+    });
+    expect(await stored()).toEqual(before);
+    expect((await api.get('/lottery/xx_import/draw/latest/numbers', { token })).body).toEqual(latest);
+    // The import itself then does what the preview said.
+    const real = await api.post('/admin/lotteries/xx_import/draws/import?dryRun=false', {
+      jwt: admin.jwt,
+      body: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(real.body).toEqual(preview.body);
+    expect((await api.get('/lottery/xx_import/draw/latest/numbers', { token })).body.date).toBe('2020-02-01');
+    // Undo, for the tests that follow.
+    for (const date of ['2020-02-01'])
+      expect((await api.delete(`/admin/lotteries/xx_import/draws/${date}`, { jwt: admin.jwt })).status).toBe(
+        204,
+      );
+    await importCsv('date,main,special\n2020-01-04,3 20 7,2\n');
+    expect(await stored()).toEqual(before);
+
+    const bad = await api.post('/admin/lotteries/xx_import/draws/import?dryRun=maybe', {
+      jwt: admin.jwt,
+      body: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(bad.body).toEqual({
+      code: 401,
+      error: 'Bad Request',
+      message: "Invalid 'dryRun' value. Expected true or false.",
+    });
+  });
+
   it('never half-writes a rejected line over an existing draw', async () => {
     const res = await importCsv('date,main,special\n2020-01-25,1 2 99,1\n');
     expect(res.body).toEqual({

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
+import { loginViaApi } from './support/api-calls';
 import { latestNumbers, launchBrowser, newPage } from './support/browser';
 import {
   goTo,
@@ -242,9 +243,19 @@ describe('portal: a token from creation to revocation', () => {
     await admin
       .getByLabel('CSV content')
       .fill(['date,main,special', '2026-11-01,1 2 3,', '2026-11-02,4 5 6,', '2026-11-03,1 1 12,'].join('\n'));
-    await admin.getByRole('button', { name: 'Import draws' }).click();
+    // A preview first: the same counts, nothing written (the lottery still has no draw).
+    await admin.getByRole('button', { name: 'Preview' }).click();
     const report = admin.getByTestId('import-report');
-    await report.waitFor();
+    await report.getByRole('heading', { name: 'Preview: nothing is written yet' }).waitFor();
+    expect(await report.locator('dt').allTextContents()).toEqual(['New', 'Changed', 'Unchanged', 'Refused']);
+    expect(await report.locator('dd').allTextContents()).toEqual(['2', '0', '0', '1']);
+    const adminJwt = await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword);
+    const stored = await fetch(`${api.baseUrl}/admin/lotteries/e2e_pick3/draws?limit=0`, {
+      headers: { Authorization: `Bearer ${adminJwt}` },
+    }).then((r) => r.json() as Promise<{ total: number }>);
+    expect(stored.total).toBe(0);
+    await admin.getByRole('button', { name: 'Import draws' }).click();
+    await report.getByRole('heading', { name: 'Import report' }).waitFor();
     expect(await report.locator('dd').allTextContents()).toEqual(['2', '0', '0', '1']);
     await report.getByRole('row', { name: /^4\s/ }).waitFor();
 

@@ -184,8 +184,12 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       put: (tag: string, date: string, body: PutDrawDto) =>
         api.admin.putDraw({ tag, date, requestBody: body }),
       delete: (tag: string, date: string) => api.admin.deleteDraw({ tag, date }),
-      /** Imports CSV text with the header `date,main,special` (numbers space-separated). */
-      import: (tag: string, csv: string) => api.admin.importDraws({ tag, requestBody: csv }),
+      /**
+       * Imports CSV text with the header `date,main,special` (numbers space-separated). `{ dryRun: true }`
+       * previews: the same counts and refused lines, nothing written.
+       */
+      import: (tag: string, csv: string, options: { dryRun?: boolean } = {}) =>
+        api.admin.importDraws({ tag, requestBody: csv, ...options }),
       /** One draw with its provenance (the source it was fetched from, and when). */
       get: (tag: string, date: string) => api.admin.adminGetDraw({ tag, date }),
       /** A page of the lottery's draws with their provenance, newest first (`from`/`to` bound the dates; not metered). */

@@ -22,6 +22,7 @@ import { AdminDrawDto } from './dto/admin-draw.dto';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';
 import { DrawDto } from './dto/draw.dto';
 import { ImportResultDto } from './dto/import-result.dto';
+import { ImportQueryDto } from './dto/import-query.dto';
 import { PutDrawDto } from './dto/put-draw.dto';
 import { DrawListQueryDto } from './dto/draw-query.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
@@ -107,7 +108,8 @@ export class AdminDrawsController {
     summary: 'Import draws from CSV (header date,main,special; numbers space-separated, in draw order).',
     description:
       'Each line is validated on its own. Rejected lines are reported and never written; all other lines are ' +
-      'inserted, updated or left unchanged together, in one transaction.',
+      'inserted, updated or left unchanged together, in one transaction. `dryRun=true` previews: the same ' +
+      'counts, nothing written.',
   })
   @ApiConsumes('text/csv')
   @ApiBody({
@@ -116,9 +118,13 @@ export class AdminDrawsController {
   @ApiOkResponse({ type: ImportResultDto })
   @ApiErrorResponse(400, 'Empty tag, or a body that is not text/csv.', Messages.invalidCsvBody)
   @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
-  async importDraws(@Param() params: LotteryTagParamDto, @Body() body: string): Promise<ImportResultDto> {
+  async importDraws(
+    @Param() params: LotteryTagParamDto,
+    @Query() query: ImportQueryDto,
+    @Body() body: string,
+  ): Promise<ImportResultDto> {
     // configure-app parses text/csv (and text/plain) as one string; anything else arrives parsed as JSON.
     if (typeof body !== 'string') throw ApiError.badRequest(Messages.invalidCsvBody);
-    return this.imports.importCsv(params.tag, body);
+    return this.imports.importCsv(params.tag, body, { dryRun: query.dryRun ?? false });
   }
 }

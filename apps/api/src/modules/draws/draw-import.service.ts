@@ -14,6 +14,13 @@ export interface ImportResult {
   errors: DrawCsvError[];
 }
 
+/** Ends a preview's transaction: what it counted is kept, what it wrote is rolled back. */
+class PreviewRollback extends Error {
+  constructor(readonly result: ImportResult) {
+    super('preview: rolled back');
+  }
+}
+
 /** Called after each written batch (the command-line tool draws its progress bar with it). */
 export type ImportProgress = (progress: { written: number; total: number }) => void;
 
@@ -29,34 +36,50 @@ export class DrawImportService {
     private readonly catalog: LotteryCatalog,
   ) {}
 
-  async importCsv(tag: string, text: string, onProgress?: ImportProgress): Promise<ImportResult> {
+  /**
+   * `dryRun`: a preview. The import runs as it would, in its transaction, which is then rolled back: the counts
+   * are exactly what the import would do (the same statements decide insert, update or unchanged), and nothing
+   * is written, announced or sent to webhooks.
+   */
+  async importCsv(
+    tag: string,
+    text: string,
+    options: { onProgress?: ImportProgress; dryRun?: boolean } = {},
+  ): Promise<ImportResult> {
+    const { onProgress, dryRun = false } = options;
     const parsed = parseDrawCsv(text);
-    const imported = await this.dataSource.transaction(async (manager) => {
-      // The share lock keeps the rules from changing between this check and the writes.
-      const rules = await lockLotteryRules(manager, tag, 'share');
-      const errors = [...parsed.errors];
-      const valid: ParsedDrawRow[] = [];
-      for (const row of parsed.rows) {
-        const problem = validateDrawNumbers(rules, row.date, row.main, row.special);
-        if (problem === null) valid.push(row);
-        else errors.push({ line: row.line, message: problem });
-      }
-      errors.sort((a, b) => a.line - b.line);
+    const imported = await this.dataSource
+      .transaction(async (manager) => {
+        // The share lock keeps the rules from changing between this check and the writes.
+        const rules = await lockLotteryRules(manager, tag, 'share');
+        const errors = [...parsed.errors];
+        const valid: ParsedDrawRow[] = [];
+        for (const row of parsed.rows) {
+          const problem = validateDrawNumbers(rules, row.date, row.main, row.special);
+          if (problem === null) valid.push(row);
+          else errors.push({ line: row.line, message: problem });
+        }
+        errors.sort((a, b) => a.line - b.line);
 
-      const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, errors };
-      let written = 0;
-      onProgress?.({ written, total: valid.length });
-      for (const batch of batchesOf(valid)) {
-        const counts = await upsertDrawBatch(manager, tag, batch);
-        result.inserted += counts.inserted;
-        result.updated += counts.updated;
-        result.unchanged += counts.unchanged;
-        written += batch.length;
+        const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, errors };
+        let written = 0;
         onProgress?.({ written, total: valid.length });
-      }
-      return result;
-    });
-    if (imported.inserted + imported.updated > 0) await this.catalog.reload(tag);
+        for (const batch of batchesOf(valid)) {
+          const counts = await upsertDrawBatch(manager, tag, batch);
+          result.inserted += counts.inserted;
+          result.updated += counts.updated;
+          result.unchanged += counts.unchanged;
+          written += batch.length;
+          onProgress?.({ written, total: valid.length });
+        }
+        if (dryRun) throw new PreviewRollback(result);
+        return result;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof PreviewRollback) return error.result;
+        throw error;
+      });
+    if (!dryRun && imported.inserted + imported.updated > 0) await this.catalog.reload(tag);
     return imported;
   }
 }

@@ -22,24 +22,27 @@ export function DrawImportForm({ knownTags }: { knownTags: string[] }) {
   const [csv, setCsv] = useState('');
   // A file input cannot be emptied by React: a new key gives a fresh one.
   const [fileKey, setFileKey] = useState(0);
-  const [report, setReport] = useState<Report | null>(null);
+  const [report, setReport] = useState<{ result: Report; preview: boolean } | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
   const readFile = async (file: File | undefined) => {
     if (file) setCsv(await file.text());
   };
-  const submit = async (event: FormEvent) => {
+  /** "Preview" counts what the import would do and writes nothing; "Import draws" writes. */
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const preview = submitter instanceof HTMLButtonElement && submitter.value === 'preview';
     setBusy(true);
     setError('');
     setReport(null);
     try {
-      const result = await client.admin.draws.import(tag.trim(), csv);
-      setReport(result);
+      const result = await client.admin.draws.import(tag.trim(), csv, { dryRun: preview });
+      setReport({ result, preview });
       // All written: the form empties for the next file. With refused lines the text stays, to be corrected (the
       // report's line numbers point into it); importing it again leaves the written draws unchanged.
-      if (result.errors.length === 0) {
+      if (!preview && result.errors.length === 0) {
         setCsv('');
         setFileKey((key) => key + 1);
       }
@@ -93,10 +96,15 @@ export function DrawImportForm({ knownTags }: { knownTags: string[] }) {
           line.
         </span>
       </div>
-      <button type="submit" disabled={busy}>
-        {busy ? 'Importing…' : 'Import draws'}
-      </button>
-      {report && <ImportReport report={report} />}
+      <div className="row-actions">
+        <button type="submit" name="action" value="preview" className="secondary" disabled={busy}>
+          Preview
+        </button>
+        <button type="submit" name="action" value="import" disabled={busy}>
+          {busy ? 'Working…' : 'Import draws'}
+        </button>
+      </div>
+      {report && <ImportReport report={report.result} preview={report.preview} />}
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import { TableScroll } from '../../components/table-scroll';
 
 interface ImportReportProps {
+  /** A preview: what the import would do, nothing written yet. */
+  preview?: boolean;
   report: {
     inserted: number;
     updated: number;
@@ -10,15 +12,15 @@ interface ImportReportProps {
 }
 
 /** The import's per-line outcome: counts, then each refused line with the reason. */
-export function ImportReport({ report }: ImportReportProps) {
+export function ImportReport({ report, preview = false }: ImportReportProps) {
   const { inserted, updated, unchanged, errors } = report;
   return (
     <section aria-labelledby="import-report-title" className="section-gap" data-testid="import-report">
-      <h3 id="import-report-title">Import report</h3>
+      <h3 id="import-report-title">{preview ? 'Preview: nothing is written yet' : 'Import report'}</h3>
       <dl className="facts">
-        <dt>Inserted</dt>
+        <dt>{preview ? 'New' : 'Inserted'}</dt>
         <dd>{inserted}</dd>
-        <dt>Updated</dt>
+        <dt>{preview ? 'Changed' : 'Updated'}</dt>
         <dd>{updated}</dd>
         <dt>Unchanged</dt>
         <dd>{unchanged}</dd>
@@ -29,7 +31,11 @@ export function ImportReport({ report }: ImportReportProps) {
         <div className="section-gap">
           <TableScroll label="Refused lines">
             <table>
-              <caption>Refused lines (nothing was written for them)</caption>
+              <caption>
+                {preview
+                  ? 'Refused lines (they would not be written)'
+                  : 'Refused lines (nothing was written for them)'}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col" className="num">

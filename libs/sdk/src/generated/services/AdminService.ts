@@ -543,22 +543,30 @@ export class AdminService {
   }
   /**
    * Import draws from CSV (header date,main,special; numbers space-separated, in draw order).
-   * Each line is validated on its own. Rejected lines are reported and never written; all other lines are inserted, updated or left unchanged together, in one transaction.
+   * Each line is validated on its own. Rejected lines are reported and never written; all other lines are inserted, updated or left unchanged together, in one transaction. `dryRun=true` previews: the same counts, nothing written.
    * @returns ImportResultDto
    * @throws ApiError
    */
   public importDraws({
     tag,
     requestBody,
+    dryRun = false,
   }: {
     tag: string,
     requestBody: string,
+    /**
+     * true: a preview. Every line is checked and counted exactly as an import would (inserted, updated, unchanged, refused), then nothing is written.
+     */
+    dryRun?: boolean,
   }): CancelablePromise<ImportResultDto> {
     return this.httpRequest.request({
       method: 'POST',
       url: '/admin/lotteries/{tag}/draws/import',
       path: {
         'tag': tag,
+      },
+      query: {
+        'dryRun': dryRun,
       },
       body: requestBody,
       mediaType: 'text/csv',

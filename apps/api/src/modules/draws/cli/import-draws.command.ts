@@ -30,11 +30,13 @@ export async function importDrawsCommand(
   let started = false;
   const result = await context
     .get(DrawImportService)
-    .importCsv(tag, text, ({ written, total }) => {
-      if (!started) {
-        bar.start(total, written);
-        started = true;
-      } else bar.update(written);
+    .importCsv(tag, text, {
+      onProgress: ({ written, total }) => {
+        if (!started) {
+          bar.start(total, written);
+          started = true;
+        } else bar.update(written);
+      },
     })
     .finally(() => bar.stop());
 
