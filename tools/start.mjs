@@ -6,7 +6,12 @@ import { existsSync } from 'node:fs';
 import { RUNTIME_ENV } from './runtime-env.mjs';
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
-const projects = ['api', ...(existsSync('apps/portal/project.json') ? ['portal'] : [])];
+// The SDK too: the service serves its package at /sdk/ for `npm install`.
+const projects = [
+  'api',
+  ...(existsSync('apps/portal/project.json') ? ['portal'] : []),
+  ...(existsSync('libs/sdk/project.json') ? ['sdk'] : []),
+];
 console.log(`Building ${projects.join(' and ')}…`);
 const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--outputStyle=static'], {
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -9,6 +9,7 @@ import { secureBrowserPages } from './common/http/page-security-headers';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { MeteringService } from './modules/metering/metering.service';
 import { servePortal } from './portal-static';
+import { serveSdkPackage } from './sdk-package';
 import { enableBrowserCors } from './common/http/browser-cors';
 import { accessLogger } from './common/logging/request-logger';
 import type { Logger } from 'pino';
@@ -115,6 +116,7 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
 
   secureBrowserPages(fastify, ['/portal', '/docs']);
   await servePortal(app);
+  serveSdkPackage(app);
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

@@ -73,6 +73,12 @@ describe('portal: from stranger to account holder', () => {
     // The quick start calls this very API.
     const sdk = page.getByRole('region', { name: 'TypeScript (SDK)' });
     expect(await sdk.locator('pre').textContent()).toContain(`baseUrl: '${api.baseUrl}'`);
+    // …with the SDK installed from this very service, which serves the package.
+    const install = page.getByRole('region', { name: 'Install the SDK' });
+    const line = (await install.locator('pre').textContent()) ?? '';
+    expect(line).toBe(`npm install ${api.baseUrl}/sdk/lottery-results-sdk.tgz`);
+    const served = await fetch(line.replace('npm install ', ''));
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'application/gzip']);
     expect(await page.getByRole('region', { name: 'curl' }).locator('pre').textContent()).toContain(
       `'${api.baseUrl}/lottery/us_powerball/draw/latest/numbers'`,
     );

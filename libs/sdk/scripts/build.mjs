@@ -66,3 +66,19 @@ for (const name of ['package.json', 'README.md'])
 console.log(
   `Built ${relative(workspaceRoot, packageDir)} (${rewritten} relative imports given their .js extension)`,
 );
+
+// The package as npm installs it, for the service to serve at /sdk/ (a portal user installs the SDK from the
+// instance itself: it is not on the public registry). Also under a name without the version, for a stable link.
+const tarballDir = resolve(workspaceRoot, 'dist/libs/sdk-package');
+rmSync(tarballDir, { recursive: true, force: true });
+mkdirSync(tarballDir, { recursive: true });
+const pack = spawnSync('npm', ['pack', packageDir, '--pack-destination', tarballDir, '--json'], {
+  encoding: 'utf8',
+});
+if (pack.status !== 0) {
+  process.stderr.write(pack.stderr);
+  process.exit(pack.status ?? 1);
+}
+const [{ filename }] = JSON.parse(pack.stdout);
+copyFileSync(join(tarballDir, filename), join(tarballDir, 'lottery-results-sdk.tgz'));
+console.log(`Packed ${relative(workspaceRoot, join(tarballDir, filename))}`);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { testApi } from './support/env';
 import { workspaceRoot } from './support/api-server';
 import { registerSubscriber } from './support/fixtures';
@@ -32,4 +33,56 @@ describe('the built package (dist/libs/sdk)', () => {
     });
     expect(JSON.parse(output)).toEqual({ tag: 'uk_lotto', typed: true, status: 404 });
   });
+});
+
+/**
+ * A portal user's way in: the package is not on the public registry, so the service serves it. A fresh project
+ * installs it from the running instance's /sdk/ with npm and calls the API with it.
+ */
+describe('the package served by the service (/sdk/)', () => {
+  it('installs with npm from the instance into a fresh project, and works', async () => {
+    const { tokenSecret } = await registerSubscriber('install');
+    const url = `${testApi().baseUrl}/sdk/lottery-results-sdk.tgz`;
+    const head = await fetch(url);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/gzip');
+    const project = mkdtempSync(join(tmpdir(), 'sdk-install-'));
+    try {
+      writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }),
+      );
+      execFileSync('npm', ['install', url, '--no-audit', '--no-fund', '--loglevel=error'], {
+        cwd: project,
+        encoding: 'utf8',
+      });
+      const installed = JSON.parse(
+        readFileSync(join(project, 'node_modules/@lottery-results/sdk/package.json'), 'utf8'),
+      );
+      expect(installed.name).toBe('@lottery-results/sdk');
+      writeFileSync(
+        join(project, 'latest.mjs'),
+        [
+          "import { createClient } from '@lottery-results/sdk';",
+          'const client = createClient({ baseUrl: process.env.BASE_URL, token: process.env.TOKEN });',
+          "const draw = await client.lottery.latest('uk_lotto');",
+          'console.log(JSON.stringify({ date: draw.date, numbers: draw.numbers.length }));',
+        ].join('\n'),
+      );
+      const output = execFileSync(process.execPath, ['latest.mjs'], {
+        cwd: project,
+        env: { ...process.env, BASE_URL: testApi().baseUrl, TOKEN: tokenSecret },
+        encoding: 'utf8',
+      });
+      expect(JSON.parse(output)).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), numbers: 7 });
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+    // Any other file under /sdk/ is the contract's 404.
+    const missing = await fetch(`${testApi().baseUrl}/sdk/other.tgz`);
+    expect([missing.status, await missing.json()]).toEqual([
+      404,
+      { code: 404, error: 'Not Found', message: 'Resource not found.' },
+    ]);
+  }, 120_000);
 });

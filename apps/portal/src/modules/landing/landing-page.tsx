@@ -5,7 +5,7 @@ import { href } from '../../app/router';
 import { apiBaseUrl, docsUrl } from '../../app/sdk';
 import { useSession } from '../../app/session';
 import { FreeTier } from './free-tier';
-import { curlQuickStart, sdkQuickStart } from './quick-start';
+import { curlQuickStart, sdkInstall, sdkQuickStart } from './quick-start';
 
 /** The start page for a stranger: what the service is, what it costs, how to begin. */
 export function LandingPage() {
@@ -65,6 +65,7 @@ export function LandingPage() {
           With the TypeScript SDK (<code>@lottery-results/sdk</code>), or any HTTP client. Every endpoint is
           in the <a href={docsUrl}>API documentation</a>.
         </p>
+        <CodeBlock title="Install the SDK" code={sdkInstall(apiBaseUrl)} />
         <CodeBlock title="TypeScript (SDK)" code={sdkQuickStart(apiBaseUrl)} />
         <CodeBlock title="curl" code={curlQuickStart(apiBaseUrl)} />
       </section>

@@ -1,4 +1,9 @@
 /** The landing page's first calls: the latest Powerball draw, with the SDK and with curl. */
+/** The SDK is served by the instance itself (it is not on the public registry). */
+export function sdkInstall(baseUrl: string): string {
+  return `npm install ${baseUrl}/sdk/lottery-results-sdk.tgz`;
+}
+
 export function sdkQuickStart(baseUrl: string): string {
   return [
     `import { createClient } from '@lottery-results/sdk';`,

@@ -57,6 +57,7 @@ export function fetchSnippet(request: DrawsRequest): string {
 export function sdkSnippet(request: DrawsRequest): string {
   const options = [`limit: ${request.limit}`, ...(request.sortNumber ? ['sortNumber: true'] : [])].join(', ');
   return [
+    `// npm install ${request.baseUrl}/sdk/lottery-results-sdk.tgz`,
     `import { createClient } from '@lottery-results/sdk';`,
     ``,
     `// ${tokenNote(request.token)}`,
