@@ -64,10 +64,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
-/** The status of a client error made with the http-errors convention (`expose` set for 4xx), else undefined. */
+/**
+ * The status of a library's client error: the http-errors convention (`expose` set for 4xx), or a plain Error
+ * carrying both `status` and `statusCode` (@fastify/static's forbidden path, e.g. `/portal//x`); else undefined.
+ */
 function exposedClientStatus(exception: unknown): number | undefined {
-  const { expose, statusCode } = (exception ?? {}) as { expose?: unknown; statusCode?: unknown };
-  return expose === true && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500
+  const { expose, status, statusCode } = (exception ?? {}) as {
+    expose?: unknown;
+    status?: unknown;
+    statusCode?: unknown;
+  };
+  const marked = expose === true || status === statusCode;
+  return marked && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500
     ? statusCode
     : undefined;
 }
