@@ -28,6 +28,12 @@ describe('PostgreSQL outage (server, through a TCP proxy)', () => {
   let holder: { id: string; jwt: string; token: string; email: string };
   /** What the reads answer while the database is up, to compare against during the outage. */
   const baseline = new Map<string, unknown>();
+  /**
+   * A lottery's `hoursBehind` moves on with the clock (a tenth every 6 minutes), so a run that straddles such a
+   * step saw it change: the answers are compared without it.
+   */
+  const timeless = (body: unknown): unknown =>
+    JSON.parse(JSON.stringify(body), (key, value: unknown) => (key === 'hoursBehind' ? undefined : value));
   const READS = [
     '/lottery/fr_lotto',
     '/lottery/fr_lotto/draw/latest/numbers',
@@ -80,7 +86,7 @@ describe('PostgreSQL outage (server, through a TCP proxy)', () => {
     for (const path of READS) {
       const res = await api.get(path, { token: holder.token });
       expect(res.status).toBe(200);
-      baseline.set(path, res.body);
+      baseline.set(path, timeless(res.body));
       charged += 1;
     }
     await eventually(async () => expect(await usageInDatabase()).toBe(charged), 5000);
@@ -111,7 +117,7 @@ describe('PostgreSQL outage (server, through a TCP proxy)', () => {
       const { result: res, ms } = await timed(() => api.get(path, { token: holder.token }));
       latencies.push(ms);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      expect({ path, status: res.status, body: res.body }).toEqual({
+      expect({ path, status: res.status, body: timeless(res.body) }).toEqual({
         path,
         status: 200,
         body: baseline.get(path),
@@ -205,7 +211,7 @@ describe('PostgreSQL outage (server, through a TCP proxy)', () => {
       const path = READS[reads % READS.length];
       const { result: res, ms } = await timed(() => api.get(path, { token: holder.token }));
       latencies.push(ms);
-      expect({ path, status: res.status, body: res.body }).toEqual({
+      expect({ path, status: res.status, body: timeless(res.body) }).toEqual({
         path,
         status: 200,
         body: baseline.get(path),
