@@ -48,9 +48,12 @@ const exited = (child: ChildProcess) =>
 export async function startApi({
   label,
   timeoutMs = 180_000,
+  env: extraEnv,
 }: {
   label: string;
   timeoutMs?: number;
+  /** More settings, given the API's base URL (e.g. PUBLIC_URL with SMTP_URL). */
+  env?: (baseUrl: string) => Record<string, string>;
 }): Promise<ApiServer> {
   if (!existsSync(apiMain))
     throw new Error(`${apiMain} not found: build the API first (npx nx run api:build)`);
@@ -75,6 +78,7 @@ export async function startApi({
     WEBHOOK_POLL_INTERVAL_MS: '200',
   };
   const baseUrl = `http://127.0.0.1:${port}`;
+  Object.assign(env, extraEnv?.(baseUrl));
 
   let child: ChildProcess;
   let done: Promise<void>;

@@ -11,6 +11,7 @@ import { DatabaseEngine, DatabaseModule } from './database/database.module';
 import { StartupModule } from './startup/startup.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { PasswordResetModule } from './modules/password-reset/password-reset.module';
 import { CredentialsModule } from './modules/credentials/credentials.module';
 import { DrawsModule } from './modules/draws/draws.module';
 import { GuardsModule } from './modules/guards/guards.module';
@@ -53,6 +54,7 @@ export class AppModule {
         StartupModule,
         HealthModule,
         AuthModule,
+        PasswordResetModule,
         AccountsModule,
         TokensModule,
         LicensesModule,

@@ -174,6 +174,8 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => 
 const FIELDS = [
   'email',
   'password',
+  'newPassword',
+  'resetToken',
   'id',
   'description',
   'expiresAt',
@@ -207,6 +209,7 @@ const plausibleField = (field: string): fc.Arbitrary<unknown> => {
     case 'email':
       return fc.oneof(fc.emailAddress(), fc.constant(uniqueEmail('fuzz')), jsonValue);
     case 'password':
+    case 'newPassword':
       return fc.oneof(fc.constant(PASSWORD), fc.string({ minLength: 8, maxLength: 20 }), jsonValue);
     case 'main':
     case 'special':
@@ -675,6 +678,8 @@ describe('fuzzing every route', () => {
     'GET /lottery/{tag}/draws',
     'POST /auth/register',
     'POST /auth/login',
+    'POST /auth/password/forgot',
+    'POST /auth/password/reset',
     'GET /profile',
     'GET /profile/usage',
     'PUT /profile/password',
@@ -697,6 +702,7 @@ describe('fuzzing every route', () => {
     'GET /admin/accounts',
     'GET /admin/accounts/{id}',
     'PATCH /admin/accounts/{id}',
+    'POST /admin/accounts/{id}/password-reset',
     'GET /admin/licenses',
     'POST /admin/licenses',
     'PUT /admin/licenses/{name}',

@@ -97,6 +97,8 @@ describe('portal: keyboard and small screens', () => {
       ['#/', 'Lottery results, over one API'],
       ['#/login', 'Log in'],
       ['#/register', 'Create an account'],
+      ['#/forgot-password', 'Forgot your password?'],
+      ['#/reset-password?token=abc', 'Choose a new password'],
     ]) {
       await page.goto(path);
       await heading(page, title);
@@ -201,6 +203,8 @@ describe('portal: axe-core finds no serious or critical problem', () => {
         ['#/', 'Lottery results, over one API'],
         ['#/login', 'Log in'],
         ['#/register', 'Create an account'],
+        ['#/forgot-password', 'Forgot your password?'],
+        ['#/reset-password?token=abc', 'Choose a new password'],
       ]) {
         await page.goto(path);
         await heading(page, title);

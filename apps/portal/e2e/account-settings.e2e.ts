@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { createTokenViaApi, loginViaApi } from './support/api-calls';
+import { createTokenViaApi, loginStatus, loginViaApi } from './support/api-calls';
 import { startApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { latestNumbers, launchBrowser, newPage, screenshot } from './support/browser';
@@ -17,16 +17,6 @@ import {
 } from './support/portal';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-
-/** Status of POST /auth/login with these credentials. */
-async function loginStatus(baseUrl: string, email: string, password: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return response.status;
-}
 
 async function openSettings(page: Page): Promise<void> {
   await openHeaderMenu(page);

@@ -5,6 +5,8 @@ import {
   type CreateLicenseDto,
   type CreateLotteryDto,
   type CreateTokenDto,
+  type ForgotPasswordDto,
+  type ResetPasswordDto,
   DrawsService,
   type LotteriesService,
   type LoginDto,
@@ -103,6 +105,17 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
      * `accessToken` of the answer as the new `jwt`.
      */
     changePassword: (body: ChangePasswordDto) => api.profile.changePassword({ requestBody: body }),
+    /**
+     * Asks for a password reset link by e-mail (no credential needed). `delivery: 'email'`: a link valid for an hour
+     * is on its way if the address has an account; `'administrator'`: the service sends no e-mail, an
+     * administrator creates the link (`admin.accounts.createPasswordResetLink`).
+     */
+    forgotPassword: (body: ForgotPasswordDto) => api.auth.forgotPassword({ requestBody: body }),
+    /**
+     * Sets a new password with the `token` of a reset link (it works once). Every older session is refused from
+     * now on; the answer's `accessToken` is a new one.
+     */
+    resetPassword: (body: ResetPasswordDto) => api.auth.resetPassword({ requestBody: body }),
     /** The license a new account receives (public: no credential needed). */
     defaultLicense: () => api.auth.getDefaultLicense(),
     /**
@@ -163,6 +176,8 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       get: (id: string) => api.admin.getAccount({ id }),
       /** Changes `disabled`, `license` (a name, or null for none) and/or `role`. */
       update: (id: string, body: UpdateAccountDto) => api.admin.updateAccount({ id, requestBody: body }),
+      /** A one-time link (24 hours) for an account holder who forgot their password: hand it over yourself. */
+      createPasswordResetLink: (id: string) => api.admin.createPasswordResetLink({ id }),
     },
     licenses: {
       list: listLicenses,

@@ -1,6 +1,6 @@
 import { createClient, LotteryApiError } from '../src';
 import { testApi, uniqueEmail } from './support/env';
-import { apiError, collect, registerUser, type User } from './support/fixtures';
+import { adminClient, apiError, collect, registerUser, type User } from './support/fixtures';
 
 describe('accounts and tokens', () => {
   const { baseUrl } = testApi();
@@ -68,6 +68,26 @@ describe('accounts and tokens', () => {
     expect(old).toMatchObject({ status: 401, message: 'Invalid JWT token' });
     const renewed = createClient({ baseUrl, jwt: session.accessToken });
     expect((await renewed.account.profile()).email).toBe(other.email);
+  });
+
+  it('recovers a forgotten password with a link from an administrator', async () => {
+    const forgetful = await registerUser('forgetful');
+    const anonymous = createClient({ baseUrl });
+    // The test service sends no e-mail (no SMTP_URL), so the answer sends the visitor to an administrator.
+    expect(await anonymous.account.forgotPassword({ email: forgetful.email })).toEqual({
+      delivery: 'administrator',
+    });
+    const link = await (await adminClient()).admin.accounts.createPasswordResetLink(forgetful.accountId);
+    const resetToken = new URL(link.url.replace('#/reset-password', '')).searchParams.get('token') ?? '';
+    const session = await anonymous.account.resetPassword({ resetToken, newPassword: 'remembered at last' });
+    expect((await createClient({ baseUrl, jwt: session.accessToken }).account.profile()).email).toBe(
+      forgetful.email,
+    );
+    const reused = await apiError(
+      anonymous.account.resetPassword({ resetToken, newPassword: 'once more!!' }),
+    );
+    expect(reused).toMatchObject({ status: 400, code: 401, error: 'Bad Request' });
+    expect(reused.message).toMatch(/^This password reset link is invalid/);
   });
 
   it('refuses account endpoints without a JWT or with a bad one', async () => {

@@ -75,6 +75,36 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('sends e-mail only with SMTP_URL, which needs PUBLIC_URL for the links', () => {
+    expect(loadSettings({}).mail).toEqual({
+      smtpUrl: null,
+      from: 'Lottery Results <no-reply@localhost>',
+      publicUrl: null,
+    });
+    expect(
+      loadSettings({
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        PUBLIC_URL: 'https://lottery.example.com/',
+        MAIL_FROM: 'Results <results@example.com>',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      from: 'Results <results@example.com>',
+      publicUrl: 'https://lottery.example.com',
+    });
+    expect(problems({ SMTP_URL: 'smtp://mail.example.com' })).toEqual([
+      'PUBLIC_URL must be set with SMTP_URL: reset links in e-mails point there.',
+    ]);
+    expect(
+      problems({ SMTP_URL: 'mail.example.com', PUBLIC_URL: 'lottery.example.com', MAIL_FROM: 'me' }),
+    ).toEqual([
+      'SMTP_URL is not valid: expected smtp://user:password@host:port or smtps://….',
+      "PUBLIC_URL='lottery.example.com' is not valid: expected e.g. https://lottery.example.com.",
+      'PUBLIC_URL must be set with SMTP_URL: reset links in e-mails point there.',
+      "MAIL_FROM='me' is not valid: expected an address, e.g. 'Name <no-reply@example.com>'.",
+    ]);
+  });
+
   it('keeps ingestion off by default and checks its settings', () => {
     expect(loadSettings({}).sync).toEqual({
       enabled: false,

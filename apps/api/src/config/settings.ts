@@ -55,6 +55,20 @@ export interface Settings {
   sync: SyncSettings;
   /** Signed webhooks to account holders (issue 12). */
   webhooks: WebhookSettings;
+  /** Password-reset e-mail (issue 21). */
+  mail: MailSettings;
+}
+
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` or `smtps://…`; null = no e-mail: administrators create reset links instead. */
+  smtpUrl: string | null;
+  /** The sender of every message, e.g. `Lottery Results <no-reply@example.com>`. */
+  from: string;
+  /**
+   * The address clients reach the service at (links in e-mails point there). Required with SMTP_URL: a link
+   * must never be built from a request's Host header, which a client chooses.
+   */
+  publicUrl: string | null;
 }
 
 export interface WebhookSettings {
@@ -174,6 +188,18 @@ export function loadSettings(env: Env = process.env): Settings {
   if (metricsToken && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken)))
     problems.push(`METRICS_TOKEN is not valid: use at least 16 printable characters without spaces.`);
 
+  const smtpUrl = text('SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\/[^\s/]+/i.test(smtpUrl))
+    problems.push(`SMTP_URL is not valid: expected smtp://user:password@host:port or smtps://….`);
+  const publicUrl = parsePublicUrl(text('PUBLIC_URL'), problems);
+  if (smtpUrl && !publicUrl)
+    problems.push(`PUBLIC_URL must be set with SMTP_URL: reset links in e-mails point there.`);
+  const mailFrom = text('MAIL_FROM') ?? 'Lottery Results <no-reply@localhost>';
+  if (!/@[^\s@>]+>?$/.test(mailFrom))
+    problems.push(
+      `MAIL_FROM='${mailFrom}' is not valid: expected an address, e.g. 'Name <no-reply@example.com>'.`,
+    );
+
   const logLevelRaw = (text('LOG_LEVEL') ?? 'log').toLowerCase();
   const logLevel = (logLevelRaw === 'info' ? 'log' : logLevelRaw) as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
@@ -226,6 +252,7 @@ export function loadSettings(env: Env = process.env): Settings {
       retryBaseMs: integer('WEBHOOK_RETRY_BASE_MS', 10000, 10),
       retryHorizonMs: integer('WEBHOOK_RETRY_HORIZON_MS', 86_400_000, 100),
     },
+    mail: { smtpUrl, from: mailFrom, publicUrl },
   };
   // Node's HTTP server refuses to start otherwise: a whole request cannot take less time than its headers.
   if (settings.headersTimeoutMs > settings.bodyTimeoutMs)
@@ -280,6 +307,20 @@ export function parseRateWindows(raw: string): RateWindow[] {
     windows.push({ limit: Number(match[1]), windowSeconds: WINDOW_UNITS[match[2].toLowerCase()] });
   }
   return windows;
+}
+
+/** PUBLIC_URL: an http(s) origin, optionally with a path prefix; kept without its trailing slash. */
+function parsePublicUrl(raw: string | null, problems: string[]): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash)
+      return url.href.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  problems.push(`PUBLIC_URL='${raw}' is not valid: expected e.g. https://lottery.example.com.`);
+  return null;
 }
 
 /** WEBHOOK_ALLOWED_HOSTS: comma-separated host names or IP addresses, compared lower-cased. */

@@ -11,6 +11,7 @@ import { UsageMonthly } from '../modules/metering/usage-monthly.entity';
 import { ApiToken } from '../modules/tokens/api-token.entity';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity';
+import { PasswordReset } from '../modules/password-reset/password-reset.entity';
 import { WebhookSubscription } from '../modules/webhooks/webhook-subscription.entity';
 
 export const ENTITIES = [
@@ -28,4 +29,5 @@ export const ENTITIES = [
   WebhookSubscription,
   WebhookEvent,
   WebhookDelivery,
+  PasswordReset,
 ];

@@ -31,6 +31,16 @@ async function expectCall<T>(expected: number, ...args: Parameters<typeof call>)
   return result.body;
 }
 
+/** Status of POST /auth/login with these credentials. */
+export async function loginStatus(baseUrl: string, email: string, password: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status;
+}
+
 export async function loginViaApi(baseUrl: string, email: string, password = PASSWORD): Promise<string> {
   const body = await expectCall<{ accessToken: string }>(200, baseUrl, 'POST', '/auth/login', {
     body: { email, password },

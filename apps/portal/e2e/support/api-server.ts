@@ -5,5 +5,6 @@ import { startApi as startApiProcess } from '../../../../tools/testing/api-proce
 // eslint-disable-next-line @nx/enforce-module-boundaries
 export type { ApiServer } from '../../../../tools/testing/api-process';
 
-/** The built API for the browser tests (see tools/testing/api-process.ts). */
-export const startApi = () => startApiProcess({ label: 'portal-e2e' });
+/** The built API for the browser tests (see tools/testing/api-process.ts); `env` adds settings. */
+export const startApi = (env?: (baseUrl: string) => Record<string, string>) =>
+  startApiProcess({ label: 'portal-e2e', env });

@@ -9,6 +9,7 @@ const MESSAGE_FIELDS: Record<string, string> = {
   'Invalid email or password.': 'password',
   'An account with this email already exists.': 'email',
   'Current password is incorrect.': 'currentPassword',
+  'This password reset link is invalid, has expired or was already used. Ask for a new one.': 'resetToken',
 };
 
 /**

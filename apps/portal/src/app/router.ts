@@ -18,6 +18,12 @@ export function useRoute(): string {
   return useSyncExternalStore(subscribe, currentPath);
 }
 
+/** A query parameter of the current address (`#/reset-password?token=…`). */
+export function routeParam(name: string): string | null {
+  const query = currentPath().split('?')[1] ?? '';
+  return new URLSearchParams(query).get(name);
+}
+
 export function navigate(path: string): void {
   if (currentPath() !== path) window.location.hash = path;
 }

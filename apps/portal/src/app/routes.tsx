@@ -5,7 +5,9 @@ import { DrawsPage } from '../modules/admin/draws/draws-page';
 import { LicensesPage } from '../modules/admin/licenses-page';
 import { LotteriesPage } from '../modules/admin/lotteries-page';
 import { SyncPage } from '../modules/admin/sync/sync-page';
+import { ForgotPasswordPage } from '../modules/auth/forgot-password-page';
 import { LoginPage } from '../modules/auth/login-page';
+import { ResetPasswordPage } from '../modules/auth/reset-password-page';
 import { RegisterPage } from '../modules/auth/register-page';
 import { DashboardPage } from '../modules/dashboard/dashboard-page';
 import { LandingPage } from '../modules/landing/landing-page';
@@ -23,6 +25,8 @@ export interface Route {
 const ROUTES: Record<string, Route> = {
   '/login': { access: 'public', render: () => <LoginPage /> },
   '/register': { access: 'public', render: () => <RegisterPage /> },
+  '/forgot-password': { access: 'public', render: () => <ForgotPasswordPage /> },
+  '/reset-password': { access: 'public', render: () => <ResetPasswordPage /> },
   // The start page: the dashboard for an account holder, what the service is for a stranger.
   '/': { access: 'account', render: () => <DashboardPage />, visitor: () => <LandingPage /> },
   '/tokens': { access: 'account', render: () => <TokensPage /> },
@@ -37,5 +41,6 @@ const ROUTES: Record<string, Route> = {
 };
 
 export function routeFor(path: string): Route | undefined {
-  return ROUTES[path.replace(/\/+$/, '') || '/'];
+  // The query (e.g. a reset link's token) is the page's business, not the route's.
+  return ROUTES[path.split('?')[0].replace(/\/+$/, '') || '/'];
 }

@@ -21,6 +21,8 @@ export interface SessionValue {
   login: (email: string, password: string) => Promise<void>;
   /** Continues the session with a new JWT for the same account (after a password change). */
   renew: (token: AccessToken) => void;
+  /** Starts a session from a JWT the API has just issued (after a password reset), whoever was logged in. */
+  start: (token: AccessToken) => void;
   logout: (notice?: string) => void;
   /** Ends a session whose JWT the API refused or that ran out, and says so. */
   expire: () => void;
@@ -110,6 +112,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [renew],
   );
 
+  const start = useCallback(
+    (token: AccessToken) => {
+      setProfile(null);
+      setNotice('');
+      renew(token);
+    },
+    [renew],
+  );
+
   const clearNotice = useCallback(() => setNotice(''), []);
   const retryProfile = useCallback(() => setAttempt((n) => n + 1), []);
 
@@ -123,6 +134,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loadError,
       login,
       renew,
+      start,
       logout,
       expire,
       clearNotice,
@@ -137,6 +149,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loadError,
       login,
       renew,
+      start,
       logout,
       expire,
       clearNotice,

@@ -33,6 +33,8 @@ export const Messages = {
   licenseExists: 'License already exists.',
   defaultLicenseMissing: 'No license is given to new accounts.',
   currentPasswordWrong: 'Current password is incorrect.',
+  passwordResetInvalid:
+    'This password reset link is invalid, has expired or was already used. Ask for a new one.',
   webhookNotFound: 'Webhook not found.',
   webhookDeliveryNotFound: 'Webhook delivery not found.',
   webhookLimitReached: 'You have reached the maximum number of webhooks.',

@@ -7,6 +7,7 @@ import { DrawIngestion1795800000000 } from './1795800000000-draw-ingestion';
 import { Webhooks1795900000000 } from './1795900000000-webhooks';
 import { RecentlyUsedTokens1796000000000 } from './1796000000000-recently-used-tokens';
 import { UsageMonthly1796100000000 } from './1796100000000-usage-monthly';
+import { PasswordResets1796200000000 } from './1796200000000-password-resets';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Webhooks1795900000000,
   RecentlyUsedTokens1796000000000,
   UsageMonthly1796100000000,
+  PasswordResets1796200000000,
 ];

@@ -22,5 +22,6 @@ import { AuthService } from './auth.service';
   ],
   controllers: [AuthController, PasswordController],
   providers: [AuthService],
+  exports: [AuthService],
 })
 export class AuthModule {}

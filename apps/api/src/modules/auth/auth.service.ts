@@ -51,7 +51,8 @@ export class AuthService {
     return this.issue(changed);
   }
 
-  private async issue(account: Account): Promise<AccessTokenDto> {
+  /** A new access token for the account's current session version. */
+  async issue(account: Account): Promise<AccessTokenDto> {
     return {
       accessToken: await this.jwt.signAsync({
         sub: account.id,

@@ -5,7 +5,7 @@ import { useFocusInvalid } from '../../components/use-focus-invalid';
 import { isSessionError } from '../../app/errors';
 import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 import { useClient, useSession } from '../../app/session';
-import { MIN_PASSWORD } from '../auth/password';
+import { NewPasswordFields } from '../auth/new-password-fields';
 
 type Fields = 'currentPassword' | 'newPassword' | 'confirm';
 
@@ -64,27 +64,14 @@ export function ChangePasswordForm() {
         onChange={(e) => setCurrentPassword(e.target.value)}
         error={errors.currentPassword}
       />
-      <Field
+      <NewPasswordFields
         label="New password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD}
-        hint={`At least ${MIN_PASSWORD} characters.`}
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
-        error={errors.newPassword}
-      />
-      <Field
-        label="Repeat the new password"
-        type="password"
-        name="confirm-new-password"
-        autoComplete="new-password"
-        required
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={errors.confirm}
+        repeatLabel="Repeat the new password"
+        password={newPassword}
+        confirm={confirm}
+        onPassword={setNewPassword}
+        onConfirm={setConfirm}
+        errors={{ password: errors.newPassword, confirm: errors.confirm }}
       />
       <button type="submit" disabled={busy}>
         {busy ? 'Changing…' : 'Change the password'}

@@ -8,11 +8,13 @@ interface AccountRowProps {
   isSelf: boolean;
   /** Asks for a change; the page confirms it first when it matters. */
   onRequest: (account: Account, change: AccountChange) => void;
+  /** Creates a password reset link for the account holder (who forgot theirs). */
+  onResetLink: (account: Account) => void;
 }
 
 const NO_LICENSE = '';
 
-export function AccountRow({ account, licenses, isSelf, onRequest }: AccountRowProps) {
+export function AccountRow({ account, licenses, isSelf, onRequest, onResetLink }: AccountRowProps) {
   const { used, quota } = account.usage;
   const licenseName = account.license?.name ?? NO_LICENSE;
   // A license the list does not hold (more than one page of them) must still be shown as selected.
@@ -71,16 +73,26 @@ export function AccountRow({ account, licenses, isSelf, onRequest }: AccountRowP
       </td>
       <td data-label="Created">{formatDate(account.createdAt)}</td>
       <td>
-        <button
-          type="button"
-          className={account.disabled ? 'secondary' : 'danger secondary'}
-          disabled={isSelf}
-          title={isSelf ? 'You cannot disable your own account here.' : undefined}
-          onClick={() => onRequest(account, { disabled: !account.disabled })}
-          aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.email}`}
-        >
-          {account.disabled ? 'Enable' : 'Disable'}
-        </button>
+        <div className="row-actions">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => onResetLink(account)}
+            aria-label={`Create a password reset link for ${account.email}`}
+          >
+            Reset link
+          </button>
+          <button
+            type="button"
+            className={account.disabled ? 'secondary' : 'danger secondary'}
+            disabled={isSelf}
+            title={isSelf ? 'You cannot disable your own account here.' : undefined}
+            onClick={() => onRequest(account, { disabled: !account.disabled })}
+            aria-label={`${account.disabled ? 'Enable' : 'Disable'} ${account.email}`}
+          >
+            {account.disabled ? 'Enable' : 'Disable'}
+          </button>
+        </div>
       </td>
     </tr>
   );

@@ -11,6 +11,7 @@ import { errorMessage } from '../../app/errors';
 import { useClient, useSession } from '../../app/session';
 import { confirmationFor, doneMessage, type AccountChange } from './account-change';
 import { AccountRow } from './account-row';
+import { ResetLinkDialog } from './reset-link-dialog';
 import { allLicenses } from './licenses';
 
 const PAGE_SIZE = 15;
@@ -23,6 +24,10 @@ export function AccountsPage() {
   /** A change waiting for the administrator's confirmation. */
   const [pending, setPending] = useState<{ account: Account; change: AccountChange } | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [resetLink, setResetLink] = useState<{
+    account: Account;
+    link: { url: string; expiresAt: string };
+  } | null>(null);
   const accounts = useAsync(
     () =>
       client.admin.accounts.list({ email: query.email || undefined, limit: PAGE_SIZE, offset: query.offset }),
@@ -49,6 +54,13 @@ export function AccountsPage() {
     apply(account, change).catch((error: unknown) =>
       setMessage({ kind: 'error', text: errorMessage(error) }),
     );
+  };
+  const createResetLink = (account: Account) => {
+    setMessage(null);
+    client.admin.accounts
+      .createPasswordResetLink(account.id)
+      .then((link) => setResetLink({ account, link }))
+      .catch((error: unknown) => setMessage({ kind: 'error', text: errorMessage(error) }));
   };
   const confirmation = pending && confirmationFor(pending.account, pending.change, licenses.data ?? []);
 
@@ -99,6 +111,7 @@ export function AccountsPage() {
                   licenses={licenses.data ?? []}
                   isSelf={account.id === profile?.id}
                   onRequest={request}
+                  onResetLink={createResetLink}
                 />
               ))}
             </tbody>
@@ -115,6 +128,13 @@ export function AccountsPage() {
         />
       )}
       {!page && !accounts.error && <p aria-live="polite">Loading…</p>}
+      {resetLink && (
+        <ResetLinkDialog
+          account={resetLink.account}
+          link={resetLink.link}
+          onClose={() => setResetLink(null)}
+        />
+      )}
       {pending && confirmation && (
         <ConfirmDialog
           title={confirmation.title}

@@ -68,7 +68,8 @@ export function LoginPage() {
         </button>
       </form>
       <p id="login-help" className="muted">
-        No account yet? <a href={href('/register')}>Register</a>.
+        <a href={href('/forgot-password')}>Forgot your password?</a> No account yet?{' '}
+        <a href={href('/register')}>Register</a>.
       </p>
     </Page>
   );

@@ -7,7 +7,7 @@ import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 import { href, navigate } from '../../app/router';
 import { publicClient } from '../../app/sdk';
 import { useSession } from '../../app/session';
-import { MIN_PASSWORD } from './password';
+import { NewPasswordFields } from './new-password-fields';
 
 type Fields = 'email' | 'password' | 'confirm';
 
@@ -60,27 +60,14 @@ export function RegisterPage() {
           onChange={(e) => setEmail(e.target.value)}
           error={errors.email}
         />
-        <Field
+        <NewPasswordFields
           label="Password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD}
-          hint={`At least ${MIN_PASSWORD} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
-        <Field
-          label="Repeat the password"
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
+          repeatLabel="Repeat the password"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={{ password: errors.password, confirm: errors.confirm }}
         />
         <button type="submit" disabled={busy}>
           {busy ? 'Creating…' : 'Create the account'}

@@ -12,6 +12,7 @@ import type { DrawSourceDto } from '../models/DrawSourceDto';
 import type { ImportResultDto } from '../models/ImportResultDto';
 import type { LicenseDto } from '../models/LicenseDto';
 import type { LotteryDto } from '../models/LotteryDto';
+import type { PasswordResetLinkDto } from '../models/PasswordResetLinkDto';
 import type { PutDrawDto } from '../models/PutDrawDto';
 import type { PutLicenseDto } from '../models/PutLicenseDto';
 import type { PutSourceDto } from '../models/PutSourceDto';
@@ -124,6 +125,31 @@ export class AdminService {
       mediaType: 'application/json',
       errors: {
         400: `Invalid field, or a license that does not exist.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Account not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Create a password reset link for an account holder who cannot log in.
+   * The link works once within 24 hours; hand it over yourself. It points at PUBLIC_URL when set, otherwise at the address this request was sent to.
+   * @returns PasswordResetLinkDto
+   * @throws ApiError
+   */
+  public createPasswordResetLink({
+    id,
+  }: {
+    id: string,
+  }): CancelablePromise<PasswordResetLinkDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/admin/accounts/{id}/password-reset',
+      path: {
+        'id': id,
+      },
+      errors: {
         401: `Authorization header missing or invalid JWT.`,
         403: `Administrator role required.`,
         404: `Account not found.`,

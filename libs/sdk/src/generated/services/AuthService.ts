@@ -4,9 +4,12 @@
 /* eslint-disable */
 import type { AccessTokenDto } from '../models/AccessTokenDto';
 import type { AccountDto } from '../models/AccountDto';
+import type { ForgotPasswordDto } from '../models/ForgotPasswordDto';
+import type { ForgotPasswordResultDto } from '../models/ForgotPasswordResultDto';
 import type { LicenseDto } from '../models/LicenseDto';
 import type { LoginDto } from '../models/LoginDto';
 import type { RegisterDto } from '../models/RegisterDto';
+import type { ResetPasswordDto } from '../models/ResetPasswordDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
 export class AuthService {
@@ -29,6 +32,50 @@ export class AuthService {
       errors: {
         400: `Missing email or password.`,
         401: `Invalid email or password.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Ask for a password reset link by e-mail.
+   * When SMTP is configured, an account with this address receives a one-time link valid for one hour (at most one e-mail a minute). The answer is the same whether or not the address has an account.
+   * @returns ForgotPasswordResultDto
+   * @throws ApiError
+   */
+  public forgotPassword({
+    requestBody,
+  }: {
+    requestBody: ForgotPasswordDto,
+  }): CancelablePromise<ForgotPasswordResultDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/auth/password/forgot',
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Not an email address.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Set a new password with a reset link.
+   * The link works once, before it expires. Every session opened before is refused from now on; the answer is an access token for a new one.
+   * @returns AccessTokenDto
+   * @throws ApiError
+   */
+  public resetPassword({
+    requestBody,
+  }: {
+    requestBody: ResetPasswordDto,
+  }): CancelablePromise<AccessTokenDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/auth/password/reset',
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid fields, or a link that is unknown, expired or used.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

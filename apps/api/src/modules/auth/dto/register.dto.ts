@@ -4,13 +4,13 @@ import { IsEmail, IsString, Length, Matches } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { MAX_EMAIL_LENGTH, toNormalizedEmail } from '../../accounts/email';
 
-const EMAIL_MESSAGE = Messages.invalidField(
+export const EMAIL_MESSAGE = Messages.invalidField(
   'email',
   `an email address of at most ${MAX_EMAIL_LENGTH} characters`,
 );
 export const PASSWORD_MESSAGE = Messages.invalidField('password', 'a string of 8 to 128 characters');
 /** Counted in code points (`u`), as PostgreSQL's varchar(254) counts them. */
-const EMAIL_LENGTH = new RegExp(`^[\\s\\S]{1,${MAX_EMAIL_LENGTH}}$`, 'u');
+export const EMAIL_LENGTH = new RegExp(`^[\\s\\S]{1,${MAX_EMAIL_LENGTH}}$`, 'u');
 
 export class RegisterDto {
   @ApiProperty({

@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Length, Matches } from 'class-validator';
+import { Messages } from '../../../common/errors/messages';
+
+const NEW_PASSWORD_MESSAGE = Messages.invalidField('newPassword', 'a string of 8 to 128 characters');
+const RESET_TOKEN_MESSAGE = Messages.invalidField('resetToken', 'the token of a password reset link');
+
+export class ResetPasswordDto {
+  @ApiProperty({
+    description: "The `token` parameter of the reset link (after '#/reset-password?token=').",
+    example: 'm0XJ3sVq2y0Vb4cYH2aQ2Xk9lq3c1yTeS2o1dY7m3Bw',
+  })
+  @IsString({ message: RESET_TOKEN_MESSAGE })
+  @Length(1, 256, { message: RESET_TOKEN_MESSAGE })
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: RESET_TOKEN_MESSAGE })
+  resetToken!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128, example: 'a new passphrase' })
+  @IsString({ message: NEW_PASSWORD_MESSAGE })
+  @Length(8, 128, { message: NEW_PASSWORD_MESSAGE })
+  newPassword!: string;
+}
+
+export class PasswordResetLinkDto {
+  @ApiProperty({
+    description: 'Hand this to the account holder; it works once.',
+    example:
+      'https://lottery.example.com/portal/#/reset-password?token=m0XJ3sVq2y0Vb4cYH2aQ2Xk9lq3c1yTeS2o1dY7m3Bw',
+  })
+  url!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'The link stops working at this time (24 hours).' })
+  expiresAt!: Date;
+}
