@@ -91,20 +91,62 @@ describe('auth: register, login and the JWT', () => {
         { email: 42, password: PASSWORD },
         "Invalid 'email' value. Expected an email address of at most 254 characters.",
       ],
-      [{ email: 'a@example.com' }, "Invalid 'password' value. Expected a string of 8 to 128 characters."],
+      [{ email: 'a@example.com' }, "Invalid 'password' value. Expected a string of 10 to 128 characters."],
       [
         { email: 'a@example.com', password: 'short' },
-        "Invalid 'password' value. Expected a string of 8 to 128 characters.",
+        "Invalid 'password' value. Expected a string of 10 to 128 characters.",
       ],
       [
         { email: 'a@example.com', password: 'x'.repeat(129) },
-        "Invalid 'password' value. Expected a string of 8 to 128 characters.",
+        "Invalid 'password' value. Expected a string of 10 to 128 characters.",
+      ],
+      [
+        { email: 'a@example.com', password: 'nine char' },
+        "Invalid 'password' value. Expected a string of 10 to 128 characters.",
+      ],
+      [
+        { email: 'a@example.com', password: 'password123' },
+        "Invalid 'password' value: too easy to guess. This is a commonly used password. Add more words that are less common.",
+      ],
+      [
+        { email: 'a@example.com', password: 'Password1!' },
+        "Invalid 'password' value: too easy to guess. This is similar to a commonly used password. Add more words that are less common.",
+      ],
+      [
+        { email: 'a@example.com', password: 'qwertyuiop' },
+        "Invalid 'password' value: too easy to guess. This is a frequently used password. Add more words that are less common.",
+      ],
+      [
+        { email: 'a@example.com', password: ' '.repeat(12) },
+        `Invalid 'password' value: too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common.`,
       ],
     ])('refuses %j with 400', async (body, message) => {
       const res = await api.post('/auth/register', { body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: 401, error: 'Bad Request', message });
     });
+  });
+
+  it('accepts ten characters that are not easy to guess, and answers a burst of costly ones promptly', async () => {
+    const accepted = await api.post('/auth/register', {
+      body: { email: uniqueEmail(), password: 'Tr0ub4dour&3' },
+    });
+    expect(accepted.status).toBe(201);
+    // Passwords chosen to be costly to score (≈ 0.4 s each if scored whole): scoring is bounded and off the
+    // request thread, so fifty at once are all answered, none by the 15 s request timeout.
+    const costly = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        api.post('/auth/register', {
+          body: {
+            email: uniqueEmail(`burst${i}`),
+            password: Array.from({ length: 128 }, (_, j) =>
+              String.fromCharCode(33 + ((j * 7 + i) % 90)),
+            ).join(''),
+          },
+        }),
+      ),
+    );
+    expect(costly.map((r) => r.status)).toEqual(Array(50).fill(201));
   });
 
   describe('POST /auth/login', () => {

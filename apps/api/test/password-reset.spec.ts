@@ -198,7 +198,7 @@ describe('password recovery without e-mail (no SMTP_URL): links from an administ
     [
       '/auth/password/reset',
       { resetToken: 'abc', newPassword: 'short' },
-      Messages.invalidField('newPassword', 'a string of 8 to 128 characters'),
+      Messages.invalidField('newPassword', 'a string of 10 to 128 characters'),
     ],
   ])('POST %s %j → 400', async (path, body, message) => {
     const res = await api.post(path, { body });

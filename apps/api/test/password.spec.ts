@@ -61,9 +61,9 @@ describe('PUT /profile/password', () => {
     ],
     [
       { currentPassword: PASSWORD, newPassword: 'short' },
-      Messages.invalidField('newPassword', 'a string of 8 to 128 characters'),
+      Messages.invalidField('newPassword', 'a string of 10 to 128 characters'),
     ],
-    [{ currentPassword: PASSWORD }, Messages.invalidField('newPassword', 'a string of 8 to 128 characters')],
+    [{ currentPassword: PASSWORD }, Messages.invalidField('newPassword', 'a string of 10 to 128 characters')],
   ])('answers 400 to %j', async (body, message) => {
     const account = await newAccount(api);
     const res = await change(account.jwt, body);

@@ -228,6 +228,21 @@ describe('portal: from stranger to account holder', () => {
     expect(await fieldState(page, 'Repeat the password')).toEqual({ invalid: false, description: '' });
     expect(await focusedName(page)).toBe('Email');
     expect(await unlabelledFields(page)).toEqual([]);
+
+    // A common password is refused by the API, and the portal says why, at the field.
+    await page.getByLabel('Email').fill(uniqueEmail('weak'));
+    await page.getByLabel('Password', { exact: true }).fill('password123');
+    await page.getByLabel('Repeat the password').fill('password123');
+    await page.getByRole('button', { name: 'Create the account' }).click();
+    const reason =
+      "Invalid 'password' value: too easy to guess. This is a commonly used password. Add more words that are less common.";
+    await page.getByText(reason).waitFor();
+    expect(await fieldState(page, 'Password')).toEqual({
+      invalid: true,
+      description: `${reason} | At least 10 characters.`,
+    });
+    expect(await focusedName(page)).toBe('Password');
+    await screenshot(page, 'register-weak-password');
     await page.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { SETTINGS } from '../../config/settings.module';
 import { resolveJwtSecret, Settings } from '../../config/settings';
@@ -7,6 +7,7 @@ import { JWT_ALGORITHM } from '../guards/jwt/access-token-claims';
 import { AuthController } from './auth.controller';
 import { PasswordController } from './password.controller';
 import { AuthService } from './auth.service';
+import { passwordStrength } from './password/password-strength';
 
 /** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
 @Module({
@@ -24,4 +25,8 @@ import { AuthService } from './auth.service';
   providers: [AuthService],
   exports: [AuthService],
 })
-export class AuthModule {}
+export class AuthModule implements OnApplicationShutdown {
+  onApplicationShutdown(): Promise<void> {
+    return passwordStrength.stop();
+  }
+}

@@ -4,6 +4,9 @@
 /* eslint-disable */
 export type ChangePasswordDto = {
   currentPassword: string;
+  /**
+   * At least 10 characters, and not easy to guess: common passwords and their obvious variants (`password123`, `Password1!`, `qwertyuiop`) are refused, with the reason (zxcvbn).
+   */
   newPassword: string;
 };
 

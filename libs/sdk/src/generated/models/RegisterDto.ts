@@ -7,6 +7,9 @@ export type RegisterDto = {
    * Trimmed and lower-cased.
    */
   email: string;
+  /**
+   * At least 10 characters, and not easy to guess: common passwords and their obvious variants (`password123`, `Password1!`, `qwertyuiop`) are refused, with the reason (zxcvbn).
+   */
   password: string;
 };
 

@@ -3,6 +3,9 @@
 /* tslint:disable */
 /* eslint-disable */
 export type ResetPasswordDto = {
+  /**
+   * At least 10 characters, and not easy to guess: common passwords and their obvious variants (`password123`, `Password1!`, `qwertyuiop`) are refused, with the reason (zxcvbn).
+   */
   newPassword: string;
   /**
    * The `token` parameter of the reset link (after '#/reset-password?token=').

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
+import { NewPassword } from '../../auth/password/new-password.decorator';
 
-const NEW_PASSWORD_MESSAGE = Messages.invalidField('newPassword', 'a string of 8 to 128 characters');
 const RESET_TOKEN_MESSAGE = Messages.invalidField('resetToken', 'the token of a password reset link');
 
 export class ResetPasswordDto {
@@ -15,9 +15,7 @@ export class ResetPasswordDto {
   @Matches(/^[A-Za-z0-9_-]+$/, { message: RESET_TOKEN_MESSAGE })
   resetToken!: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 128, example: 'a new passphrase' })
-  @IsString({ message: NEW_PASSWORD_MESSAGE })
-  @Length(8, 128, { message: NEW_PASSWORD_MESSAGE })
+  @NewPassword('newPassword', 'a new passphrase')
   newPassword!: string;
 }
 
