@@ -23,6 +23,7 @@ import { LotteriesModule } from './modules/lotteries/lotteries.module';
 import { MeteringModule } from './modules/metering/metering.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { TokensModule } from './modules/tokens/tokens.module';
+import { TicketCheckModule } from './modules/ticket-check/ticket-check.module';
 
 export interface AppOptions {
   settings: Settings;
@@ -60,6 +61,7 @@ export class AppModule {
         LicensesModule,
         LotteriesModule,
         DrawsModule,
+        TicketCheckModule,
         IngestionModule,
         WebhooksModule,
       ],

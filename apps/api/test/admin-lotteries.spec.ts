@@ -30,9 +30,9 @@ const KENO_VIEW = {
   country: 'FR',
   timezone: 'Europe/Paris',
   main: KENO_MAIN,
-  special: { ...KENO_SPECIAL, name: 'Bonus' },
+  special: { ...KENO_SPECIAL, pool: 'own', name: 'Bonus' },
   draws: { count: 0, first: null, last: null },
-  rules: [{ from: '1800-01-01', main: KENO_MAIN, special: KENO_SPECIAL }],
+  rules: [{ from: '1800-01-01', main: KENO_MAIN, special: { ...KENO_SPECIAL, pool: 'own' }, prizes: [] }],
   drawOrder: true,
   source: 'Typed in by hand',
   schedule: null,
@@ -178,14 +178,20 @@ describe('lottery and draw administration', () => {
         country: 'XX',
         timezone: 'Pacific/Auckland',
         main: { count: 5, min: 1, max: 50, distinct: true },
-        special: { count: 2, min: 1, max: 10, distinct: false, name: null },
+        special: { count: 2, min: 1, max: 10, distinct: false, pool: 'own', name: null },
         draws: { count: 0, first: null, last: null },
         rules: [
-          { from: '2000-01-01', main: { count: 5, min: 1, max: 40, distinct: true }, special: null },
+          {
+            from: '2000-01-01',
+            main: { count: 5, min: 1, max: 40, distinct: true },
+            special: null,
+            prizes: [],
+          },
           {
             from: '2010-01-01',
             main: { count: 5, min: 1, max: 50, distinct: true },
-            special: { count: 2, min: 1, max: 10, distinct: false },
+            special: { count: 2, min: 1, max: 10, distinct: false, pool: 'own' },
+            prizes: [],
           },
         ],
         drawOrder: false,
@@ -391,7 +397,14 @@ describe('lottery and draw administration', () => {
         special: { count: 1, min: 1, max: 26, name: 'Red Ball' },
       });
       expect(renamed.status).toBe(200);
-      expect(renamed.body.special).toEqual({ count: 1, min: 1, max: 26, distinct: true, name: 'Red Ball' });
+      expect(renamed.body.special).toEqual({
+        count: 1,
+        min: 1,
+        max: 26,
+        distinct: true,
+        pool: 'own',
+        name: 'Red Ball',
+      });
       expect(renamed.body.draws).toEqual({ count: 3261, first: '1997-11-01', last: '2026-08-05' });
 
       const startLater = await adminApi().patch('/admin/lotteries/us_powerball', {

@@ -176,6 +176,9 @@ const FIELDS = [
   'password',
   'newPassword',
   'resetToken',
+  'tickets',
+  'date',
+  'to',
   'id',
   'description',
   'expiresAt',
@@ -211,6 +214,23 @@ const plausibleField = (field: string): fc.Arbitrary<unknown> => {
     case 'password':
     case 'newPassword':
       return fc.oneof(fc.constant(PASSWORD), fc.string({ minLength: 8, maxLength: 20 }), jsonValue);
+    case 'tickets':
+      return fc.oneof(
+        fc.array(
+          fc.record(
+            {
+              main: fc.array(fc.integer({ min: -5, max: 95 }), { maxLength: 8 }),
+              special: fc.array(fc.integer({ min: -1, max: 30 }), { maxLength: 3 }),
+            },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 5 },
+        ),
+        jsonValue,
+      );
+    case 'date':
+    case 'to':
+      return fc.oneof(fc.constantFrom('2026-08-05', '1799-12-31', '2024-02-30'), jsonValue);
     case 'main':
     case 'special':
       return fc.oneof(
@@ -676,6 +696,7 @@ describe('fuzzing every route', () => {
     'GET /lottery/{tag}/draw/latest/numbers',
     'GET /lottery/{tag}/draw/{date}/numbers',
     'GET /lottery/{tag}/draws',
+    'POST /lottery/{tag}/check',
     'POST /auth/register',
     'POST /auth/login',
     'POST /auth/password/forgot',

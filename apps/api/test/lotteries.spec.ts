@@ -124,7 +124,7 @@ describe('lottery catalogue routes', () => {
         country: 'US',
         timezone: 'America/New_York',
         main: { count: 5, min: 1, max: 69, distinct: true },
-        special: { count: 1, min: 1, max: 26, distinct: true, name: 'Powerball' },
+        special: { count: 1, min: 1, max: 26, distinct: true, pool: 'own', name: 'Powerball' },
         draws: { count: 3261, first: '1997-11-01', last: '2026-08-05' },
         rules: manifest.find((l) => l.tag === 'us_powerball')?.rules,
         drawOrder: false,

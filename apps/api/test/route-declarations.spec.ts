@@ -108,6 +108,7 @@ describe('route access declarations', () => {
       'POST /auth/password/forgot | public | ClientIpThrottlerGuard',
       'POST /auth/password/reset | public | ClientIpThrottlerGuard',
       'POST /auth/register | public | ClientIpThrottlerGuard',
+      `POST /lottery/:tag/check | ${METERED}`,
       `POST /profile/token | ${USER}`,
       `POST /profile/token/:id/roll | ${USER}`,
       `POST /profile/webhooks | ${USER}`,

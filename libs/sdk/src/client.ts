@@ -6,6 +6,7 @@ import {
   type CreateLotteryDto,
   type CreateTokenDto,
   type ForgotPasswordDto,
+  type TicketDto,
   type ResetPasswordDto,
   DrawsService,
   type LotteriesService,
@@ -236,6 +237,16 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
 
   return {
     lottery,
+    /**
+     * Did these lines win? Checks 1 to 100 tickets against the latest draw (no `draws`), one `{ date }`, or a
+     * `{ from, to }` range (either bound optional): each result has the matched numbers and the prize division
+     * won. Tickets carry `special` only where the lottery's special group has `pool: 'own'`. One unit of quota.
+     */
+    check: (
+      tag: string,
+      tickets: TicketDto[],
+      draws: { date: string } | { from?: string; to?: string } = {},
+    ) => api.draws.check({ tag, requestBody: { tickets, ...draws } }),
     account,
     tokens,
     webhooks,

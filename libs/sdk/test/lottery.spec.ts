@@ -26,6 +26,38 @@ describe('lottery endpoints', () => {
     client = subscriber.lottery;
   });
 
+  it('checks tickets: one draw (division or null), a range (wins only), typed 400s naming the ticket', async () => {
+    // uk_lotto 2025-07-30: 3 5 7 18 21 37, bonus 38.
+    const one = await client.check(
+      'uk_lotto',
+      [{ main: [3, 5, 7, 18, 21, 38] }, { main: [1, 2, 4, 6, 8, 9] }],
+      {
+        date: '2025-07-30',
+      },
+    );
+    expect(one).toMatchObject({ lottery: 'uk_lotto', from: '2025-07-30', to: '2025-07-30', draws: 1 });
+    expect(one.tickets[0].results[0].division).toEqual({
+      rank: 2,
+      match: { main: 5, special: 1 },
+      prize: { type: 'fixed', amount: 1000000, currency: 'GBP' },
+    });
+    expect(one.tickets[1].results[0]).toMatchObject({ main: [], division: null });
+
+    const range = await client.check('us_powerball', [{ main: [3, 11, 26, 40, 62], special: [7] }], {
+      from: '2025-01-01',
+      to: '2025-12-31',
+    });
+    const dates = range.tickets[0].results.map((result) => result.date);
+    expect(isNewestFirst(dates)).toBe(true);
+    expect(range.tickets[0].results.every((result) => result.division !== null)).toBe(true);
+
+    const refused = await apiError(client.check('us_powerball', [{ main: [1, 2, 3, 4, 5] }]));
+    expect(refused).toMatchObject({ status: 400, code: 401, error: 'Bad Request' });
+    expect(refused.message).toBe(
+      "Invalid 'tickets[0].special' value: expected 1 number from 1 to 26 (the rules from 2015-10-07), got 0.",
+    );
+  });
+
   it('lists lotteries as an envelope ordered by tag, and limit=0 gives only the counts', async () => {
     const page = await client.lottery.list();
     expect(page).toMatchObject({ limit: 15, offset: 0 });

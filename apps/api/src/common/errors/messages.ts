@@ -55,6 +55,11 @@ export const Messages = {
   uriTooLong: 'The request URL is too long.',
   headersTooLarge: 'The request headers are too large.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  // Ticket check (contract section 9).
+  ticketsInvalid:
+    "Invalid 'tickets' value. Expected an array of 1 to 100 tickets {main: [integers], special?: [integers]}.",
+  checkDateAndRange: "Invalid request. Give either 'date' or 'from'/'to', not both.",
+  fromAfterTo: "Invalid 'from' value. Expected a date on or before 'to'.",
   invalidField: (field: string, expected: string) => `Invalid '${field}' value. Expected ${expected}.`,
   // Lotteries and draws (contract section 4).
   invalidFieldProblem: (field: string, problem: string) => `Invalid '${field}' value: ${problem}`,

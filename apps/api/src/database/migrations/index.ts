@@ -8,6 +8,7 @@ import { Webhooks1795900000000 } from './1795900000000-webhooks';
 import { RecentlyUsedTokens1796000000000 } from './1796000000000-recently-used-tokens';
 import { UsageMonthly1796100000000 } from './1796100000000-usage-monthly';
 import { PasswordResets1796200000000 } from './1796200000000-password-resets';
+import { PrizeStructures1796300000000 } from './1796300000000-prize-structures';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   RecentlyUsedTokens1796000000000,
   UsageMonthly1796100000000,
   PasswordResets1796200000000,
+  PrizeStructures1796300000000,
 ];

@@ -8,6 +8,7 @@ import {
   ruleEraOn,
   validateRuleEras,
 } from '../draws/domain/lottery-rules';
+import { parsePrizePeriods, prizeBoundsOf } from '../draws/domain/prize-structure';
 
 /** Draw numbers are stored as smallint. */
 const MAX_STORABLE_NUMBER = 32_767;
@@ -70,7 +71,7 @@ function replaceCurrentGroups(
   const current = ruleEraOn(rules, today) ?? rules[0];
   return rules.map((era) =>
     era === current
-      ? { from: era.from, main: main ?? era.main, special: special === undefined ? era.special : special }
+      ? { ...era, main: main ?? era.main, special: special === undefined ? era.special : special }
       : era,
   );
 }
@@ -91,14 +92,18 @@ function specialNameOf(special: unknown): string | null | undefined {
 function toRuleEra(value: unknown, index: number): RuleEra {
   const where = `rules[${index}]`;
   if (!isRecord(value))
-    throw ApiError.badRequest(Messages.invalidField(where, 'an object {from, main, special}'));
+    throw ApiError.badRequest(Messages.invalidField(where, 'an object {from, main, special, prizes?}'));
   const special = value['special'];
-  return {
+  const era: RuleEra = {
     // validateRuleEras checks the date and reports it as "Rule era n".
     from: value['from'] as string,
     main: toGroup(value['main'], `${where}.main`),
     special: special === undefined || special === null ? null : toGroup(special, `${where}.special`),
   };
+  if (value['prizes'] === undefined) return era;
+  const parsed = parsePrizePeriods(value['prizes'], prizeBoundsOf(era));
+  if ('problem' in parsed) throw ApiError.badRequest(Messages.invalidFieldProblem(where, parsed.problem));
+  return { ...era, prizes: parsed.periods };
 }
 
 /** Keeps only the rule's own keys (the stored jsonb holds nothing else); `distinct` defaults to true. */
@@ -110,6 +115,8 @@ function toGroup(value: unknown, field: string): NumberGroupRule {
     min: value['min'],
     max: value['max'],
     distinct: value['distinct'] ?? true,
+    ...(value['pool'] !== undefined ? { pool: value['pool'] } : {}),
+    ...(value['counted'] !== undefined ? { counted: value['counted'] } : {}),
   } as NumberGroupRule;
   const problem = checkGroupRule(group);
   if (problem !== null) throw ApiError.badRequest(Messages.invalidFieldProblem(field, problem));

@@ -1,5 +1,12 @@
 import { currentEra, NumberGroupRule, RuleEra } from '../draws/domain/lottery-rules';
-import type { LotteryDto, NumberGroupDto, RuleEraDto } from './dto/lottery.dto';
+import type {
+  LotteryDto,
+  NumberGroupDto,
+  PrizePeriodDto,
+  RuleEraDto,
+  SpecialRuleDto,
+} from './dto/lottery.dto';
+import type { PrizePeriod } from '../draws/domain/prize-structure';
 import { calendarDateIn } from './local-date';
 import type { LotteryRecord } from './lottery-record';
 import { freshnessOf, nextDrawOf } from './schedule/draw-freshness';
@@ -16,7 +23,7 @@ export function toLotteryDto(record: LotteryRecord, now: Date): LotteryDto {
     country: record.country,
     timezone: record.timezone,
     main,
-    special: era?.special ? { ...group(era.special), name: record.specialName } : null,
+    special: era?.special ? { ...specialGroup(era.special), name: record.specialName } : null,
     draws: { count: record.drawCount, first: record.firstDraw, last: record.lastDraw },
     rules: record.rules.map(toRuleEraDto),
     drawOrder: record.drawOrder,
@@ -41,7 +48,36 @@ function copySchedule(schedule: DrawSchedule): DrawSchedule {
 }
 
 function toRuleEraDto(era: RuleEra): RuleEraDto {
-  return { from: era.from, main: group(era.main), special: era.special ? group(era.special) : null };
+  return {
+    from: era.from,
+    main: group(era.main),
+    special: era.special ? specialGroup(era.special) : null,
+    prizes: (era.prizes ?? []).map(copyPrizePeriod),
+  };
+}
+
+function specialGroup(rule: NumberGroupRule): SpecialRuleDto {
+  return {
+    ...group(rule),
+    pool: rule.pool ?? 'own',
+    ...(rule.counted !== undefined ? { counted: rule.counted } : {}),
+  };
+}
+
+function copyPrizePeriod({ from, source, note, divisions }: PrizePeriod): PrizePeriodDto {
+  return {
+    from,
+    source,
+    ...(note ? { note } : {}),
+    divisions:
+      divisions?.map(({ rank, main, special, specialAtLeast, prize }) => ({
+        rank,
+        main,
+        ...(special !== undefined ? { special } : {}),
+        ...(specialAtLeast !== undefined ? { specialAtLeast } : {}),
+        prize: { ...prize },
+      })) ?? null,
+  };
 }
 
 // Copies only the known keys, so nothing else stored in the jsonb column leaks into responses.

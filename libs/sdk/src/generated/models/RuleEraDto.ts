@@ -3,9 +3,15 @@
 /* tslint:disable */
 /* eslint-disable */
 import type { NumberGroupDto } from './NumberGroupDto';
+import type { PrizePeriodDto } from './PrizePeriodDto';
+import type { SpecialRuleDto } from './SpecialRuleDto';
 export type RuleEraDto = {
   from: string;
   main: NumberGroupDto;
-  special: NumberGroupDto | null;
+  /**
+   * The prize structures of the era with their sources, ascending; empty when none is known.
+   */
+  prizes: Array<PrizePeriodDto>;
+  special: SpecialRuleDto | null;
 };
 

@@ -5,11 +5,19 @@
 export type SpecialGroupDto = {
   count: number;
   /**
+   * How many of the drawn specials count for prizes, in draw order (SuperEnalotto: the Jolly, not the SuperStar). Absent: all.
+   */
+  counted?: number;
+  /**
    * false only where the numbers come from separate pools and may repeat.
    */
   distinct: boolean;
   max: number;
   min: number;
   name: string | null;
+  /**
+   * `own`: the player chooses the specials on the ticket, from their own pool (Powerball, Lucky Stars, Superzahl); `main`: they are drawn from the main pool and match the ticket's main numbers (bonus balls, supplementaries, the Jolly), so a ticket carries main numbers only.
+   */
+  pool: 'own' | 'main';
 };
 

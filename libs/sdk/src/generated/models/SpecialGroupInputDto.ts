@@ -5,6 +5,10 @@
 export type SpecialGroupInputDto = {
   count: number;
   /**
+   * How many drawn specials count for prizes (default: all).
+   */
+  counted?: number;
+  /**
    * false only where numbers may repeat (separate pools).
    */
   distinct?: boolean;
@@ -14,5 +18,9 @@ export type SpecialGroupInputDto = {
    * What the operator calls them.
    */
   name?: string | null;
+  /**
+   * `own`: chosen by the player on the ticket; `main`: drawn from the main pool (bonus balls).
+   */
+  pool?: 'own' | 'main';
 };
 

@@ -2,11 +2,43 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+import type { CheckRequestDto } from '../models/CheckRequestDto';
+import type { CheckResultDto } from '../models/CheckResultDto';
 import type { DrawDto } from '../models/DrawDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
 export class DrawsService {
   constructor(public readonly httpRequest: BaseHttpRequest) {}
+  /**
+   * Did my numbers win? Check 1 to 100 tickets against one draw or a range of draws.
+   * One unit of quota per request. `date`: that draw; `from`/`to`: every draw in the range; neither: the latest draw. Each result names the matched numbers and the prize division won, per the prize structure in force on the draw's date (the lottery's `rules[].prizes`, with their sources). Tickets are checked against the rules of every era the draws fall in.
+   * @returns CheckResultDto
+   * @throws ApiError
+   */
+  public check({
+    tag,
+    requestBody,
+  }: {
+    tag: string,
+    requestBody: CheckRequestDto,
+  }): CancelablePromise<CheckResultDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/lottery/{tag}/check',
+      path: {
+        'tag': tag,
+      },
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid tickets or dates, or a ticket that breaks the rules (the message names it).`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found, or no draw on that date.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
   /**
    * The most recent draw.
    * @returns DrawDto

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseSourceConfig, type SourceConfig } from '../../ingestion/source-config';
 import { type DrawSchedule, parseDrawSchedule } from '../../lotteries/schedule/draw-schedule';
 import { NumberGroupRule, RuleEra, validateRuleEras } from './lottery-rules';
+import { parsePrizePeriods, prizeBoundsOf } from './prize-structure';
 
 /** A lottery shipped with the service, with the draw history file that seeds it. */
 export interface BundledLottery {
@@ -122,20 +123,28 @@ function toLottery(entry: unknown, dataDir: string, where: string): BundledLotte
 function toRuleEra(value: unknown, where: string): RuleEra {
   const record = asRecord(value, where);
   const special = record['special'];
-  return {
+  const era: RuleEra = {
     from: requireString(record, 'from', where),
     main: toGroupRule(record['main'], `${where}.main`),
     special: special === null ? null : toGroupRule(special, `${where}.special`),
   };
+  if (record['prizes'] === undefined) return era;
+  const parsed = parsePrizePeriods(record['prizes'], prizeBoundsOf(era));
+  if ('problem' in parsed) throw new Error(`${where}: ${parsed.problem}`);
+  return { ...era, prizes: parsed.periods };
 }
 
 function toGroupRule(value: unknown, where: string): NumberGroupRule {
   const record = asRecord(value, where);
+  const { pool, counted } = record;
   return {
     count: requireNumber(record, 'count', where),
     min: requireNumber(record, 'min', where),
     max: requireNumber(record, 'max', where),
     distinct: requireBoolean(record, 'distinct', where),
+    // Checked with the rest of the group by validateRuleEras.
+    ...(pool !== undefined ? { pool: pool as NumberGroupRule['pool'] } : {}),
+    ...(counted !== undefined ? { counted: counted as number } : {}),
   };
 }
 

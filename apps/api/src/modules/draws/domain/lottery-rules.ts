@@ -1,4 +1,5 @@
 import { EARLIEST_DRAW_DATE, invalidIsoDateMessage, isValidIsoDate } from '../../../common/dates/iso-date';
+import { parsePrizePeriods, prizeBoundsOf, type PrizePeriod } from './prize-structure';
 
 /** How many numbers a group holds and where they come from. */
 export interface NumberGroupRule {
@@ -7,7 +8,17 @@ export interface NumberGroupRule {
   max: number;
   /** false when the group's numbers come from separate pools and may coincide (SuperEnalotto's Jolly/SuperStar). */
   distinct: boolean;
+  /**
+   * Special groups only. `own`: the player chooses them on the ticket (Powerball, Lucky Stars, Superzahl); `main`:
+   * they are drawn from the main pool and matched against the ticket's main numbers (bonus balls, supplementaries,
+   * the Jolly). Absent means `own`.
+   */
+  pool?: SpecialPool;
+  /** Special groups only: how many of the drawn specials count for prizes, in draw order (default: all). */
+  counted?: number;
 }
+
+export type SpecialPool = 'own' | 'main';
 
 /** The matrix in force from `from` until the next era starts. Lotteries change format over time. */
 export interface RuleEra {
@@ -16,6 +27,8 @@ export interface RuleEra {
   main: NumberGroupRule;
   /** null when draws of this era had no special number at all. */
   special: NumberGroupRule | null;
+  /** The prize structures of the era, ascending; absent or empty when none is known. */
+  prizes?: PrizePeriod[];
 }
 
 type GroupName = 'main' | 'special';
@@ -111,6 +124,11 @@ export function validateRuleEras(rules: readonly RuleEra[]): string | null {
       const specialProblem = checkGroupRule(era.special);
       if (specialProblem !== null) return `${where} (from ${era.from}): special ${specialProblem}`;
     }
+    // Again here: a change of the groups (a patch of `main`) must still fit the divisions the era holds.
+    if (era.prizes !== undefined) {
+      const prizes = parsePrizePeriods(era.prizes, prizeBoundsOf(era));
+      if ('problem' in prizes) return `${where} (from ${era.from}): ${prizes.problem}`;
+    }
     previous = era;
   }
   return null;
@@ -134,6 +152,10 @@ export function checkGroupRule(rule: NumberGroupRule | null | undefined): string
   if (distinct && poolSize < count) {
     return `needs ${count} distinct ${plural('number', count)} but ${min}-${max} holds only ${poolSize}.`;
   }
+  const { pool, counted } = rule;
+  if (pool !== undefined && pool !== 'own' && pool !== 'main') return `pool must be 'own' or 'main'.`;
+  if (counted !== undefined && (!Number.isInteger(counted) || counted < 1 || counted > count))
+    return `counted must be a whole number from 1 to ${count}.`;
   return null;
 }
 

@@ -37,6 +37,11 @@ export class LotterySnapshot {
     return this.draws.length;
   }
 
+  /** The draws, newest first; shared, so never to be changed. */
+  get allDraws(): readonly Readonly<StoredDraw>[] {
+    return this.draws;
+  }
+
   indexOf(date: string): number | undefined {
     return this.indexByDate.get(date);
   }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PrizePeriodDto } from './lottery.dto';
 
 /*
  * Shapes of the rule fields an administrator sends, for the OpenAPI document. Their contents are checked by
@@ -23,7 +24,22 @@ export class NumberGroupInputDto {
   distinct?: boolean;
 }
 
-export class SpecialGroupInputDto extends NumberGroupInputDto {
+export class SpecialRuleInputDto extends NumberGroupInputDto {
+  @ApiPropertyOptional({
+    enum: ['own', 'main'],
+    default: 'own',
+    description: '`own`: chosen by the player on the ticket; `main`: drawn from the main pool (bonus balls).',
+  })
+  pool?: 'own' | 'main';
+
+  @ApiPropertyOptional({
+    example: 1,
+    description: 'How many drawn specials count for prizes (default: all).',
+  })
+  counted?: number;
+}
+
+export class SpecialGroupInputDto extends SpecialRuleInputDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
@@ -41,9 +57,18 @@ export class RuleEraInputDto {
   main!: NumberGroupInputDto;
 
   @ApiPropertyOptional({
-    type: () => NumberGroupInputDto,
+    type: () => SpecialRuleInputDto,
     nullable: true,
     description: 'Omitted or null: none.',
   })
-  special?: NumberGroupInputDto | null;
+  special?: SpecialRuleInputDto | null;
+
+  @ApiPropertyOptional({
+    type: () => PrizePeriodDto,
+    isArray: true,
+    description:
+      'Prize structures of the era, ascending by `from` (within the era), each with its source; divisions in ' +
+      "rank order, within the era's counts.",
+  })
+  prizes?: PrizePeriodDto[];
 }

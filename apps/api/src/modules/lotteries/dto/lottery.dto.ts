@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DrawScheduleDto, FreshnessDto, NextDrawDto } from './schedule.dto';
 
 /** How many numbers a group holds and from which range (contract section 1). */
@@ -19,10 +19,86 @@ export class NumberGroupDto {
   distinct!: boolean;
 }
 
+/** A special group: where its numbers come from, for checking tickets. */
+export class SpecialRuleDto extends NumberGroupDto {
+  @ApiProperty({
+    enum: ['own', 'main'],
+    example: 'own',
+    description:
+      '`own`: the player chooses the specials on the ticket, from their own pool (Powerball, Lucky Stars, ' +
+      "Superzahl); `main`: they are drawn from the main pool and match the ticket's main numbers (bonus balls, " +
+      'supplementaries, the Jolly), so a ticket carries main numbers only.',
+  })
+  pool!: 'own' | 'main';
+
+  @ApiPropertyOptional({
+    example: 1,
+    description:
+      'How many of the drawn specials count for prizes, in draw order (SuperEnalotto: the Jolly, not the SuperStar). Absent: all.',
+  })
+  counted?: number;
+}
+
 /** The special group as shown at the top of a lottery: the current rule plus what the operator calls it. */
-export class SpecialGroupDto extends NumberGroupDto {
+export class SpecialGroupDto extends SpecialRuleDto {
   @ApiProperty({ type: String, nullable: true, example: 'Powerball' })
   name!: string | null;
+}
+
+export class PrizeDto {
+  @ApiProperty({ enum: ['jackpot', 'fixed', 'parimutuel', 'free-play'], example: 'fixed' })
+  type!: 'jackpot' | 'fixed' | 'parimutuel' | 'free-play';
+
+  @ApiPropertyOptional({ example: 7, description: 'Fixed prizes only: the base amount per line.' })
+  amount?: number;
+
+  @ApiPropertyOptional({ example: 'USD', description: 'Fixed prizes only: ISO 4217.' })
+  currency?: string;
+}
+
+/** A prize division and what a line must match to win it. */
+export class PrizeDivisionDto {
+  @ApiProperty({
+    example: 7,
+    description: '1 is the top prize; equal ranks are alternatives of one division.',
+  })
+  rank!: number;
+
+  @ApiProperty({ example: 2, description: 'Main numbers matched, exactly.' })
+  main!: number;
+
+  @ApiPropertyOptional({
+    example: 1,
+    description: 'Specials matched, exactly (absent with specialAtLeast, or when specials do not matter).',
+  })
+  special?: number;
+
+  @ApiPropertyOptional({ example: 1, description: 'At least this many specials matched.' })
+  specialAtLeast?: number;
+
+  @ApiProperty({ type: () => PrizeDto })
+  prize!: PrizeDto;
+}
+
+/** The prize structure in force from `from` until the next period of the era. */
+export class PrizePeriodDto {
+  @ApiProperty({ example: '2015-10-07', format: 'date' })
+  from!: string;
+
+  @ApiProperty({ example: 'https://www.powerball.com/powerball-prize-chart (operator)' })
+  source!: string;
+
+  @ApiPropertyOptional({ example: 'Power Play multipliers not included.' })
+  note?: string;
+
+  @ApiProperty({
+    type: () => PrizeDivisionDto,
+    isArray: true,
+    nullable: true,
+    description:
+      'In rank order: a line wins the first division it meets. null: the structure changed then, but is not known.',
+  })
+  divisions!: PrizeDivisionDto[] | null;
 }
 
 /** The rules in force from `from` until the next era starts. */
@@ -33,8 +109,15 @@ export class RuleEraDto {
   @ApiProperty({ type: () => NumberGroupDto })
   main!: NumberGroupDto;
 
-  @ApiProperty({ type: () => NumberGroupDto, nullable: true })
-  special!: NumberGroupDto | null;
+  @ApiProperty({ type: () => SpecialRuleDto, nullable: true })
+  special!: SpecialRuleDto | null;
+
+  @ApiProperty({
+    type: () => PrizePeriodDto,
+    isArray: true,
+    description: 'The prize structures of the era with their sources, ascending; empty when none is known.',
+  })
+  prizes!: PrizePeriodDto[];
 }
 
 /** Derived from the stored draws. */

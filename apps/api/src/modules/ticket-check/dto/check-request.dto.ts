@@ -1,0 +1,48 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional } from 'class-validator';
+import { Messages } from '../../../common/errors/messages';
+import { IsIsoDate, IsNotBeforeEarliestDrawDate } from '../../draws/dto/draw-date.validators';
+
+export const MAX_TICKETS = 100;
+
+export class TicketDto {
+  @ApiProperty({ type: [Number], example: [3, 11, 26, 40, 62], description: 'The main numbers played.' })
+  main!: number[];
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [7],
+    description:
+      "The specials chosen on the ticket, for lotteries whose special group has `pool: 'own'` (Powerball, Lucky " +
+      'Stars, Superzahl…). Omit it where the specials come from the main pool (bonus balls, supplementaries).',
+  })
+  special?: number[];
+}
+
+function CheckDate(field: 'date' | 'from' | 'to', description: string) {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, format: 'date', example: '2026-08-05', description }),
+    IsOptional(),
+    IsIsoDate({ message: Messages.invalidField(field, "'YYYY-MM-DD' format") }),
+    IsNotBeforeEarliestDrawDate({ message: Messages.drawDateTooEarly }),
+  );
+}
+
+/** Shapes only; each ticket is checked against the lottery's rules once the draws are known. */
+export class CheckRequestDto {
+  @ApiProperty({ type: () => TicketDto, isArray: true, minItems: 1, maxItems: MAX_TICKETS })
+  @IsArray({ message: Messages.ticketsInvalid })
+  @ArrayMinSize(1, { message: Messages.ticketsInvalid })
+  @ArrayMaxSize(MAX_TICKETS, { message: Messages.ticketsInvalid })
+  tickets!: unknown[];
+
+  @CheckDate('date', 'One draw to check (404 when there is none). Not with from/to.')
+  date?: string;
+
+  @CheckDate('from', 'First day of a range of draws to check (inclusive; default: the first draw).')
+  from?: string;
+
+  @CheckDate('to', 'Last day of a range of draws to check (inclusive; default: the latest draw).')
+  to?: string;
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Clock } from '../../common/clock';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
+import { Auth } from '../guards/auth.decorator';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
+import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/schedule/freshness-header';
+import { CheckRequestDto } from './dto/check-request.dto';
+import { CheckResultDto } from './dto/check-result.dto';
+import { CHECK_REQUEST_EXAMPLES, CHECK_RESULT_EXAMPLE } from './ticket-check.examples';
+import { TicketCheckService } from './ticket-check.service';
+
+@ApiTags('draws')
+@Controller('lottery/:tag')
+export class TicketCheckController {
+  constructor(
+    private readonly checks: TicketCheckService,
+    private readonly catalog: LotteryCatalog,
+    private readonly clock: Clock,
+  ) {}
+
+  @Post('check')
+  @Auth('apiToken')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Did my numbers win? Check 1 to 100 tickets against one draw or a range of draws.',
+    description:
+      'One unit of quota per request. `date`: that draw; `from`/`to`: every draw in the range; neither: the latest ' +
+      'draw. Each result names the matched numbers and the prize division won, per the prize structure in force on ' +
+      "the draw's date (the lottery's `rules[].prizes`, with their sources). Tickets are checked against the rules " +
+      'of every era the draws fall in.',
+  })
+  @ApiBody({ type: CheckRequestDto, examples: CHECK_REQUEST_EXAMPLES })
+  @ApiOkResponse({
+    type: CheckResultDto,
+    content: { 'application/json': { example: CHECK_RESULT_EXAMPLE } },
+    headers: {
+      [FRESHNESS_HEADER]: { description: FRESHNESS_HEADER_DESCRIPTION, schema: { type: 'string' } },
+    },
+  })
+  @ApiErrorResponse(
+    400,
+    'Invalid tickets or dates, or a ticket that breaks the rules (the message names it).',
+    Messages.ticketsInvalid,
+  )
+  @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
+  check(
+    @Param() params: LotteryTagParamDto,
+    @Body() body: CheckRequestDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): CheckResultDto {
+    const result = this.checks.check(params.tag, body);
+    reply.header(FRESHNESS_HEADER, this.catalog.freshnessHeaderOf(params.tag, this.clock.now()));
+    return result;
+  }
+}

@@ -1,0 +1,73 @@
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import type { NumberGroupRule, RuleEra } from '../draws/domain/lottery-rules';
+
+/** A line as played: main numbers, and the specials chosen on it where the lottery has its own special pool. */
+export interface Ticket {
+  main: number[];
+  special: number[] | null;
+}
+
+/** More than any lottery draws in a group: longer arrays are refused before anything else looks at them. */
+const MAX_NUMBERS = 20;
+
+/** Shapes of the body's tickets (arrays of integers), or a 400 naming the first ticket and field at fault. */
+export function readTickets(raw: readonly unknown[]): Ticket[] {
+  return raw.map((value, index) => {
+    const at = `tickets[${index}]`;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw ApiError.badRequest(Messages.invalidField(at, 'an object {main, special?}'));
+    const record = value as Record<string, unknown>;
+    return {
+      main: readNumbers(record['main'], `${at}.main`),
+      special: record['special'] === undefined ? null : readNumbers(record['special'], `${at}.special`),
+    };
+  });
+}
+
+function readNumbers(value: unknown, field: string): number[] {
+  if (!Array.isArray(value) || value.length > MAX_NUMBERS || !value.every((n) => Number.isInteger(n)))
+    throw ApiError.badRequest(Messages.invalidField(field, `an array of at most ${MAX_NUMBERS} integers`));
+  return value as number[];
+}
+
+/**
+ * Checks a ticket against one rule era: the counts, ranges and distinctness of its draws; `special` only where
+ * the player chooses specials (`pool: 'own'`). A 400 names the ticket and the field.
+ */
+export function checkTicketAgainst(ticket: Ticket, index: number, era: RuleEra, lotteryTag: string): void {
+  const at = `tickets[${index}]`;
+  problemIn(ticket.main, era.main, `${at}.main`, era.from);
+  const special = era.special;
+  // Draws of an era without specials are checked on the main numbers alone (a range may span such an era).
+  if (special === null) return;
+  if ((special.pool ?? 'own') === 'main') {
+    if (ticket.special !== null && ticket.special.length > 0)
+      throw ApiError.badRequest(
+        Messages.invalidFieldProblem(
+          `${at}.special`,
+          `${lotteryTag}'s special numbers are drawn from the main pool and match the main numbers; send the main numbers only.`,
+        ),
+      );
+    return;
+  }
+  problemIn(ticket.special ?? [], special, `${at}.special`, era.from);
+}
+
+function problemIn(values: readonly number[], rule: NumberGroupRule, field: string, eraFrom: string): void {
+  const fail = (problem: string) => {
+    throw ApiError.badRequest(Messages.invalidFieldProblem(field, problem));
+  };
+  const rules = `the rules from ${eraFrom}`;
+  if (values.length !== rule.count)
+    fail(
+      `expected ${rule.count} ${rule.count === 1 ? 'number' : 'numbers'} from ${rule.min} to ${rule.max} (${rules}), got ${values.length}.`,
+    );
+  for (const value of values)
+    if (value < rule.min || value > rule.max)
+      fail(`${value} is out of range ${rule.min}-${rule.max} (${rules}).`);
+  if (rule.distinct && new Set(values).size !== values.length) {
+    const repeated = values.find((value, i) => values.indexOf(value) !== i);
+    fail(`${repeated} is repeated.`);
+  }
+}

@@ -1,0 +1,437 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Messages } from '../src/common/errors/messages';
+import { bundledDataDir } from '../src/modules/draws/domain/bundled-lotteries';
+import { errorBody } from './support/contract-errors';
+import { newAdmin, newTokenHolder } from './support/fixtures';
+import { http, Http } from './support/http';
+import { createTestApp, TestApp } from './support/test-app';
+
+interface Case {
+  tag: string;
+  date: string;
+  ticket: { main: number[]; special?: number[] };
+  /** Worked out by hand from the draw in the bundled CSV and the prize table in lotteries.json. */
+  expected: { main: number[]; special: number[]; division: unknown };
+}
+
+const parimutuel = { type: 'parimutuel' };
+const fixed = (amount: number, currency: string) => ({ type: 'fixed', amount, currency });
+const won = (rank: number, main: number, special: number, prize: unknown) => ({
+  rank,
+  match: { main, special },
+  prize,
+});
+
+/** One line per bundled lottery, against its latest bundled draw (the draw is quoted in each comment). */
+const CASES: Case[] = [
+  // 2026-08-05: 14 20 59 60 61, Powerball 25 → 2 + PB: rank 7, USD 7.
+  {
+    tag: 'us_powerball',
+    date: '2026-08-05',
+    ticket: { main: [14, 20, 1, 2, 3], special: [25] },
+    expected: { main: [14, 20], special: [25], division: won(7, 2, 1, fixed(7, 'USD')) },
+  },
+  // 2026-08-07: 17 20 32 54 57, Mega Ball 23 → 3 + MB: rank 5, base USD 200 (× the built-in multiplier).
+  {
+    tag: 'us_megamillions',
+    date: '2026-08-07',
+    ticket: { main: [17, 20, 32, 1, 2], special: [23] },
+    expected: { main: [17, 20, 32], special: [23], division: won(5, 3, 1, fixed(200, 'USD')) },
+  },
+  // 2025-03-25: 36 3 18 33 1, stars 6 2 → 3 + 1 star: rank 9.
+  {
+    tag: 'eu_euromillions',
+    date: '2025-03-25',
+    ticket: { main: [1, 3, 18, 40, 50], special: [2, 11] },
+    expected: { main: [1, 3, 18], special: [2], division: won(9, 3, 1, parimutuel) },
+  },
+  // 2025-07-30: 3 5 7 18 21 37, bonus 38 → 5 + bonus (the 6th number of the line): rank 2, GBP 1,000,000.
+  {
+    tag: 'uk_lotto',
+    date: '2025-07-30',
+    ticket: { main: [3, 5, 7, 18, 21, 38] },
+    expected: { main: [3, 5, 7, 18, 21], special: [38], division: won(2, 5, 1, fixed(1_000_000, 'GBP')) },
+  },
+  // 2025-05-10: 49 12 42 29 13, Chance 9 → 1 + Chance: rank 9, EUR 2.20.
+  {
+    tag: 'fr_lotto',
+    date: '2025-05-10',
+    ticket: { main: [1, 2, 3, 4, 12], special: [9] },
+    expected: { main: [12], special: [9], division: won(9, 1, 1, fixed(2.2, 'EUR')) },
+  },
+  // 2026-07-22: 3 5 10 14 25 49, Superzahl 3 → 2 + SZ: class 9, EUR 6.
+  {
+    tag: 'de_lotto',
+    date: '2026-07-22',
+    ticket: { main: [3, 5, 20, 21, 22, 23], special: [3] },
+    expected: { main: [3, 5], special: [3], division: won(9, 2, 1, fixed(6, 'EUR')) },
+  },
+  // 2026-08-14: 5 26 28 30 40, Euro numbers 3 6 → 2 + 2: class 8.
+  {
+    tag: 'eu_eurojackpot',
+    date: '2026-08-14',
+    ticket: { main: [5, 26, 1, 2, 4], special: [3, 6] },
+    expected: { main: [5, 26], special: [3, 6], division: won(8, 2, 2, parimutuel) },
+  },
+  // 2024-05-25: 14 21 31 37 39 42, bonus 19 → 2 + bonus: rank 6, CAD 5.
+  {
+    tag: 'ca_lotto649',
+    date: '2024-05-25',
+    ticket: { main: [14, 21, 19, 1, 2, 3] },
+    expected: { main: [14, 21], special: [19], division: won(6, 2, 1, fixed(5, 'CAD')) },
+  },
+  // 2024-05-24: 1 6 9 11 31 39 50, bonus 35 → 3 + bonus: rank 8, CAD 20.
+  {
+    tag: 'ca_lottomax',
+    date: '2024-05-24',
+    ticket: { main: [1, 6, 9, 35, 2, 3, 4] },
+    expected: { main: [1, 6, 9], special: [35], division: won(8, 3, 1, fixed(20, 'CAD')) },
+  },
+  // 2026-05-23: 14 29 34 57 59 69, Jolly 20, SuperStar 16 → 5 + Jolly: rank 2.
+  {
+    tag: 'it_superenalotto',
+    date: '2026-05-23',
+    ticket: { main: [14, 29, 34, 57, 59, 20] },
+    expected: { main: [14, 29, 34, 57, 59], special: [20], division: won(2, 5, 1, parimutuel) },
+  },
+  // 2024-12-31: 4 7 12 15 24 38 47, supplementaries 8 43 46 → 3 + 2 supps: division 7 (3 + at least one).
+  {
+    tag: 'au_ozlotto',
+    date: '2024-12-31',
+    ticket: { main: [4, 7, 12, 8, 43, 1, 2] },
+    expected: { main: [4, 7, 12], special: [8, 43], division: won(7, 3, 2, parimutuel) },
+  },
+  // 2025-01-09: 1 2 8 11 17 19 26, Powerball 11 → 2 + PB: division 9.
+  {
+    tag: 'au_powerball',
+    date: '2025-01-09',
+    ticket: { main: [1, 2, 3, 4, 5, 6, 7], special: [11] },
+    expected: { main: [1, 2], special: [11], division: won(9, 2, 1, parimutuel) },
+  },
+  // 2025-01-11: 6 8 18 19 29 38, supplementaries 15 45 → 3 + 0 supps: division 6 (since 2020-10-10).
+  {
+    tag: 'au_saturday_lotto',
+    date: '2025-01-11',
+    ticket: { main: [6, 8, 18, 1, 2, 3] },
+    expected: { main: [6, 8, 18], special: [], division: won(6, 3, 0, parimutuel) },
+  },
+];
+
+describe('POST /lottery/{tag}/check', () => {
+  let app: TestApp;
+  let api: Http;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    api = http(app.baseUrl);
+    // Many requests in a row: a license without the default 20/s limit.
+    const admin = await newAdmin(app, api);
+    const limits = { monthlyQuota: null, perSecond: 10_000, perMinute: 100_000, perHour: 1_000_000 };
+    await api.put('/admin/licenses/check-tests', { jwt: admin.jwt, body: limits });
+    const holder = await newTokenHolder(api);
+    await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: 'check-tests' } });
+    token = holder.token;
+  });
+  afterAll(() => app.close());
+
+  const check = (tag: string, body: unknown) => api.post(`/lottery/${tag}/check`, { token, body });
+
+  it.each(CASES)(
+    '$tag: a line checked by hand against the draw of $date',
+    async ({ tag, date, ticket, expected }) => {
+      const res = await check(tag, { tickets: [ticket], date });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        lottery: tag,
+        from: date,
+        to: date,
+        draws: 1,
+        tickets: [{ ...ticket, results: [{ date, ...expected }] }],
+      });
+    },
+  );
+
+  it('says "no prize" plainly: the one draw is listed with division null', async () => {
+    const res = await check('us_powerball', { tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }] });
+    expect(res.status).toBe(200);
+    expect(res.body.tickets[0].results).toEqual([
+      { date: '2026-08-05', main: [], special: [], division: null },
+    ]);
+    expect(res.headers.get('x-lottery-freshness')).toMatch(/^status=\w+, last-draw="2026-08-05"/);
+  });
+
+  it("counts only SuperEnalotto's Jolly: a line holding the SuperStar does not match it", async () => {
+    const res = await check('it_superenalotto', {
+      tickets: [{ main: [14, 29, 34, 57, 59, 16] }],
+      date: '2026-05-23',
+    });
+    expect(res.body.tickets[0].results[0]).toEqual({
+      date: '2026-05-23',
+      main: [14, 29, 34, 57, 59],
+      special: [],
+      division: won(3, 5, 0, parimutuel),
+    });
+  });
+
+  it('marks a draw whose prize structure is not known: matches, division null, prizesKnown false', async () => {
+    // de_lotto's structure is documented from 2013-05-04 (the Zusatzzahl of earlier draws is not in the data).
+    const res = await check('de_lotto', {
+      tickets: [{ main: [1, 2, 3, 4, 5, 6], special: [0] }],
+      date: '2000-12-06',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.prizesUnknown).toBe(1);
+    expect(res.body.tickets[0].results[0]).toMatchObject({
+      date: '2000-12-06',
+      division: null,
+      prizesKnown: false,
+    });
+  });
+
+  it('checks a range: only the wins, newest first, the same as recomputed from the bundled CSV', async () => {
+    const ticket = { main: [3, 11, 26, 40, 62], special: [7] };
+    const res = await check('us_powerball', { tickets: [ticket], from: '2015-10-07' });
+    expect(res.status).toBe(200);
+    // An independent recomputation: the CSV read here, the 2015 prize table by its matches (5 + 0 .. 0 + 1).
+    const table: Record<string, number> = {
+      '5+1': 1,
+      '5+0': 2,
+      '4+1': 3,
+      '4+0': 4,
+      '3+1': 5,
+      '3+0': 6,
+      '2+1': 7,
+      '1+1': 8,
+      '0+1': 9,
+    };
+    const csv = readFileSync(join(bundledDataDir(), 'us_powerball.csv'), 'utf8').trim().split('\n').slice(1);
+    const expected = csv
+      .map((line) => line.split(','))
+      .filter(([date]) => date >= '2015-10-07')
+      .map(([date, main, special]) => {
+        const m = main
+          .split(' ')
+          .map(Number)
+          .filter((n) => ticket.main.includes(n)).length;
+        const s = special
+          .split(' ')
+          .map(Number)
+          .filter((n) => ticket.special.includes(n)).length;
+        return { date, rank: table[`${m}+${s}`] };
+      })
+      .filter((r) => r.rank !== undefined)
+      .sort((a, b) => b.date.localeCompare(a.date));
+    expect(expected.length).toBeGreaterThan(20);
+    expect(res.body.draws).toBe(csv.filter((line) => line >= '2015-10-07').length);
+    expect(res.body.from).toBe('2015-10-07');
+    expect(res.body.to).toBe('2026-08-05');
+    expect(
+      res.body.tickets[0].results.map((r: { date: string; division: { rank: number } }) => ({
+        date: r.date,
+        rank: r.division.rank,
+      })),
+    ).toEqual(expected);
+  });
+
+  it('checks 100 lines against the whole history of the largest lottery in one request', async () => {
+    const tickets = Array.from({ length: 100 }, (_, i) => ({
+      main: [1, 2, 3, 4, 5, 6]
+        .map((n) => ((n * (i + 7)) % 49) + 1)
+        .filter((n, k, all) => all.indexOf(n) === k),
+      special: [i % 10],
+    })).filter((t) => t.main.length === 6);
+    const res = await check('de_lotto', { tickets, from: '1800-01-01' });
+    expect(res.status).toBe(200);
+    expect(res.body.draws).toBe(5031);
+    expect(res.body.tickets).toHaveLength(tickets.length);
+    // Every listed win is a division of a documented period, newest first.
+    for (const ticket of res.body.tickets) {
+      const dates = ticket.results.map((r: { date: string }) => r.date);
+      expect(dates).toEqual([...dates].sort().reverse());
+      for (const result of ticket.results) expect(result.division.rank).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it.each([
+    [{}, Messages.ticketsInvalid],
+    [{ tickets: [] }, Messages.ticketsInvalid],
+    [{ tickets: 'x' }, Messages.ticketsInvalid],
+    [{ tickets: Array(101).fill({ main: [1, 2, 3, 4, 5], special: [1] }) }, Messages.ticketsInvalid],
+    [{ tickets: [42] }, Messages.invalidField('tickets[0]', 'an object {main, special?}')],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }, { main: [1, 'x'] }] },
+      Messages.invalidField('tickets[1].main', 'an array of at most 20 integers'),
+    ],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 5], special: 7 }] },
+      Messages.invalidField('tickets[0].special', 'an array of at most 20 integers'),
+    ],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }], date: '2026-08-05', from: '2026-01-01' },
+      Messages.checkDateAndRange,
+    ],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }], from: '2026-02-01', to: '2026-01-01' },
+      Messages.fromAfterTo,
+    ],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }], date: '2026-02-30' },
+      Messages.invalidField('date', "'YYYY-MM-DD' format"),
+    ],
+    [{ tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }], from: '1799-12-31' }, Messages.drawDateTooEarly],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 5, 6], special: [1] }] },
+      Messages.invalidFieldProblem(
+        'tickets[0].main',
+        'expected 5 numbers from 1 to 69 (the rules from 2015-10-07), got 6.',
+      ),
+    ],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 70], special: [1] }] },
+      Messages.invalidFieldProblem('tickets[0].main', '70 is out of range 1-69 (the rules from 2015-10-07).'),
+    ],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 4], special: [1] }] },
+      Messages.invalidFieldProblem('tickets[0].main', '4 is repeated.'),
+    ],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 5] }] },
+      Messages.invalidFieldProblem(
+        'tickets[0].special',
+        'expected 1 number from 1 to 26 (the rules from 2015-10-07), got 0.',
+      ),
+    ],
+    [
+      { tickets: [{ main: [1, 2, 3, 4, 5], special: [27] }] },
+      Messages.invalidFieldProblem(
+        'tickets[0].special',
+        '27 is out of range 1-26 (the rules from 2015-10-07).',
+      ),
+    ],
+    // A range reaching the 5/59 era: 62 was not a Powerball number then.
+    [
+      { tickets: [{ main: [3, 11, 26, 40, 62], special: [7] }], from: '2015-01-01' },
+      Messages.invalidFieldProblem('tickets[0].main', '62 is out of range 1-59 (the rules from 2012-01-18).'),
+    ],
+  ])('us_powerball %j → 400', async (body, message) => {
+    const res = await check('us_powerball', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errorBody.badRequest(message));
+  });
+
+  it('refuses specials on a line where they come from the main pool', async () => {
+    const res = await check('uk_lotto', { tickets: [{ main: [1, 2, 3, 4, 5, 6], special: [7] }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(
+      errorBody.badRequest(
+        Messages.invalidFieldProblem(
+          'tickets[0].special',
+          "uk_lotto's special numbers are drawn from the main pool and match the main numbers; send the main numbers only.",
+        ),
+      ),
+    );
+  });
+
+  it('answers 404 for an unknown lottery and for a date without a draw, and charges every request one unit', async () => {
+    const holder = await newTokenHolder(api);
+    const ask = (tag: string, body: unknown) =>
+      api.post(`/lottery/${tag}/check`, { token: holder.token, body });
+    const ticket = { main: [1, 2, 3, 4, 5], special: [1] };
+    const unknown = await ask('xx_nothing', { tickets: [ticket] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(errorBody.notFound(Messages.lotteryNotFound));
+    const noDraw = await ask('us_powerball', { tickets: [ticket], date: '2026-08-04' });
+    expect(noDraw.status).toBe(404);
+    expect(noDraw.body).toEqual(errorBody.notFound(Messages.drawNotFound));
+    const bad = await ask('us_powerball', { tickets: [] });
+    expect(bad.status).toBe(400);
+    const ok = await ask('us_powerball', { tickets: Array(100).fill(ticket) });
+    expect(ok.status).toBe(200);
+    // Four requests reached the charge (step 7 of the order of checks): two 404s, a 400 and this one.
+    expect(Number(ok.headers.get('x-quota-remaining'))).toBe(Number(ok.headers.get('x-quota-limit')) - 4);
+  });
+
+  it('uses the prize structure an administrator sets with the rules, and refuses a malformed one', async () => {
+    const admin = await newAdmin(app, api);
+    const era = {
+      from: '2020-01-01',
+      main: { count: 3, min: 1, max: 20 },
+      special: { count: 1, min: 1, max: 20, pool: 'main' },
+    };
+    const lottery = {
+      tag: 'xx_check',
+      name: 'Check',
+      country: 'XX',
+      timezone: 'UTC',
+      drawOrder: true,
+      source: 'test',
+    };
+    const bad = await api.post('/admin/lotteries', {
+      jwt: admin.jwt,
+      body: {
+        ...lottery,
+        rules: [
+          {
+            ...era,
+            prizes: [
+              {
+                from: '2020-01-01',
+                source: 's',
+                divisions: [{ rank: 1, main: 4, prize: { type: 'jackpot' } }],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual(
+      errorBody.badRequest(
+        Messages.invalidFieldProblem(
+          'rules[0]',
+          'prizes[0].divisions[0].main must be a whole number from 0 to 3.',
+        ),
+      ),
+    );
+    const prizes = [
+      {
+        from: '2020-01-01',
+        source: 'typed in by the test',
+        divisions: [
+          { rank: 1, main: 3, prize: { type: 'jackpot' } },
+          { rank: 2, main: 2, special: 1, prize: { type: 'fixed', amount: 12.5, currency: 'EUR' } },
+          { rank: 3, main: 2, prize: { type: 'free-play' } },
+        ],
+      },
+    ];
+    const created = await api.post('/admin/lotteries', {
+      jwt: admin.jwt,
+      body: { ...lottery, rules: [{ ...era, prizes }] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.rules[0]).toEqual({
+      from: '2020-01-01',
+      main: { count: 3, min: 1, max: 20, distinct: true },
+      special: { count: 1, min: 1, max: 20, distinct: true, pool: 'main' },
+      prizes,
+    });
+    await api.put('/admin/lotteries/xx_check/draws/2026-01-01', {
+      jwt: admin.jwt,
+      body: { main: [1, 2, 3], special: [4] },
+    });
+    const res = await check('xx_check', {
+      tickets: [{ main: [1, 2, 4] }, { main: [1, 2, 9] }, { main: [7, 8, 9] }],
+    });
+    expect(
+      res.body.tickets.map((t: { results: Array<{ division: unknown }> }) => t.results[0].division),
+    ).toEqual([won(2, 2, 1, fixed(12.5, 'EUR')), won(3, 2, 0, { type: 'free-play' }), null]);
+  });
+
+  it('needs a token, like the other lottery routes', async () => {
+    const res = await api.post('/lottery/us_powerball/check', { body: { tickets: [] } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(errorBody.unauthorized(Messages.tokenHeaderMissing));
+  });
+});
