@@ -181,6 +181,40 @@ async function maximum(url, token) {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
+/**
+ * The ticket check (issue 22), at 10 connections: one line against the latest draw, and 100 lines against the
+ * whole history of the largest bundled lottery (de_lotto, 5,031 draws) in one request. A POST with a body, so it
+ * has no bare/floor baseline: the work is the check itself.
+ */
+async function benchTicketCheck(base, token) {
+  const lines = Array.from({ length: 100 }, (_, i) => ({
+    main: [0, 1, 2, 3, 4, 5].map((k) => ((i * 7 + k * 8) % 49) + 1),
+    special: [i % 10],
+  }));
+  const cases = [
+    ['1 line, latest draw', { tickets: lines.slice(0, 1) }],
+    ['100 lines, latest draw', { tickets: lines }],
+    ['100 lines × whole history (5,031 draws)', { tickets: lines, from: '1800-01-01' }],
+  ];
+  log('');
+  log('| ticket check, de_lotto, 10 connections | req/s | p50 | p99 | non-2xx |');
+  log('|---|---|---|---|---|');
+  for (const [name, body] of cases) {
+    const result = await autocannon({
+      url: `${base}/lottery/de_lotto/check`,
+      method: 'POST',
+      connections: 10,
+      duration: SECONDS,
+      headers: { 'X-API-Token': token, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    log(
+      `| ${name} | ${fmt(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ` +
+        `${result.non2xx + result.errors} |`,
+    );
+  }
+}
+
 /** Latency at a steady `rate` (open loop); `tokens` are used in turn, one per request. */
 function atRate(url, { rate, seconds = SECONDS, tokens = [], warmupSeconds = 0 }) {
   return openLoop(url, {
@@ -381,6 +415,7 @@ async function benchEngine(engine) {
       `largest lottery (${largest.tag}, ${fmt(largest.draws.count)} draws): last page ${fmt(last.rps)} req/s, ` +
         `first page ${fmt(first.rps)} req/s (first/last ${(first.rps / last.rps).toFixed(2)}×)`,
     );
+    await benchTicketCheck(api.base, token);
     if (process.env.BENCH_ONLY_THROUGHPUT) return;
 
     // Scale: the same load with cold tokens (each new to the cache) against 1k and then 1M tokens.
