@@ -364,6 +364,9 @@ async function benchEngine(engine) {
       ['draws envelope, first page', `/lottery/${largest.tag}/draws?limit=15`],
       ['draws envelope, last page', `/lottery/${largest.tag}/draws?limit=15&offset=${lastOffset}`],
       ['lottery list (15)', '/lotteries'],
+      // Number statistics (issue 23): the default window is prepared JSON; any other is computed per request.
+      ['stats, default window', '/lottery/us_powerball/stats'],
+      ['stats, window of 21 years', `/lottery/${largest.tag}/stats?from=2000-01-01&to=2020-12-31`],
       ['/health/live (not metered)', '/health/live'],
     ];
     const answers = {};

@@ -24,6 +24,7 @@ import { MeteringModule } from './modules/metering/metering.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { TokensModule } from './modules/tokens/tokens.module';
 import { TicketCheckModule } from './modules/ticket-check/ticket-check.module';
+import { NumberStatsModule } from './modules/number-stats/number-stats.module';
 
 export interface AppOptions {
   settings: Settings;
@@ -62,6 +63,7 @@ export class AppModule {
         LotteriesModule,
         DrawsModule,
         TicketCheckModule,
+        NumberStatsModule,
         IngestionModule,
         WebhooksModule,
       ],

@@ -697,6 +697,7 @@ describe('fuzzing every route', () => {
     'GET /lottery/{tag}/draw/{date}/numbers',
     'GET /lottery/{tag}/draws',
     'POST /lottery/{tag}/check',
+    'GET /lottery/{tag}/stats',
     'POST /auth/register',
     'POST /auth/login',
     'POST /auth/password/forgot',

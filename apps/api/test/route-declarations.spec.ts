@@ -85,6 +85,7 @@ describe('route access declarations', () => {
       `GET /lottery/:tag/draw/latest/numbers | ${METERED}`,
       `GET /lottery/:tag/draw/numbers | ${METERED}`,
       `GET /lottery/:tag/draws | ${METERED}`,
+      `GET /lottery/:tag/stats | ${METERED}`,
       'GET /metrics | public | ClientIpThrottlerGuard → MetricsTokenGuard',
       `GET /profile | ${USER}`,
       `GET /profile/token | ${USER}`,

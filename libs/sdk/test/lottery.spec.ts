@@ -58,6 +58,18 @@ describe('lottery endpoints', () => {
     );
   });
 
+  it('reads number statistics: the default window, and an arbitrary one', async () => {
+    const current = await client.stats('us_powerball');
+    expect(current).toMatchObject({ lottery: 'us_powerball', from: '2015-10-07', to: '2026-08-05' });
+    expect(current.main.map((entry) => entry.value)).toEqual(Array.from({ length: 69 }, (_, i) => i + 1));
+    expect(current.special).toHaveLength(26);
+    const counted = current.main.reduce((sum, entry) => sum + entry.count, 0);
+    expect(counted).toBe(current.draws * 5);
+    const year = await client.stats('de_lotto', { from: '2025-01-01', to: '2025-12-31' });
+    expect(year.draws).toBeGreaterThan(90);
+    expect(year.special?.map((entry) => entry.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
   it('lists lotteries as an envelope ordered by tag, and limit=0 gives only the counts', async () => {
     const page = await client.lottery.list();
     expect(page).toMatchObject({ limit: 15, offset: 0 });

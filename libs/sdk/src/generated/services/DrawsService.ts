@@ -5,6 +5,7 @@
 import type { CheckRequestDto } from '../models/CheckRequestDto';
 import type { CheckResultDto } from '../models/CheckResultDto';
 import type { DrawDto } from '../models/DrawDto';
+import type { NumberStatsDto } from '../models/NumberStatsDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
 export class DrawsService {
@@ -234,6 +235,46 @@ export class DrawsService {
       },
       errors: {
         400: `Empty tag, or an invalid query parameter (the message names it).`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Which numbers come up: per value, count, frequency, last drawn, draws since, longest gap.
+   * Window: `from`/`to` (inclusive); by default from the first day of the rule era in force at the latest draw, to the latest draw. One unit of quota per request. The default window is prepared in advance.
+   * @returns NumberStatsDto
+   * @throws ApiError
+   */
+  public getStats({
+    tag,
+    from,
+    to,
+  }: {
+    tag: string,
+    /**
+     * Inclusive lower bound on the draw date, 'YYYY-MM-DD'.
+     */
+    from?: string,
+    /**
+     * Inclusive upper bound on the draw date, 'YYYY-MM-DD'.
+     */
+    to?: string,
+  }): CancelablePromise<NumberStatsDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}/stats',
+      path: {
+        'tag': tag,
+      },
+      query: {
+        'from': from,
+        'to': to,
+      },
+      errors: {
+        400: `Empty tag, an invalid or pre-1800 date, or 'from' after 'to'.`,
         401: `X-API-Token missing or unknown.`,
         403: `Account disabled, without license, or monthly quota used up.`,
         404: `Lottery not found.`,

@@ -50,7 +50,7 @@ function SortNumber() {
   );
 }
 
-function DateBound(field: 'from' | 'to') {
+export function DateBound(field: 'from' | 'to') {
   return applyDecorators(
     ApiPropertyOptional({
       type: String,

@@ -59,10 +59,21 @@ export class LotteryCatalog implements OnModuleDestroy {
   /** Whether the catalog has been loaded (reads can be served). */
   loaded = false;
 
+  private readonly snapshotListeners: ((snapshot: LotterySnapshot) => void)[] = [];
+
+  /**
+   * Calls `listener` with every new snapshot (the first load, and each rebuild after a write, on every instance),
+   * so that answers derived from a lottery's draws can be prepared before the first request asks for them.
+   */
+  onSnapshot(listener: (snapshot: LotterySnapshot) => void): void {
+    this.snapshotListeners.push(listener);
+  }
+
   async loadAll(): Promise<void> {
     const lotteries = await readLotteries(this.dataSource);
     this.snapshots = new Map(lotteries.map((l) => [l.columns.tag, new LotterySnapshot(l.columns, l.draws)]));
     this.afterChange();
+    for (const snapshot of this.snapshots.values()) this.announce(snapshot);
     this.loaded = true;
     const draws = lotteries.reduce((sum, l) => sum + l.draws.length, 0);
     this.logger.log(`Catalog loaded: ${lotteries.length} lotteries, ${draws} draws`);
@@ -167,9 +178,11 @@ export class LotteryCatalog implements OnModuleDestroy {
   private async reloadNow(tag: string): Promise<void> {
     try {
       const [lottery] = await readLotteries(this.dataSource, tag);
-      if (lottery) this.snapshots.set(tag, new LotterySnapshot(lottery.columns, lottery.draws));
+      const snapshot = lottery ? new LotterySnapshot(lottery.columns, lottery.draws) : null;
+      if (snapshot) this.snapshots.set(tag, snapshot);
       else this.snapshots.delete(tag);
       this.afterChange(tag);
+      if (snapshot) this.announce(snapshot);
     } catch (error) {
       if (this.stopping) return;
       this.logger.error(
@@ -181,6 +194,22 @@ export class LotteryCatalog implements OnModuleDestroy {
       }, RETRY_MS).unref();
       this.retries.add(retry);
     }
+  }
+
+  /** Listeners run after the current request (setImmediate): a rebuild never waits for them. */
+  private announce(snapshot: LotterySnapshot): void {
+    if (this.snapshotListeners.length === 0) return;
+    setImmediate(() => {
+      for (const listener of this.snapshotListeners) {
+        try {
+          listener(snapshot);
+        } catch (error) {
+          this.logger.error(
+            `Preparing answers for '${snapshot.record.tag}' failed: ${(error as Error).message}`,
+          );
+        }
+      }
+    });
   }
 
   private afterChange(tag?: string): void {

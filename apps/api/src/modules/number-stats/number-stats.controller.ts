@@ -1,0 +1,55 @@
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Clock } from '../../common/clock';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
+import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
+import { Auth } from '../guards/auth.decorator';
+import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
+import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/schedule/freshness-header';
+import { NumberStatsDto } from './dto/number-stats.dto';
+import { StatsQueryDto } from './dto/stats-query.dto';
+import { NumberStatsService } from './number-stats.service';
+
+@ApiTags('draws')
+@Controller('lottery/:tag')
+export class NumberStatsController {
+  constructor(
+    private readonly stats: NumberStatsService,
+    private readonly catalog: LotteryCatalog,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('stats')
+  @Auth('apiToken')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  @ApiOperation({
+    summary: 'Which numbers come up: per value, count, frequency, last drawn, draws since, longest gap.',
+    description:
+      'Window: `from`/`to` (inclusive); by default from the first day of the rule era in force at the latest ' +
+      'draw, to the latest draw. One unit of quota per request. The default window is prepared in advance.',
+  })
+  @ApiOkResponse({
+    type: NumberStatsDto,
+    headers: {
+      [FRESHNESS_HEADER]: { description: FRESHNESS_HEADER_DESCRIPTION, schema: { type: 'string' } },
+    },
+  })
+  @ApiErrorResponse(
+    400,
+    "Empty tag, an invalid or pre-1800 date, or 'from' after 'to'.",
+    Messages.fromAfterTo,
+  )
+  @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
+  getStats(
+    @Param() params: LotteryTagParamDto,
+    @Query() query: StatsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): string {
+    const json = this.stats.statsJson(params.tag, query);
+    reply.header(FRESHNESS_HEADER, this.catalog.freshnessHeaderOf(params.tag, this.clock.now()));
+    return json;
+  }
+}

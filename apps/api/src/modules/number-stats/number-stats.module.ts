@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { LotteriesModule } from '../lotteries/lotteries.module';
+import { NumberStatsController } from './number-stats.controller';
+import { NumberStatsService } from './number-stats.service';
+
+/** Number statistics (issue 23): frequencies and gaps per value, from the read model. */
+@Module({
+  imports: [LotteriesModule],
+  controllers: [NumberStatsController],
+  providers: [NumberStatsService],
+})
+export class NumberStatsModule {}
