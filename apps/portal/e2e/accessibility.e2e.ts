@@ -131,6 +131,17 @@ describe('portal: keyboard and small screens', () => {
     await expectNoSideScroll(page);
     expect(await unlabelledFields(page)).toEqual([]);
 
+    await page.goto('#/check');
+    await heading(page, 'Check numbers');
+    await page.getByRole('button', { name: 'Use this token' }).click();
+    await page.getByLabel('Your lines').fill('3 11 26 40 62 + 7\n8 19 27 44 60 + 3');
+    await page.getByLabel('A range').check();
+    await page.getByLabel('From', { exact: true }).fill('2025-01-01');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page.getByRole('region', { name: 'Results' }).getByRole('table').first().waitFor();
+    await expectNoSideScroll(page);
+    expect(await unlabelledFields(page)).toEqual([]);
+
     await page.goto('#/account');
     await heading(page, 'Account settings');
     await expectNoSideScroll(page);
@@ -231,6 +242,16 @@ describe('portal: axe-core finds no serious or critical problem', () => {
       await page.getByRole('button', { name: 'Send request' }).click();
       await page.getByRole('table').locator('tbody tr').first().waitFor();
       await check('try it');
+
+      await page.goto('#/check');
+      await heading(page, 'Check numbers');
+      await page.getByRole('button', { name: 'Use this token' }).click();
+      await page.getByLabel('Your lines').fill('3 11 26 40 62 + 7\n8 19 27 44 60 + 3');
+      await page.getByLabel('A range').check();
+      await page.getByLabel('From', { exact: true }).fill('2025-01-01');
+      await page.getByRole('button', { name: 'Check numbers' }).click();
+      await page.getByRole('region', { name: 'Results' }).getByRole('table').first().waitFor();
+      await check('check numbers');
 
       await page.goto('#/account');
       await heading(page, 'Account settings');

@@ -9,6 +9,7 @@ const ADMIN_PAGES = [
   ['#/tokens', 'Tokens'],
   ['#/webhooks', 'Webhooks'],
   ['#/try', 'Try it'],
+  ['#/check', 'Check numbers'],
   ['#/account', 'Account settings'],
   ['#/admin/accounts', 'Accounts'],
   ['#/admin/licenses', 'Licenses'],

@@ -6,9 +6,11 @@ import type {
   AccessTokenDto,
   AdminDrawDto,
   AccountDto,
+  CheckResultDto,
   ConflictDto,
   CreatedTokenDto,
   DrawDto,
+  DrawResultDto,
   DrawScheduleDto,
   DrawSourceDto,
   FreshnessDto,
@@ -17,8 +19,11 @@ import type {
   ProfileDto,
   ScheduleEraDto,
   SyncStateDto,
+  TicketDto,
+  TicketResultDto,
   TokenDto,
   UsageReportDto,
+  WonDivisionDto,
 } from '@lottery-results/sdk';
 
 export type Account = AccountDto;
@@ -47,3 +52,12 @@ export type SyncState = SyncStateDto;
 /** A fetched draw that differs from the stored one, waiting for (or past) an administrator's decision. */
 export type Conflict = ConflictDto;
 export type ConflictStatus = ConflictDto['status'];
+/** A line as sent to the ticket check: main numbers, and `special` only where the lottery's pool is its own. */
+export type Ticket = TicketDto;
+/** What `POST /lottery/{tag}/check` answers: the draws checked and, per ticket, its results. */
+export type CheckResult = CheckResultDto;
+export type TicketResult = TicketResultDto;
+/** One ticket against one draw: the numbers it matched and the division won (null: none). */
+export type DrawResult = DrawResultDto;
+export type WonDivision = WonDivisionDto;
+export type Prize = WonDivisionDto['prize'];

@@ -13,6 +13,7 @@ const HOLDER_NAV: NavItem[] = [
   { path: '/tokens', label: 'Tokens' },
   { path: '/webhooks', label: 'Webhooks' },
   { path: '/try', label: 'Try it' },
+  { path: '/check', label: 'Check numbers' },
 ];
 const ADMIN_NAV: NavItem[] = [
   { path: '/admin/accounts', label: 'Accounts' },

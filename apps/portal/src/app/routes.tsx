@@ -9,6 +9,7 @@ import { ForgotPasswordPage } from '../modules/auth/forgot-password-page';
 import { LoginPage } from '../modules/auth/login-page';
 import { ResetPasswordPage } from '../modules/auth/reset-password-page';
 import { RegisterPage } from '../modules/auth/register-page';
+import { CheckPage } from '../modules/check/check-page';
 import { DashboardPage } from '../modules/dashboard/dashboard-page';
 import { LandingPage } from '../modules/landing/landing-page';
 import { TokensPage } from '../modules/tokens/tokens-page';
@@ -32,6 +33,7 @@ const ROUTES: Record<string, Route> = {
   '/tokens': { access: 'account', render: () => <TokensPage /> },
   '/webhooks': { access: 'account', render: () => <WebhooksPage /> },
   '/try': { access: 'account', render: () => <TryItPage /> },
+  '/check': { access: 'account', render: () => <CheckPage /> },
   '/account': { access: 'account', render: () => <AccountPage /> },
   '/admin/accounts': { access: 'admin', render: () => <AccountsPage /> },
   '/admin/licenses': { access: 'admin', render: () => <LicensesPage /> },

@@ -1,0 +1,194 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createTokenViaApi, loginViaApi } from './support/api-calls';
+import { startApi, type ApiServer } from './support/api-server';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { fieldState, focusedHeading, focusedName } from './support/forms';
+import { expectNoSideScroll } from './support/layout';
+import { goTo, logIn, registerViaApi, uniqueEmail } from './support/portal';
+
+/** The results' entry for one line of the text area. */
+function lineResult(page: Page, line: number): Locator {
+  return page
+    .getByRole('region', { name: 'Results' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: `Line ${line}`, exact: true }) });
+}
+
+/** The text of the balls of a line's numbers that are marked matched (filled, ringed, underlined). */
+async function matchedBalls(
+  result: Locator,
+): Promise<{ text: string; weight: number; underline: boolean }[]> {
+  return result.locator('.ticket-numbers li.matched').evaluateAll((balls) =>
+    balls.map((ball) => ({
+      text: ball.textContent ?? '',
+      weight: Number(getComputedStyle(ball).fontWeight),
+      underline: getComputedStyle(ball).textDecorationLine.includes('underline'),
+    })),
+  );
+}
+
+/**
+ * "Check numbers": an account holder's lines checked with one of their tokens against one draw, a range, and
+ * the latest draw; malformed lines refused before any request, the API's refusals shown at the field.
+ */
+describe('portal: Check numbers', () => {
+  let api: ApiServer;
+  let browser: Browser;
+  let page: Page;
+  let secret = '';
+  const checks: string[] = [];
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+    const email = uniqueEmail('check');
+    await registerViaApi(api.baseUrl, email);
+    const jwt = await loginViaApi(api.baseUrl, email);
+    secret = await createTokenViaApi(api.baseUrl, jwt, { id: 'checker' });
+    page = await newPage(browser, api.baseUrl);
+    page.on('request', (request) => {
+      if (/\/lottery\/[^/]+\/check$/.test(new URL(request.url()).pathname)) checks.push(request.url());
+    });
+    await logIn(page, email);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  test('opened from the header, it checks two UK Lotto lines against the draw of one date', async () => {
+    await goTo(page, 'Check numbers', 'Check numbers');
+    expect(await focusedHeading(page)).toBe('Check numbers');
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Check numbers' });
+    expect(await link.getAttribute('aria-current')).toBe('page');
+
+    // The token is chosen as on "Try it": this one was made through the API, so its secret is pasted.
+    await page.getByLabel('Token secret').fill(secret);
+    await page.getByRole('button', { name: 'Use this token' }).click();
+    await page.getByText(`Using token “checker” (${secret.slice(0, 8)}…)`).waitFor();
+
+    await page.getByLabel('Lottery').selectOption('uk_lotto');
+    // The hint says the chosen lottery's format: its count, range and special.
+    const hint = (await fieldState(page, 'Your lines')).description;
+    expect(hint).toContain('6 numbers from 1 to 59');
+    expect(hint).toContain('The Bonus Ball is drawn from the same numbers');
+    await page.getByLabel('Your lines').fill('3 5 7 18 21 38\n1, 2, 4, 6, 8, 9');
+    await page.getByLabel('One date').check();
+    await page.getByLabel('Draw date').fill('2025-07-30');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+
+    await page
+      .getByText('2 lines checked against the Lotto (UK National Lottery) draw of 2025-07-30.')
+      .waitFor();
+    const winner = lineResult(page, 1);
+    expect(await winner.textContent()).toContain('Rank 2 — GBP 1,000,000 · 5 numbers + 1 Bonus Ball matched');
+    // The matched numbers are marked beyond colour (bold, underlined) and say so in words; 38 matched the bonus.
+    const matched = await matchedBalls(winner);
+    expect(matched.map((ball) => ball.text)).toEqual([
+      '3 (matched)',
+      '5 (matched)',
+      '7 (matched)',
+      '18 (matched)',
+      '21 (matched)',
+      '38 (matched the Bonus Ball)',
+    ]);
+    expect(matched.every((ball) => ball.weight >= 700 && ball.underline)).toBe(true);
+    const loser = lineResult(page, 2);
+    expect(await loser.textContent()).toContain('No prize · no number matched');
+    expect(await matchedBalls(loser)).toEqual([]);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'check-one-draw');
+  });
+
+  test('a Powerball line against a range: how many wins in how many draws, newest first', async () => {
+    await page.getByLabel('Lottery').selectOption('us_powerball');
+    expect((await fieldState(page, 'Your lines')).description).toContain(
+      '5 numbers from 1 to 69, then + and the Powerball (from 1 to 26)',
+    );
+    await page.getByLabel('Your lines').fill('3 11 26 40 62 + 7');
+    await page.getByLabel('A range').check();
+    await page.getByLabel('From', { exact: true }).fill('2025-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2025-12-31');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+
+    await page.getByText(/^1 line checked against \d+ draws of Powerball, from 2025-/).waitFor();
+    const result = lineResult(page, 1);
+    // The bundled Powerball history: in 2025's 157 draws this line won four times (its Powerball, 7, thrice).
+    await result.getByText('4 wins in 157 draws', { exact: true }).waitFor();
+    const table = result.getByRole('table', { name: /Wins of line 1/ });
+    const dates = await table
+      .locator('tbody th time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    expect(dates).toEqual(['2025-12-22', '2025-12-06', '2025-10-18', '2025-01-15']);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // Each win says its prize in words: Powerball's lower divisions are fixed amounts.
+    const prizes = await table.locator('tbody td[data-label="Prize"]').allTextContents();
+    expect(prizes).toEqual(['Rank 8 — USD 4', 'Rank 8 — USD 4', 'Rank 6 — USD 7', 'Rank 9 — USD 4']);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'check-range');
+  });
+
+  test('a malformed line is refused at the field, naming the line, before any request', async () => {
+    const before = checks.length;
+    await page.getByLabel('Your lines').fill('3 11 26 40 62 + 7\n1 2 three 4 5 + 6');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page.getByText('Line 2: “three” is not a whole number.').waitFor();
+    const state = await fieldState(page, 'Your lines');
+    expect(state.invalid).toBe(true);
+    expect(state.description).toContain('Line 2: “three” is not a whole number.');
+    // The focus is on what to fix.
+    expect(await focusedName(page)).toBe('Your lines');
+
+    await page.getByLabel('Your lines').fill('3 11 26 40 62 7');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page.getByText('Line 1: add the Powerball after a +').waitFor();
+    expect(checks.length).toBe(before);
+  });
+
+  test("the API's refusal is shown at the field, on the line it is about", async () => {
+    const before = checks.length;
+    await page.getByLabel('Your lines').fill('3 11 26 40 62 + 7\n1 2 3 4 70 + 7');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page.getByText('Line 2 (main numbers): 70 is out of range 1-69').waitFor();
+    expect(checks.length).toBe(before + 1);
+    const state = await fieldState(page, 'Your lines');
+    expect(state.invalid).toBe(true);
+    expect(state.description).toMatch(/^Line 2 \(main numbers\): 70 is out of range 1-69 \(the rules from/);
+    // No results of an earlier check stay on screen beside the error.
+    expect(await page.getByRole('region', { name: 'Results' }).count()).toBe(0);
+  });
+
+  test('with the keyboard alone, against the latest draw', async () => {
+    await page.getByLabel('Your lines').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('3 11 26 40 62 + 7');
+    // Into the radio group (on "A range"), back to "Latest draw" with the arrows, on to the button.
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('A range');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByLabel('Latest draw').isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Check numbers');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^1 line checked against the Powerball draw of \d{4}-\d\d-\d\d\.$/).waitFor();
+    expect(await lineResult(page, 1).textContent()).toMatch(/(Rank \d — |No prize · )/);
+  });
+
+  test('at 375 px nothing scrolls sideways, and axe finds no serious problem', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByLabel('A range').check();
+    await page.getByLabel('Your lines').fill('3 11 26 40 62 + 7\n8 19 27 44 60 + 3');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page.getByText(/^2 lines checked against \d+ draws of Powerball/).waitFor();
+    await lineResult(page, 2).scrollIntoViewIfNeeded();
+    await expectNoSideScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'check-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+});
