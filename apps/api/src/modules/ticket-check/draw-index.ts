@@ -46,23 +46,41 @@ export class DrawIndex {
 
   /** How many of the line's main numbers, and of its specials (per the era's pool), draw `i` holds. */
   matchCounts(i: number, line: LineBits): { main: number; special: number } {
+    const packed = this.packedCounts(i, line);
+    return { main: packed >>> 8, special: packed & 0xff };
+  }
+
+  /**
+   * The same as one number, `main << 8 | special`: the range check calls this for every line and draw (500,000
+   * times for 100 lines against 5,000 draws), so it allocates nothing.
+   */
+  packedCounts(i: number, line: LineBits): number {
     const own = this.ownSpecials[i] === 1;
-    if (this.bits === null)
-      return countWithSets(
+    if (this.bits === null) {
+      const counts = countWithSets(
         this.draws[i],
         this.rules[this.eraOf[i]],
         line.main,
         own ? line.special : line.main,
       );
+      return (counts.main << 8) | counts.special;
+    }
     const base = i * WORDS;
     const theirs = own ? line.specialBits : line.mainBits;
-    let main = 0;
-    let special = 0;
-    for (let w = 0; w < WORDS; w++) {
-      main += popcount(this.bits.main[base + w] & line.mainBits[w]);
-      special += popcount(this.bits.special[base + w] & theirs[w]);
-    }
-    return { main, special };
+    const main = this.bits.main;
+    const special = this.bits.special;
+    const mine = line.mainBits;
+    const mainCount =
+      popcount(main[base] & mine[0]) +
+      popcount(main[base + 1] & mine[1]) +
+      popcount(main[base + 2] & mine[2]) +
+      popcount(main[base + 3] & mine[3]);
+    const specialCount =
+      popcount(special[base] & theirs[0]) +
+      popcount(special[base + 1] & theirs[1]) +
+      popcount(special[base + 2] & theirs[2]) +
+      popcount(special[base + 3] & theirs[3]);
+    return (mainCount << 8) | specialCount;
   }
 
   /** Whether draw `i`'s specials are chosen on the ticket (else they match its main numbers). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import { divisionFor } from '../draws/domain/prize-structure';
+import { divisionFor, type PrizeDivision } from '../draws/domain/prize-structure';
 import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
 import type { LotterySnapshot } from '../lotteries/catalog/lottery-snapshot';
 import { DrawIndex, lineBits, type LineBits } from './draw-index';
@@ -57,9 +57,8 @@ export class TicketCheckService {
     } else {
       for (let i = start; i < end; i++) {
         const divisions = index.divisions[i];
-        if (!divisions) continue;
-        const { main, special } = index.matchCounts(i, line);
-        if (divisionFor(divisions, main, special)) results.push(this.resultOf(index, i, line));
+        if (divisions && winsIn(divisions, index.packedCounts(i, line)))
+          results.push(this.resultOf(index, i, line));
       }
     }
     return {
@@ -110,6 +109,22 @@ export class TicketCheckService {
     }
     return index;
   }
+}
+
+/**
+ * Whether packed counts (`main << 8 | special`) win a division of `divisions`: a table per prize structure, built
+ * on first use, answers it without walking the divisions.
+ */
+const winningTables = new WeakMap<readonly PrizeDivision[], Map<number, boolean>>();
+function winsIn(divisions: readonly PrizeDivision[], packed: number): boolean {
+  let table = winningTables.get(divisions);
+  if (!table) winningTables.set(divisions, (table = new Map()));
+  let wins = table.get(packed);
+  if (wins === undefined) {
+    wins = divisionFor(divisions, packed >>> 8, packed & 0xff) !== null;
+    table.set(packed, wins);
+  }
+  return wins;
 }
 
 function sorted(values: number[]): number[] {
