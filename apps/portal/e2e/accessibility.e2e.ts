@@ -142,6 +142,14 @@ describe('portal: keyboard and small screens', () => {
     await expectNoSideScroll(page);
     expect(await unlabelledFields(page)).toEqual([]);
 
+    await page.goto('#/stats');
+    await heading(page, 'Number statistics');
+    await page.getByRole('button', { name: 'Use this token' }).click();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.getByRole('table', { name: 'Main numbers: every value' }).waitFor();
+    await expectNoSideScroll(page);
+    expect(await unlabelledFields(page)).toEqual([]);
+
     await page.goto('#/account');
     await heading(page, 'Account settings');
     await expectNoSideScroll(page);
@@ -252,6 +260,13 @@ describe('portal: axe-core finds no serious or critical problem', () => {
       await page.getByRole('button', { name: 'Check numbers' }).click();
       await page.getByRole('region', { name: 'Results' }).getByRole('table').first().waitFor();
       await check('check numbers');
+
+      await page.goto('#/stats');
+      await heading(page, 'Number statistics');
+      await page.getByRole('button', { name: 'Use this token' }).click();
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
+      await page.getByRole('table', { name: 'Main numbers: every value' }).waitFor();
+      await check('number statistics');
 
       await page.goto('#/account');
       await heading(page, 'Account settings');

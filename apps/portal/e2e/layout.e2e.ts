@@ -10,6 +10,7 @@ const ADMIN_PAGES = [
   ['#/webhooks', 'Webhooks'],
   ['#/try', 'Try it'],
   ['#/check', 'Check numbers'],
+  ['#/stats', 'Number statistics'],
   ['#/account', 'Account settings'],
   ['#/admin/accounts', 'Accounts'],
   ['#/admin/licenses', 'Licenses'],

@@ -16,6 +16,7 @@ import type {
   FreshnessDto,
   LicenseDto,
   LotteryDto,
+  NumberStatsDto,
   ProfileDto,
   ScheduleEraDto,
   SyncStateDto,
@@ -23,6 +24,7 @@ import type {
   TicketResultDto,
   TokenDto,
   UsageReportDto,
+  ValueStatsDto,
   WonDivisionDto,
 } from '@lottery-results/sdk';
 
@@ -61,3 +63,7 @@ export type TicketResult = TicketResultDto;
 export type DrawResult = DrawResultDto;
 export type WonDivision = WonDivisionDto;
 export type Prize = WonDivisionDto['prize'];
+/** What `GET /lottery/{tag}/stats` answers: the window, its draw count and, per value, its figures. */
+export type NumberStats = NumberStatsDto;
+/** One value's figures in a window: count, frequency, last drawn, draws since and longest gap. */
+export type ValueStats = ValueStatsDto;

@@ -14,6 +14,7 @@ const HOLDER_NAV: NavItem[] = [
   { path: '/webhooks', label: 'Webhooks' },
   { path: '/try', label: 'Try it' },
   { path: '/check', label: 'Check numbers' },
+  { path: '/stats', label: 'Stats' },
 ];
 const ADMIN_NAV: NavItem[] = [
   { path: '/admin/accounts', label: 'Accounts' },

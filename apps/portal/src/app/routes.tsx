@@ -10,6 +10,7 @@ import { LoginPage } from '../modules/auth/login-page';
 import { ResetPasswordPage } from '../modules/auth/reset-password-page';
 import { RegisterPage } from '../modules/auth/register-page';
 import { CheckPage } from '../modules/check/check-page';
+import { StatsPage } from '../modules/stats/stats-page';
 import { DashboardPage } from '../modules/dashboard/dashboard-page';
 import { LandingPage } from '../modules/landing/landing-page';
 import { TokensPage } from '../modules/tokens/tokens-page';
@@ -34,6 +35,7 @@ const ROUTES: Record<string, Route> = {
   '/webhooks': { access: 'account', render: () => <WebhooksPage /> },
   '/try': { access: 'account', render: () => <TryItPage /> },
   '/check': { access: 'account', render: () => <CheckPage /> },
+  '/stats': { access: 'account', render: () => <StatsPage /> },
   '/account': { access: 'account', render: () => <AccountPage /> },
   '/admin/accounts': { access: 'admin', render: () => <AccountsPage /> },
   '/admin/licenses': { access: 'admin', render: () => <LicensesPage /> },

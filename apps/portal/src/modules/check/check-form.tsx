@@ -7,6 +7,7 @@ import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { TextAreaField } from '../../components/text-area-field';
 import { useFocusInvalid } from '../../components/use-focus-invalid';
+import { defaultLotteryTag } from '../try-it/token-step';
 import {
   checkFieldErrors,
   exampleLine,
@@ -40,9 +41,7 @@ interface CheckFormProps {
 }
 
 export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
-  const [tag, setTag] = useState(
-    () => (lotteries.find((l) => l.tag === 'us_powerball') ?? lotteries[0])?.tag ?? '',
-  );
+  const [tag, setTag] = useState(() => defaultLotteryTag(lotteries));
   const [lines, setLines] = useState('');
   const [mode, setMode] = useState<Mode>('latest');
   const [date, setDate] = useState('');

@@ -1,4 +1,4 @@
-import type { Draw, Lottery } from '../../app/api-types';
+import type { Draw } from '../../app/api-types';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { CodeBlock } from '../../components/code-block';
@@ -6,7 +6,7 @@ import { Field } from '../../components/field';
 import { Page } from '../../components/page';
 import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../app/errors';
-import { apiBaseUrl, tokenClient, type Client } from '../../app/sdk';
+import { apiBaseUrl } from '../../app/sdk';
 import { DrawsTable } from './draws-table';
 import { LotteryStatus } from './lottery-status';
 import {
@@ -17,19 +17,9 @@ import {
   sdkSnippet,
   type DrawsRequest,
 } from './snippets';
-import { TokenChoiceForm, type TokenChoice } from './token-choice';
-
-interface Connection {
-  /** The token whose secret `client` sends: the one every label and snippet names. */
-  token: TokenChoice;
-  client: Client;
-  lotteries: Lottery[];
-}
+import { defaultLotteryTag, TokenStep, useTokenConnection } from './token-step';
 
 export function TryItPage() {
-  const [connection, setConnection] = useState<Connection | null>(null);
-  const [connectError, setConnectError] = useState('');
-  const [connecting, setConnecting] = useState(false);
   const [tag, setTag] = useState('');
   const [limit, setLimit] = useState('5');
   const [sortNumber, setSortNumber] = useState(false);
@@ -37,29 +27,18 @@ export function TryItPage() {
   const [requestError, setRequestError] = useState('');
   const [sending, setSending] = useState(false);
 
-  const connect = async (token: TokenChoice) => {
+  const token = useTokenConnection({
     // Another token: what was shown for the previous one (banner, results) goes.
-    setConnecting(true);
-    setConnection(null);
-    setConnectError('');
-    setResult(null);
-    setRequestError('');
-    try {
-      const client = tokenClient(token.secret);
-      const lotteries: Lottery[] = [];
-      for await (const lottery of client.lotteries()) lotteries.push(lottery);
-      setConnection({ token, client, lotteries });
+    onReset: () => {
+      setResult(null);
+      setRequestError('');
+    },
+    onConnected: ({ lotteries }) =>
       setTag((current) =>
-        lotteries.some((l) => l.tag === current)
-          ? current
-          : ((lotteries.find((l) => l.tag === 'us_powerball') ?? lotteries[0])?.tag ?? ''),
-      );
-    } catch (error) {
-      setConnectError(errorMessage(error));
-    } finally {
-      setConnecting(false);
-    }
-  };
+        lotteries.some((l) => l.tag === current) ? current : defaultLotteryTag(lotteries),
+      ),
+  });
+  const { connection } = token;
 
   const count = Math.min(15, Math.max(1, Number.parseInt(limit, 10) || 1));
   const request: DrawsRequest | null = connection && {
@@ -97,17 +76,7 @@ export function TryItPage() {
       <p className="muted">
         Call the lottery endpoints with one of your tokens. Every call counts against your monthly quota.
       </p>
-      <section className="card" aria-labelledby="step-token">
-        <h2 id="step-token">1. Your token</h2>
-        <TokenChoiceForm onUse={connect} busy={connecting} />
-        <Alert>{connectError}</Alert>
-        {connection && (
-          <Alert kind="success">
-            Using token “{connection.token.id}” ({connection.token.prefix}…): {connection.lotteries.length}{' '}
-            lotteries available.
-          </Alert>
-        )}
-      </section>
+      <TokenStep {...token} />
 
       {connection && (
         <section className="card" aria-labelledby="step-request">
