@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Lottery } from '../../app/api-types';
 import type { FieldErrors } from '../../app/field-errors';
 import { Alert } from '../../components/alert';
+import { DateRangeFields } from '../../components/date-range-fields';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { TextAreaField } from '../../components/text-area-field';
@@ -154,30 +155,17 @@ export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
           </div>
         )}
         {mode === 'range' && (
-          <div className="row section-gap">
-            <Field
-              label="From"
-              name="from"
-              type="date"
-              min={first}
-              max={last}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              hint="Empty: from the first draw"
-              error={errors.from}
-            />
-            <Field
-              label="To"
-              name="to"
-              type="date"
-              min={first}
-              max={last}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              hint="Empty: to the latest draw"
-              error={errors.to}
-            />
-          </div>
+          <DateRangeFields
+            className="row section-gap"
+            first={first}
+            last={last}
+            from={from}
+            to={to}
+            onFrom={setFrom}
+            onTo={setTo}
+            errors={errors}
+            fromHint="Empty: from the first draw"
+          />
         )}
       </fieldset>
       <button type="submit" disabled={busy || !lottery}>

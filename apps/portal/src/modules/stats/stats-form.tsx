@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Lottery } from '../../app/api-types';
 import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 import { Alert } from '../../components/alert';
-import { Field } from '../../components/field';
+import { DateRangeFields } from '../../components/date-range-fields';
 import { SelectField } from '../../components/select-field';
 import { useFocusInvalid } from '../../components/use-focus-invalid';
 import { defaultLotteryTag } from '../try-it/token-step';
@@ -78,30 +78,16 @@ export function StatsForm({ lotteries, onShow }: StatsFormProps) {
           </option>
         ))}
       </SelectField>
-      <div className="row">
-        <Field
-          label="From"
-          name="from"
-          type="date"
-          min={first}
-          max={last}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          hint="Empty: from the start of the current rules"
-          error={errors.from}
-        />
-        <Field
-          label="To"
-          name="to"
-          type="date"
-          min={first}
-          max={last}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          hint="Empty: to the latest draw"
-          error={errors.to}
-        />
-      </div>
+      <DateRangeFields
+        first={first}
+        last={last}
+        from={from}
+        to={to}
+        onFrom={setFrom}
+        onTo={setTo}
+        errors={errors}
+        fromHint="Empty: from the start of the current rules"
+      />
       <button type="submit" disabled={busy || !lottery}>
         {busy ? 'Loading…' : 'Show'}
       </button>
