@@ -35,8 +35,8 @@ export function LicensesPage() {
       <Alert kind="success">{notice}</Alert>
       <Alert>{licenses.error}</Alert>
       {licenses.data && (
-        <TableScroll label="Licenses">
-          <table>
+        <TableScroll label="Licenses" stack>
+          <table className="stack">
             <caption className="visually-hidden">Licenses</caption>
             <thead>
               <tr>
@@ -62,10 +62,18 @@ export function LicensesPage() {
               {licenses.data.map((license) => (
                 <tr key={license.name}>
                   <th scope="row">{license.name}</th>
-                  <td className="num">{formatNumber(license.monthlyQuota)}</td>
-                  <td className="num">{formatNumber(license.perSecond)}</td>
-                  <td className="num">{formatNumber(license.perMinute)}</td>
-                  <td className="num">{formatNumber(license.perHour)}</td>
+                  <td className="num" data-label="Monthly quota">
+                    {formatNumber(license.monthlyQuota)}
+                  </td>
+                  <td className="num" data-label="Per second">
+                    {formatNumber(license.perSecond)}
+                  </td>
+                  <td className="num" data-label="Per minute">
+                    {formatNumber(license.perMinute)}
+                  </td>
+                  <td className="num" data-label="Per hour">
+                    {formatNumber(license.perHour)}
+                  </td>
                   <td>
                     <button
                       type="button"

@@ -17,10 +17,11 @@ interface LotteryTableProps {
   onSchedule: (lottery: Lottery) => void;
 }
 
+/** The lotteries; on a narrow screen each row becomes a card of labelled lines (`table.stack`, `data-label`). */
 export function LotteryTable({ lotteries, caption, onSchedule }: LotteryTableProps) {
   return (
-    <TableScroll label={caption}>
-      <table>
+    <TableScroll label={caption} stack>
+      <table className="stack">
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -42,15 +43,17 @@ export function LotteryTable({ lotteries, caption, onSchedule }: LotteryTablePro
               <th scope="row">
                 <code>{lottery.tag}</code>
               </th>
-              <td>{lottery.name}</td>
-              <td>{lottery.country}</td>
-              <td>{describe(lottery.main)}</td>
-              <td>
+              <td data-label="Name">{lottery.name}</td>
+              <td data-label="Country">{lottery.country}</td>
+              <td data-label="Main">{describe(lottery.main)}</td>
+              <td data-label="Special">
                 {describe(lottery.special)}
                 {lottery.special?.name ? ` (${lottery.special.name})` : ''}
               </td>
-              <td className="num">{formatNumber(lottery.draws.count)}</td>
-              <td>
+              <td className="num" data-label="Draws">
+                {formatNumber(lottery.draws.count)}
+              </td>
+              <td data-label="From – to">
                 {/* A date never breaks at its hyphens: the line may break after the dash only. */}
                 {lottery.draws.first ? (
                   <>
@@ -61,7 +64,8 @@ export function LotteryTable({ lotteries, caption, onSchedule }: LotteryTablePro
                   '—'
                 )}
               </td>
-              {/* Freshness, next draw and the calendar's button in one column, so the table stays narrow. */}
+              {/* Freshness, next draw and the calendar's button in one column, so the table stays narrow; in a card
+                  it needs no label and takes the card's whole width. */}
               <td className="calendar">
                 <FreshnessBadge freshness={lottery.freshness} />
                 {lottery.nextDraw && (
