@@ -10,6 +10,14 @@ import { useClient } from '../../app/session';
 import { LicenseForm } from './license-form';
 import { allLicenses } from './licenses';
 
+/** The license's limits, in the table's column order. */
+const LIMITS = [
+  ['monthlyQuota', 'Monthly quota'],
+  ['perSecond', 'Per second'],
+  ['perMinute', 'Per minute'],
+  ['perHour', 'Per hour'],
+] as const satisfies ReadonlyArray<readonly [keyof License, string]>;
+
 export function LicensesPage() {
   const client = useClient();
   const licenses = useAsync(() => allLicenses(client), [client]);
@@ -41,18 +49,11 @@ export function LicensesPage() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col" className="num">
-                  Monthly quota
-                </th>
-                <th scope="col" className="num">
-                  Per second
-                </th>
-                <th scope="col" className="num">
-                  Per minute
-                </th>
-                <th scope="col" className="num">
-                  Per hour
-                </th>
+                {LIMITS.map(([, label]) => (
+                  <th key={label} scope="col" className="num">
+                    {label}
+                  </th>
+                ))}
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -62,18 +63,11 @@ export function LicensesPage() {
               {licenses.data.map((license) => (
                 <tr key={license.name}>
                   <th scope="row">{license.name}</th>
-                  <td className="num" data-label="Monthly quota">
-                    {formatNumber(license.monthlyQuota)}
-                  </td>
-                  <td className="num" data-label="Per second">
-                    {formatNumber(license.perSecond)}
-                  </td>
-                  <td className="num" data-label="Per minute">
-                    {formatNumber(license.perMinute)}
-                  </td>
-                  <td className="num" data-label="Per hour">
-                    {formatNumber(license.perHour)}
-                  </td>
+                  {LIMITS.map(([field, label]) => (
+                    <td key={field} className="num" data-label={label}>
+                      {formatNumber(license[field])}
+                    </td>
+                  ))}
                   <td>
                     <button
                       type="button"
