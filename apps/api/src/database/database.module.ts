@@ -1,17 +1,16 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { buildDataSourceOptions } from './data-source-options';
+import { ChangeFeed } from './change-feed/change-feed.service';
+import { DATABASE_ENGINE, DATABASE_URL, type DatabaseEngine } from './database-tokens';
 
-export type DatabaseEngine = 'embedded' | 'server';
-/** Injection token: which PostgreSQL the app runs on. */
-export const DATABASE_ENGINE = Symbol('DATABASE_ENGINE');
-/** Injection token: its URL, for what needs a connection of its own (LISTEN). */
-export const DATABASE_URL = Symbol('DATABASE_URL');
+export { DATABASE_ENGINE, DATABASE_URL, type DatabaseEngine };
 
 /**
  * TypeORM on the PostgreSQL at `url`. The embedded engine gets one pooled connection: PGlite runs one query at a
  * time anyway, and its socket server can interleave the extended-protocol messages of concurrent connections
  * (measured: "portal does not exist" errors under load), so a single connection is both correct and as fast.
+ * With it, the change feed every in-memory cache follows (change-feed/).
  */
 @Global()
 @Module({})
@@ -33,8 +32,9 @@ export class DatabaseModule {
       providers: [
         { provide: DATABASE_ENGINE, useValue: engine },
         { provide: DATABASE_URL, useValue: url },
+        ChangeFeed,
       ],
-      exports: [DATABASE_ENGINE, DATABASE_URL],
+      exports: [DATABASE_ENGINE, DATABASE_URL, ChangeFeed],
     };
   }
 }

@@ -3,12 +3,12 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { SETTINGS } from '../config/settings.module';
 import type { Settings } from '../config/settings';
+import { ChangeFeed } from '../database/change-feed/change-feed.service';
 import { DATABASE_ENGINE, type DatabaseEngine } from '../database/database.module';
 import { runMigrations } from '../database/migrate';
 import { AccountsService } from '../modules/accounts/accounts.service';
 import { DemoAccountService, DemoCredentials } from '../modules/accounts/demo-account.service';
 import { BundledDataService, BundledLoadReport } from '../modules/draws/bundled-data.service';
-import { CatalogSync } from '../modules/lotteries/catalog/catalog-sync.service';
 import { LotteryCatalog } from '../modules/lotteries/catalog/lottery-catalog.service';
 import { seedLicenses } from './seed-licenses';
 import { CredentialsCache } from '../modules/credentials/credentials-cache.service';
@@ -41,7 +41,7 @@ export class StartupService {
     private readonly demoAccount: DemoAccountService,
     private readonly bundledData: BundledDataService,
     private readonly catalog: LotteryCatalog,
-    private readonly catalogSync: CatalogSync,
+    private readonly changes: ChangeFeed,
     @Inject(DATABASE_ENGINE) private readonly engine: DatabaseEngine,
     private readonly credentials: CredentialsCache,
     private readonly quota: QuotaService,
@@ -67,8 +67,8 @@ export class StartupService {
     const bundledData = this.settings.loadBundledData ? await this.bundledData.loadIfEmpty() : null;
     if (bundledData && afterBulkLoad) await afterBulkLoad();
     const demo = this.settings.createDemoAccount ? await this.demoAccount.ensureDemo() : null;
-    // Listen first, then load: a change made in between is announced and applied, never missed.
-    await this.catalogSync.start();
+    // Listen first, then load the caches: a change made in between is announced and applied, never missed.
+    await this.changes.start();
     await this.catalog.loadAll();
     const warming = Date.now();
     const warmAccounts = await this.credentials.warmUp(this.clock.now());

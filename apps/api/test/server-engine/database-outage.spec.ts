@@ -81,7 +81,7 @@ describe('PostgreSQL outage (server, through a TCP proxy)', () => {
       `INSERT INTO licenses (name, monthly_quota, per_second, per_minute, per_hour) VALUES ('outage', 100000, 1000, 100000, 1000000)`,
     );
     await sql(app, `UPDATE accounts SET license_name = 'outage' WHERE id = $1`, [holder.id]);
-    await app.running.app.get(CredentialsCache).invalidateAccount(holder.id);
+    app.running.app.get(CredentialsCache).forgetAccount(holder.id);
     // Warm the token and the month's counter: one request of each route.
     for (const path of READS) {
       const res = await api.get(path, { token: holder.token });

@@ -54,7 +54,7 @@ export async function sql(app: TestApp, query: string, params: unknown[] = []): 
 export async function newAdmin(app: TestApp, api: Http) {
   const account = await newAccount(api, 'admin');
   await sql(app, `UPDATE accounts SET role = 'admin' WHERE id = $1`, [account.id]);
-  await app.running.app.get(CredentialsCache).invalidateAccount(account.id);
+  app.running.app.get(CredentialsCache).forgetAccount(account.id);
   return account;
 }
 

@@ -9,6 +9,7 @@ import { RecentlyUsedTokens1796000000000 } from './1796000000000-recently-used-t
 import { UsageMonthly1796100000000 } from './1796100000000-usage-monthly';
 import { PasswordResets1796200000000 } from './1796200000000-password-resets';
 import { PrizeStructures1796300000000 } from './1796300000000-prize-structures';
+import { ChangeFeed1796400000000 } from './1796400000000-change-feed';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   UsageMonthly1796100000000,
   PasswordResets1796200000000,
   PrizeStructures1796300000000,
+  ChangeFeed1796400000000,
 ];

@@ -154,7 +154,7 @@ export class AccountsService {
         throw error;
       }
     }
-    await this.credentials.invalidateAccount(id);
+    this.credentials.forgetAccount(id);
     return this.getOrFail(id);
   }
 
@@ -174,8 +174,8 @@ export class AccountsService {
       await manager.query('DELETE FROM accounts WHERE id = $1', [id]);
       return tokens.map((t) => t.secret_hash);
     });
-    await Promise.all(secretHashes.map((hash) => this.credentials.invalidateToken(hash)));
-    await this.credentials.invalidateAccount(id);
+    secretHashes.forEach((hash) => this.credentials.forgetToken(hash));
+    this.credentials.forgetAccount(id);
   }
 }
 

@@ -47,7 +47,7 @@ export class AuthService {
     if (!(await this.hasher.verify(account.passwordHash, currentPassword)))
       throw ApiError.badRequest(Messages.currentPasswordWrong);
     const changed = await this.accounts.changePassword(accountId, await this.hasher.hash(newPassword));
-    await this.credentials.invalidateAccount(accountId);
+    this.credentials.forgetAccount(accountId);
     return this.issue(changed);
   }
 

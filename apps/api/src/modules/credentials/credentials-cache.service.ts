@@ -1,15 +1,13 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type Redis from 'ioredis';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BatchLoader } from '../../common/cache/batch-loader';
 import { LoadingCache } from '../../common/cache/loading-cache';
 import { NIL_UUID } from '../../common/database/uuid';
-import { REDIS } from '../../common/redis/redis.module';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 import type { AccountSnapshot, TokenOwner } from './account-snapshot';
 
-const CHANNEL = 'lrs:credentials-invalidate';
 /** Known tokens and accounts kept; the hot set of a large deployment, a few tens of MB at most. */
 const MAX_KNOWN = 100_000;
 /**
@@ -22,14 +20,14 @@ const WARM_SINCE_MS = 86_400_000;
 const WARM_TOKENS = 20_000;
 
 /**
- * Token owners and account snapshots, so a guarded request needs no database read. Writes that change access
- * (token created or deleted, account disabled, deleted or re-licensed, license changed) invalidate at once,
- * locally and, through Redis pub/sub, on every other instance; CREDENTIALS_CACHE_TTL_MS bounds staleness should a
- * broadcast be missed.
+ * Token owners and account snapshots, so a guarded request needs no database read. Every change that alters access
+ * (a token created, replaced or deleted, an account disabled, deleted or re-licensed, a license changed) reaches
+ * every instance through the database's change feed, whoever made it, SQL by hand included; the writer also
+ * forgets the entry at once on its own instance, so that its next request reads its own write.
+ * CREDENTIALS_CACHE_TTL_MS bounds staleness should the feed be interrupted.
  */
 @Injectable()
-export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(CredentialsCache.name);
+export class CredentialsCache implements OnModuleInit {
   private readonly tokens: LoadingCache<TokenOwner | null>;
   private readonly unknownTokens: LoadingCache<null>;
   private readonly accounts: LoadingCache<AccountSnapshot | null>;
@@ -38,12 +36,11 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
     maxInFlight: 2,
     missing: null,
   });
-  private subscriber?: Redis;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(SETTINGS) settings: Settings,
-    @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly changes: ChangeFeed,
   ) {
     const ttlMs = settings.credentialsCacheTtlMs;
     this.tokens = new LoadingCache({ maxEntries: MAX_KNOWN, ttlMs, keep: (owner) => owner !== null });
@@ -52,27 +49,12 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    if (!this.redis) return;
-    // Its own connection, which may queue its commands (it is not on any request's path) and resubscribes by
-    // itself after a reconnection. Invalidations published while it was away are lost: every cached entry is
-    // dropped when it comes back.
-    this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-    this.subscriber.on('message', (_channel: string, message: string) => this.applyInvalidation(message));
-    // Its failures are the main connection's, which logs them (an 'error' without a listener is printed raw).
-    this.subscriber.on('error', () => undefined);
-    let connectedBefore = false;
-    this.subscriber.on('ready', () => {
-      if (connectedBefore) this.applyInvalidation('all');
-      connectedBefore = true;
-    });
-    this.subscriber.subscribe(CHANNEL).catch((error: Error) => {
-      this.logger.error(`Could not subscribe to cache invalidations: ${error.message}`);
-    });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
-    this.subscriber?.disconnect(); // QUIT fails on a Redis that is away: end the reconnecting too
+    this.changes.on('token.changed', ({ secretHashes }) =>
+      secretHashes.forEach((hash) => this.forgetToken(hash)),
+    );
+    this.changes.on('account.changed', ({ accountId }) => this.forgetAccount(accountId));
+    this.changes.on('license.changed', () => this.forgetAllAccounts());
+    this.changes.on('feed.resumed', () => this.forgetAll());
   }
 
   /**
@@ -133,17 +115,25 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
-  invalidateToken(secretHash: string): Promise<void> {
-    return this.invalidate(`token:${secretHash}`);
+  /** Forgets a token secret's owner (a writer's own instance at once; every instance through the feed). */
+  forgetToken(secretHash: string): void {
+    this.tokens.delete(secretHash);
+    this.unknownTokens.delete(secretHash);
   }
 
-  invalidateAccount(accountId: string): Promise<void> {
-    return this.invalidate(`account:${accountId}`);
+  forgetAccount(accountId: string): void {
+    this.accounts.delete(accountId);
   }
 
   /** After a license change, which may touch many accounts. */
-  invalidateAllAccounts(): Promise<void> {
-    return this.invalidate('accounts:*');
+  forgetAllAccounts(): void {
+    this.accounts.clear();
+  }
+
+  private forgetAll(): void {
+    this.tokens.clear();
+    this.unknownTokens.clear();
+    this.accounts.clear();
   }
 
   /**
@@ -190,29 +180,6 @@ export class CredentialsCache implements OnModuleInit, OnApplicationShutdown {
       [accountId],
     );
     return row ? toAccountSnapshot(row) : null;
-  }
-
-  private async invalidate(message: string): Promise<void> {
-    this.applyInvalidation(message);
-    if (this.redis) {
-      await this.redis.publish(CHANNEL, message).catch((error: Error) => {
-        this.logger.error(`Could not broadcast cache invalidation '${message}': ${error.message}`);
-      });
-    }
-  }
-
-  private applyInvalidation(message: string): void {
-    if (message === 'all') {
-      this.tokens.clear();
-      this.unknownTokens.clear();
-      this.accounts.clear();
-    } else if (message === 'accounts:*') this.accounts.clear();
-    else if (message.startsWith('account:')) this.accounts.delete(message.slice('account:'.length));
-    else if (message.startsWith('token:')) {
-      const hash = message.slice('token:'.length);
-      this.tokens.delete(hash);
-      this.unknownTokens.delete(hash);
-    }
   }
 }
 

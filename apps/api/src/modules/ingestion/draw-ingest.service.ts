@@ -27,7 +27,7 @@ interface StoredRow {
 /**
  * Writes fetched draws the way the admin import does (DrawImportService): in one transaction holding the share
  * lock on the lottery's rules, each draw checked against the era in force on its date and rejected whole if it
- * does not fit; then the catalog is rebuilt here, and on every other instance by the draws triggers (CatalogSync).
+ * does not fit; then the catalog is rebuilt here, and on every instance by the change feed.
  * What differs from the import: a draw that differs from the stored one is recorded as a conflict (or written as
  * a correction when SYNC_ACCEPT_CORRECTIONS is on), never overwritten silently.
  */

@@ -53,7 +53,7 @@ export class LicensesService {
          per_minute = EXCLUDED.per_minute, per_hour = EXCLUDED.per_hour, updated_at = now()`,
       [name, limits.monthlyQuota, limits.perSecond, limits.perMinute, limits.perHour],
     );
-    await this.credentials.invalidateAllAccounts();
+    this.credentials.forgetAllAccounts();
     return this.licenses.findOneByOrFail({ name });
   }
 
@@ -61,6 +61,6 @@ export class LicensesService {
   async remove(name: string): Promise<void> {
     const result = isLicenseName(name) ? await this.licenses.delete({ name }) : { affected: 0 };
     if (!result.affected) throw ApiError.notFound(Messages.licenseNotFound);
-    await this.credentials.invalidateAllAccounts();
+    this.credentials.forgetAllAccounts();
   }
 }

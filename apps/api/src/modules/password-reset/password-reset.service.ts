@@ -107,7 +107,7 @@ export class PasswordResetService {
       return true;
     });
     if (!won) throw ApiError.badRequest(Messages.passwordResetInvalid);
-    await this.credentials.invalidateAccount(accountId);
+    this.credentials.forgetAccount(accountId);
     return this.auth.issue(await this.accounts.getOrFail(accountId));
   }
 

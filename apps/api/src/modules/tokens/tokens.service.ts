@@ -132,7 +132,7 @@ export class TokensService {
       await manager.update(ApiToken, { accountId, id }, changes);
       return { token: Object.assign(current, changes), replaced };
     });
-    await Promise.all(replaced.map((hash) => this.credentials.invalidateToken(hash)));
+    replaced.forEach((hash) => this.credentials.forgetToken(hash));
     return { token, secret };
   }
 
@@ -165,6 +165,6 @@ export class TokensService {
     const hashes = deleted.flatMap((row) =>
       row.previous_secret_hash ? [row.secret_hash, row.previous_secret_hash] : [row.secret_hash],
     );
-    await Promise.all(hashes.map((hash) => this.credentials.invalidateToken(hash)));
+    hashes.forEach((hash) => this.credentials.forgetToken(hash));
   }
 }

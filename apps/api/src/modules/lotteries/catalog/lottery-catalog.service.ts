@@ -1,8 +1,9 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../common/errors/api-error';
 import { Messages } from '../../../common/errors/messages';
 import { envelopeJson, type Page } from '../../../common/pagination/page';
+import { ChangeFeed } from '../../../database/change-feed/change-feed.service';
 import type { NumberOrder } from '../../draws/dto/draw-query.dto';
 import type { LotteryRecord } from '../lottery-record';
 import { toLotteryDto } from '../lottery-view';
@@ -23,15 +24,15 @@ const RETRY_MS = 1000;
 /**
  * The read model of every metered read: all lotteries and their draws, in memory, with each answer's JSON built
  * once per change. PostgreSQL stays the source of truth; the catalog is loaded at start-up and one lottery is
- * rebuilt after each write to it (by the writer on this instance, and on every other instance through
- * CatalogSync). Reads never touch the database, so they keep being served while it is down.
+ * rebuilt after each write to it (by the writer on this instance at once, and on every instance through the
+ * database's change feed, whoever wrote). Reads never touch the database, so they keep being served while it is down.
  *
  * Size: a draw costs ≈ 0.4 KB here (its numbers and its JSON in draw order; the sorted orders add ≈ 0.2 KB each
  * once asked for), so the 28,724 bundled draws take ≈ 15 MB; 100 times that data would need ≈ 1.5 GB, past the
  * point where draws should be paged in per lottery instead of held whole.
  */
 @Injectable()
-export class LotteryCatalog implements OnModuleDestroy {
+export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LotteryCatalog.name);
   private snapshots = new Map<string, LotterySnapshot>();
   /** Tags in byte order (the contract's `ORDER BY tag`, the same as COLLATE "C"). */
@@ -48,7 +49,17 @@ export class LotteryCatalog implements OnModuleDestroy {
   private readonly retries = new Set<NodeJS.Timeout>();
   private stopping = false;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly changes: ChangeFeed,
+  ) {}
+
+  onModuleInit(): void {
+    this.changes.on('lottery.changed', ({ tag }) => void this.reload(tag));
+    this.changes.on('feed.resumed', () => {
+      this.loadAll().catch((error: Error) => this.logger.error(`Catalog reload failed: ${error.message}`));
+    });
+  }
 
   onModuleDestroy(): void {
     this.stopping = true;
