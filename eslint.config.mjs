@@ -125,6 +125,28 @@ export default defineConfig([
     },
   },
 
+  // Migrations are self-contained (issue 24): a shipped migration must do the same thing forever, so it imports
+  // nothing whose behaviour can change later: only `typeorm` and files of its own folder (`./…`, e.g. the frozen
+  // data in ./data). Anything leaving the folder (`../…`: modules, common, config, entities, the bundled data
+  // loader) or naming the API's layers or a workspace library is refused; copy the data in instead.
+  {
+    files: ['apps/api/src/database/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['..', '../*', '**/modules/**', '**/common/**', '**/config/**', '@lottery-results/*'],
+              message:
+                'Migrations import only typeorm and ./ files of the migrations folder: copy the data they need into ./data (frozen), never runtime code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Tests read loose JSON response bodies; `any` there is the honest type of an HTTP response under test.
   {
     files: ['**/test/**/*.ts', '**/*.spec.ts'],

@@ -1,10 +1,14 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { bundledDataDir, loadBundledLotteries } from '../../modules/draws/domain/bundled-lotteries';
+import { DRAW_INGESTION_1795800000000 } from './data/1795800000000-draw-ingestion';
 
 /**
  * Ingestion (issue 11): draw sources with their sync state, conflicts, the scheduler's lease, provenance on draws.
  * A database loaded before sources existed gets the bundled lotteries' sources from lotteries.json (a new database
  * is empty here, and gets them with the bundled data after the migrations).
+ *
+ * Those sources are a frozen copy (./data), not lotteries.json read at run time: the migration once found that file
+ * with bundledDataDir() and parsed it with loadBundledLotteries() (which also insisted every lottery's CSV exist,
+ * without reading it), so it reads no file any more.
  */
 
 export class DrawIngestion1795800000000 implements MigrationInterface {
@@ -34,16 +38,15 @@ export class DrawIngestion1795800000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "draw_sources" ADD CONSTRAINT "FK_7e228d4825aecf0c959139d291d" FOREIGN KEY ("lottery_tag") REFERENCES "lotteries"("tag") ON DELETE CASCADE ON UPDATE CASCADE`,
     );
-    for (const lottery of loadBundledLotteries(bundledDataDir())) {
-      if (lottery.sync === null) continue;
+    for (const source of DRAW_INGESTION_1795800000000) {
       await queryRunner.query(
         `INSERT INTO "draw_sources" ("lottery_tag", "adapter", "url", "mapping")
                  SELECT $1::varchar, $2, $3, $4::jsonb WHERE EXISTS (SELECT 1 FROM "lotteries" WHERE "tag" = $1::varchar)`,
         [
-          lottery.tag,
-          lottery.sync.adapter,
-          lottery.sync.url,
-          lottery.sync.mapping === null ? null : JSON.stringify(lottery.sync.mapping),
+          source.tag,
+          source.adapter,
+          source.url,
+          source.mapping === null ? null : JSON.stringify(source.mapping),
         ],
       );
     }
