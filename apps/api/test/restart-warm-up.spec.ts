@@ -53,7 +53,7 @@ describe('start-up warm-up of the tokens used lately', () => {
     });
     expect(credentials.cachedPrincipal(hashTokenSecret(unused))).toBeUndefined();
     expect(credentials.cachedPrincipal(hashTokenSecret(expired))).toBeUndefined();
-    expect(second.running.app.get(QuotaService).knownState(holder.id, 50)).toMatchObject({
+    expect(second.running.app.get(QuotaService).stateForCheck(holder.id, 50)).toMatchObject({
       used: 3,
       remaining: 47,
     });

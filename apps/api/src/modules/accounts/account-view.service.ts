@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { QuotaService } from '../metering/quota.service';
-import { monthResetsAt, utcMonth } from '../metering/usage-calendar';
+import { UsageHistoryService } from '../metering/usage-history.service';
+import { utcMonth } from '../metering/usage-calendar';
 import type { Account } from './account.entity';
 import { AccountDto, toAccountDto } from './dto/account.dto';
 import { UsageReportDto } from './dto/usage-report.dto';
@@ -16,12 +17,13 @@ function quotaOf(account: Account): number | null {
 export class AccountViewService {
   constructor(
     private readonly quota: QuotaService,
+    private readonly history: UsageHistoryService,
     private readonly clock: Clock,
   ) {}
 
   /** `account.license` must have been loaded. */
   async view(account: Account): Promise<AccountDto> {
-    return toAccountDto(account, await this.quota.peek(account.id, quotaOf(account)));
+    return toAccountDto(account, await this.quota.state(account.id, quotaOf(account)));
   }
 
   views(accounts: Account[]): Promise<AccountDto[]> {
@@ -31,18 +33,18 @@ export class AccountViewService {
   /** Usage in `month` (default: the current UTC month), measured against the license held today. */
   async usageReport(account: Account, month = utcMonth(this.clock.now())): Promise<UsageReportDto> {
     const quota = quotaOf(account);
-    const [used, daily, tokens] = await Promise.all([
-      this.quota.used(account.id, month),
-      this.quota.daily(account.id, month),
-      this.quota.byToken(account.id, month),
+    const [{ used, remaining, resetsAt }, daily, tokens] = await Promise.all([
+      this.quota.state(account.id, quota, month),
+      this.history.daily(account.id, month),
+      this.history.byToken(account.id, month),
     ]);
     const errors = daily.reduce((sum, day) => sum + day.errors, 0);
     return {
       month,
       used,
       quota,
-      remaining: quota === null ? null : Math.max(0, quota - used),
-      resetsAt: monthResetsAt(month).toISOString(),
+      remaining,
+      resetsAt: resetsAt.toISOString(),
       // `used` is the quota counter, which counts a request the moment it is charged; its outcome follows.
       success: Math.max(0, used - errors),
       errors,

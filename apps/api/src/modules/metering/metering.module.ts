@@ -9,6 +9,7 @@ import { QuotaLedger } from './quota-ledger';
 import { QuotaService } from './quota.service';
 import { FailoverCounterStore } from './failover-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
+import { UsageHistoryService } from './usage-history.service';
 import { UsageWriteBackService } from './usage-write-back.service';
 
 /**
@@ -30,9 +31,10 @@ import { UsageWriteBackService } from './usage-write-back.service';
     QuotaLedger,
     UsageWriteBackService,
     QuotaService,
+    UsageHistoryService,
     MeteringService,
   ],
-  exports: [Clock, COUNTER_STORE, QuotaService, UsageWriteBackService, MeteringService],
+  exports: [Clock, COUNTER_STORE, QuotaService, UsageHistoryService, UsageWriteBackService, MeteringService],
 })
 export class MeteringModule implements OnApplicationShutdown {
   constructor(@Inject(COUNTER_STORE) private readonly store: CounterStore) {}

@@ -23,7 +23,7 @@ function setUp(used: LedgerSnapshot = { used: 0, version: 0 }) {
     unrecord: () => recorded.push('unrecord'),
     flush: async () => undefined,
   } as unknown as UsageWriteBackService;
-  const quota = new QuotaService(store, ledger, {} as never, writeBack, new Clock(), {
+  const quota = new QuotaService(store, ledger, writeBack, new Clock(), {
     usageFlushIntervalMs: 60_000,
   } as Settings);
   const metrics = new MetricsService();

@@ -41,11 +41,9 @@ export class MeteringService {
   checkQuota(meter: RequestMeter, caller: MeteredCaller): void | Promise<void> {
     const { accountId, license } = caller;
     // This instance usually knows the month's count already: decide at once, without a promise.
-    const known = this.quota.knownState(accountId, license.monthlyQuota);
-    if (known) return this.refuseUsedUp(meter, caller, known);
-    return this.quota
-      .check(accountId, license.monthlyQuota)
-      .then((state) => this.refuseUsedUp(meter, caller, state));
+    const state = this.quota.stateForCheck(accountId, license.monthlyQuota);
+    if (!(state instanceof Promise)) return this.refuseUsedUp(meter, caller, state);
+    return state.then((known) => this.refuseUsedUp(meter, caller, known));
   }
 
   /** A rate limit that applies to this request (step 6, or the client IP's), to be counted. */

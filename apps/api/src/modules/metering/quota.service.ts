@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { NIL_UUID } from '../../common/database/uuid';
 import { SETTINGS } from '../../config/settings.module';
@@ -13,8 +12,8 @@ import {
   type QuotaCount,
 } from './counter-store';
 import { ledgerKey, type LedgerRow, QuotaLedger } from './quota-ledger';
-import { monthCounterTtlSeconds, monthResetsAt, monthStart, utcDay, utcMonth } from './usage-calendar';
-import { quotaCounterKey, type UsageCounts, UsageWriteBackService } from './usage-write-back.service';
+import { monthCounterTtlSeconds, monthResetsAt, utcDay, utcMonth } from './usage-calendar';
+import { quotaCounterKey, UsageWriteBackService } from './usage-write-back.service';
 
 /** A request that consumed a unit of quota (step 7): what its answer settles. */
 export interface Charge {
@@ -25,23 +24,6 @@ export interface Charge {
   /** True when the unit was charged in PostgreSQL's ledger (Redis was away), not in the store's counter. */
   inLedger: boolean;
 }
-
-/** A day's or a token's charged requests, split by outcome. */
-export interface OutcomeCounts {
-  count: number;
-  success: number;
-  errors: number;
-}
-
-export interface TokenUsage extends OutcomeCounts {
-  tokenId: string;
-}
-
-const outcomes = ({ count, errors }: UsageCounts): OutcomeCounts => ({
-  count,
-  success: count - errors,
-  errors,
-});
 
 /** Accounts whose month counters one warm-up query seeds. */
 const WARM_BATCH = 1000;
@@ -108,7 +90,6 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(COUNTER_STORE) private readonly store: CounterStore,
     private readonly ledger: QuotaLedger,
-    private readonly dataSource: DataSource,
     private readonly writeBack: UsageWriteBackService,
     private readonly clock: Clock,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -170,38 +151,28 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Requests used this month (or in `month`), including those not yet written to PostgreSQL. */
-  async used(accountId: string, month = utcMonth(this.clock.now())): Promise<number> {
-    if (month !== utcMonth(this.clock.now())) return this.usedInLedger(accountId, month);
-    const key = quotaCounterKey(accountId, month);
-    try {
-      const count = (await this.store.quota(key)) ?? (await this.seed(accountId, month));
-      this.remember(key, count);
-      return count.used;
-    } catch (error) {
-      if (!(error instanceof CountersUnavailableError)) throw error;
-      return this.usedInLedger(accountId, month);
-    }
+  /**
+   * The month's figures (default: the current month) without consuming anything: the one read of an account's
+   * usage, the units counted but not yet written to PostgreSQL included. The current month is read from the
+   * counter store (seeded from the ledger when it must be), a past month or a store that is away from the ledger.
+   */
+  async state(
+    accountId: string,
+    quota: number | null,
+    month = utcMonth(this.clock.now()),
+  ): Promise<QuotaState> {
+    return this.stateOf(month, await this.usedIn(accountId, month), quota);
   }
 
-  /** The month's figures without consuming anything (the account views). */
-  async peek(accountId: string, quota: number | null): Promise<QuotaState> {
-    const month = utcMonth(this.clock.now());
-    return this.stateOf(month, await this.used(accountId, month), quota);
-  }
-
-  /** This instance's latest view of the month, when it has one (no lookup). */
-  knownState(accountId: string, quota: number | null): QuotaState | undefined {
+  /**
+   * The figures the quota check (step 5) decides on: this instance's latest view of the month, returned at once
+   * (no promise) when it has one, else `state`. The view can only lag behind other instances' charges, and the
+   * charge itself (step 7) is the store's atomic increment-if-below: that is what keeps the quota exact.
+   */
+  stateForCheck(accountId: string, quota: number | null): QuotaState | Promise<QuotaState> {
     const month = utcMonth(this.clock.now());
     const seen = this.lastSeen.get(quotaCounterKey(accountId, month));
-    return seen === undefined ? undefined : this.stateOf(month, seen.used, quota);
-  }
-
-  /** The figures the quota check (step 5) decides on: this instance's latest view, else the store's. */
-  async check(accountId: string, quota: number | null): Promise<QuotaState> {
-    const month = utcMonth(this.clock.now());
-    const seen = this.lastSeen.get(quotaCounterKey(accountId, month));
-    return this.stateOf(month, seen?.used ?? (await this.used(accountId, month)), quota);
+    return seen === undefined ? this.state(accountId, quota, month) : this.stateOf(month, seen.used, quota);
   }
 
   /** The unit of quota step 7 will consume, in the month the quota check (step 5) decided on (no lookup). */
@@ -282,14 +253,17 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     return this.reseeding;
   }
 
-  /** Daily counts for a month, PostgreSQL plus what this instance has not written yet. */
-  daily(accountId: string, month: string): Promise<({ date: string } & OutcomeCounts)[]> {
-    return this.writeBack.consistentRead(() => this.dailyNow(accountId, month));
-  }
-
-  /** Per-token counts for a month (tokens that still exist and were used), most used first. */
-  byToken(accountId: string, month: string): Promise<TokenUsage[]> {
-    return this.writeBack.consistentRead(() => this.byTokenNow(accountId, month));
+  private async usedIn(accountId: string, month: string): Promise<number> {
+    if (month !== utcMonth(this.clock.now())) return this.usedInLedger(accountId, month);
+    const key = quotaCounterKey(accountId, month);
+    try {
+      const count = (await this.store.quota(key)) ?? (await this.seed(accountId, month));
+      this.remember(key, count);
+      return count.used;
+    } catch (error) {
+      if (!(error instanceof CountersUnavailableError)) throw error;
+      return this.usedInLedger(accountId, month);
+    }
   }
 
   private remember(key: string, count: QuotaCount): void {
@@ -402,49 +376,5 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
       this.logger.log(`Re-seeded ${seeded.length} quota counters from PostgreSQL`);
       if (rows.length < RESEED_BATCH || seeded.length === 0) return;
     }
-  }
-
-  private async dailyNow(accountId: string, month: string): Promise<({ date: string } & OutcomeCounts)[]> {
-    const rows: { day: string; count: number; errors: number }[] = await this.dataSource.query(
-      `SELECT day, count, errors FROM usage_daily
-        WHERE account_id = $1 AND day >= $2::date AND day < ($2::date + interval '1 month') ORDER BY day`,
-      [accountId, monthStart(month)],
-    );
-    const days = new Map<string, UsageCounts>(rows.map((r) => [r.day, { count: r.count, errors: r.errors }]));
-    for (const [day, pending] of this.writeBack.pendingFor(accountId)) {
-      if (!day.startsWith(month)) continue;
-      const stored = days.get(day) ?? { count: 0, errors: 0 };
-      days.set(day, { count: stored.count + pending.count, errors: stored.errors + pending.errors });
-    }
-    return [...days]
-      .filter(([, counts]) => counts.count > 0)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([date, counts]) => ({ date, ...outcomes(counts) }));
-  }
-
-  private async byTokenNow(accountId: string, month: string): Promise<TokenUsage[]> {
-    // Joined with api_tokens: pending counts of a token deleted meanwhile are not shown (its rows are gone too).
-    const rows: { token_id: string; count: number; errors: number }[] = await this.dataSource.query(
-      `SELECT t.id AS token_id, COALESCE(SUM(u.count), 0)::int AS count, COALESCE(SUM(u.errors), 0)::int AS errors
-           FROM api_tokens t
-           LEFT JOIN token_usage_daily u ON u.account_id = t.account_id AND u.token_id = t.id
-                AND u.day >= $2::date AND u.day < ($2::date + interval '1 month')
-          WHERE t.account_id = $1
-          GROUP BY t.id`,
-      [accountId, monthStart(month)],
-    );
-    const tokens = new Map<string, UsageCounts>(
-      rows.map((r) => [r.token_id, { count: r.count, errors: r.errors }]),
-    );
-    for (const { tokenId, day, counts } of this.writeBack.pendingTokensFor(accountId)) {
-      const stored = tokens.get(tokenId);
-      if (!stored || !day.startsWith(month)) continue;
-      stored.count += counts.count;
-      stored.errors += counts.errors;
-    }
-    return [...tokens]
-      .filter(([, counts]) => counts.count > 0)
-      .map(([tokenId, counts]) => ({ tokenId, ...outcomes(counts) }))
-      .sort((a, b) => b.count - a.count || a.tokenId.localeCompare(b.tokenId));
   }
 }
