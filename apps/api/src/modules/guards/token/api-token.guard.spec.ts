@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import type { ExecutionContext } from '@nestjs/common';
+import { errorBody, Messages } from '../../../../test/support/contract-errors';
+import { ApiError } from '../../../common/errors/api-error';
+import type { AccountSnapshot, TokenOwner } from '../../credentials/account-snapshot';
+import type { CredentialsCache } from '../../credentials/credentials-cache.service';
+import type { Principal } from '../principal';
+import { ApiTokenGuard } from './api-token.guard';
+
+type FakeRequest = { headers: Record<string, unknown>; principal?: Principal };
+
+function contextOf(request: FakeRequest): ExecutionContext {
+  return {
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
+    getHandler: () => contextOf,
+    getClass: () => Object,
+    getType: () => 'http',
+  } as unknown as ExecutionContext;
+}
+
+const withToken = (secret?: unknown): FakeRequest => ({
+  headers: secret === undefined ? {} : { 'x-api-token': secret },
+});
+
+/** What the credentials cache stores a secret under: its SHA-256, in hex. */
+const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** The credentials cache, by hand: what is cached (no promise) and what a lookup finds; every call is logged. */
+class FakeCredentials {
+  readonly calls: string[] = [];
+  readonly cached = new Map<string, { owner: TokenOwner; account: AccountSnapshot }>();
+  readonly owners = new Map<string, TokenOwner>();
+  readonly accounts = new Map<string, AccountSnapshot>();
+
+  cachedPrincipal(secretHash: string) {
+    this.calls.push(`cachedPrincipal ${secretHash}`);
+    return this.cached.get(secretHash);
+  }
+
+  async tokenOwner(secretHash: string): Promise<TokenOwner | null> {
+    this.calls.push(`tokenOwner ${secretHash}`);
+    return this.owners.get(secretHash) ?? null;
+  }
+
+  async account(accountId: string): Promise<AccountSnapshot | null> {
+    this.calls.push(`account ${accountId}`);
+    return this.accounts.get(accountId) ?? null;
+  }
+}
+
+const ACCOUNT_ID = '00000000-0000-4000-8000-000000000001';
+const account = (changes: Partial<AccountSnapshot> = {}): AccountSnapshot => ({
+  accountId: ACCOUNT_ID,
+  email: 'holder@example.test',
+  role: 'user',
+  disabled: false,
+  license: { name: 'free', monthlyQuota: 100, perSecond: 5, perMinute: 60, perHour: 600 },
+  sessionVersion: 0,
+  ...changes,
+});
+const owner = (changes: Partial<TokenOwner> = {}): TokenOwner => ({
+  accountId: ACCOUNT_ID,
+  tokenId: 'my-token',
+  validUntil: null,
+  ...changes,
+});
+
+/** The guard's answer for a cached token, which must come at once: a promise is a failure (and is not left unhandled). */
+function answerAtOnce(guard: ApiTokenGuard, request: FakeRequest): unknown {
+  const answer = guard.canActivate(contextOf(request));
+  if (answer instanceof Promise) answer.catch(() => undefined);
+  return answer;
+}
+
+/** The refusal a guard answers at once (thrown, not a rejected promise). */
+function refusal(run: () => unknown): { status: number; body: unknown } {
+  let answer: unknown;
+  try {
+    answer = run();
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, body: error.body };
+    throw error;
+  }
+  if (answer instanceof Promise) answer.catch(() => undefined);
+  throw new Error(
+    `not refused at once: answered ${answer instanceof Promise ? 'a promise' : String(answer)}`,
+  );
+}
+
+async function asyncRefusal(run: () => unknown): Promise<{ status: number; body: unknown }> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, body: error.body };
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
+  const SECRET = 'lr_0123456789abcdefABCDEF0123456789';
+  let credentials: FakeCredentials;
+  let guard: ApiTokenGuard;
+
+  beforeEach(() => {
+    credentials = new FakeCredentials();
+    guard = new ApiTokenGuard(credentials as unknown as CredentialsCache);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  describe('step 1: the header', () => {
+    it.each([
+      ['missing', undefined],
+      ['empty', ''],
+      ['blank', '  \t '],
+      ['not a single string', ['a', 'b']],
+    ])('answers 401 when X-API-Token is %s, before any lookup', (_label, header) => {
+      const request = withToken(header);
+      expect(refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+        status: 401,
+        body: errorBody.unauthorized(Messages.tokenHeaderMissing),
+      });
+      expect(credentials.calls).toEqual([]);
+      expect(request.principal).toBeUndefined();
+    });
+  });
+
+  describe('step 2: the token', () => {
+    it('admits a cached token at once (no promise, no lookup) and sets the principal with the token id', () => {
+      credentials.cached.set(sha256(SECRET), { owner: owner(), account: account() });
+      const request = withToken(SECRET);
+      expect(answerAtOnce(guard, request)).toBe(true);
+      expect(credentials.calls).toEqual([`cachedPrincipal ${sha256(SECRET)}`]);
+      expect(request.principal).toEqual({ ...account(), tokenId: 'my-token' });
+      expect(Object.isFrozen(request.principal)).toBe(true);
+    });
+
+    it('looks the secret up by the SHA-256 of its trimmed value', () => {
+      credentials.cached.set(sha256(SECRET), { owner: owner(), account: account() });
+      expect(answerAtOnce(guard, withToken(`  ${SECRET}\t`))).toBe(true);
+      expect(credentials.calls).toEqual([`cachedPrincipal ${sha256(SECRET)}`]);
+    });
+
+    it('looks an uncached token up (owner, then its account) and sets the principal', async () => {
+      credentials.owners.set(sha256(SECRET), owner());
+      credentials.accounts.set(ACCOUNT_ID, account({ role: 'admin' }));
+      const request = withToken(SECRET);
+      const answer = guard.canActivate(contextOf(request));
+      expect(answer).toBeInstanceOf(Promise);
+      expect(await answer).toBe(true);
+      expect(credentials.calls).toEqual([
+        `cachedPrincipal ${sha256(SECRET)}`,
+        `tokenOwner ${sha256(SECRET)}`,
+        `account ${ACCOUNT_ID}`,
+      ]);
+      expect(request.principal).toEqual({ ...account({ role: 'admin' }), tokenId: 'my-token' });
+    });
+
+    it('answers 401 for an unknown token, without looking any account up', async () => {
+      const request = withToken('lr_unknown');
+      expect(await asyncRefusal(() => guard.canActivate(contextOf(request)))).toEqual({
+        status: 401,
+        body: errorBody.unauthorized(Messages.invalidToken),
+      });
+      expect(credentials.calls).toEqual([
+        `cachedPrincipal ${sha256('lr_unknown')}`,
+        `tokenOwner ${sha256('lr_unknown')}`,
+      ]);
+      expect(request.principal).toBeUndefined();
+    });
+
+    it('answers 401 for a token whose account is gone', async () => {
+      credentials.owners.set(sha256(SECRET), owner());
+      const request = withToken(SECRET);
+      expect(await asyncRefusal(() => guard.canActivate(contextOf(request)))).toEqual({
+        status: 401,
+        body: errorBody.unauthorized(Messages.invalidToken),
+      });
+      expect(request.principal).toBeUndefined();
+    });
+
+    it('leaves a disabled account or one without a license to the next guard (LicenseGuard)', () => {
+      const disabled = account({ disabled: true, license: null });
+      credentials.cached.set(sha256(SECRET), { owner: owner(), account: disabled });
+      const request = withToken(SECRET);
+      expect(answerAtOnce(guard, request)).toBe(true);
+      expect(request.principal).toMatchObject({ disabled: true, license: null, tokenId: 'my-token' });
+    });
+  });
+
+  describe('expiry, to the millisecond', () => {
+    const VALID_UNTIL = Date.parse('2030-06-01T12:00:00.000Z');
+
+    it.each([
+      ['cached', true],
+      ['looked up', false],
+    ])(
+      'a %s token works until the millisecond before validUntil, and is refused from it',
+      async (_l, cached) => {
+        const expiring = owner({ validUntil: VALID_UNTIL });
+        if (cached) credentials.cached.set(sha256(SECRET), { owner: expiring, account: account() });
+        else {
+          credentials.owners.set(sha256(SECRET), expiring);
+          credentials.accounts.set(ACCOUNT_ID, account());
+        }
+        const now = jest.spyOn(Date, 'now').mockReturnValue(VALID_UNTIL - 1);
+        const before = withToken(SECRET);
+        expect(await guard.canActivate(contextOf(before))).toBe(true);
+        expect(before.principal?.tokenId).toBe('my-token');
+
+        for (const at of [VALID_UNTIL, VALID_UNTIL + 1]) {
+          now.mockReturnValue(at);
+          const after = withToken(SECRET);
+          expect(await asyncRefusal(() => guard.canActivate(contextOf(after)))).toEqual({
+            status: 401,
+            body: errorBody.unauthorized(Messages.invalidToken),
+          });
+          expect(after.principal).toBeUndefined();
+        }
+      },
+    );
+
+    it('a cached expired token is refused at once, without a promise', () => {
+      credentials.cached.set(sha256(SECRET), { owner: owner({ validUntil: 1_000 }), account: account() });
+      jest.spyOn(Date, 'now').mockReturnValue(1_000);
+      expect(refusal(() => guard.canActivate(contextOf(withToken(SECRET))))).toEqual({
+        status: 401,
+        body: errorBody.unauthorized(Messages.invalidToken),
+      });
+    });
+
+    it('a token without validUntil never expires', () => {
+      credentials.cached.set(sha256(SECRET), { owner: owner(), account: account() });
+      jest.spyOn(Date, 'now').mockReturnValue(Number.MAX_SAFE_INTEGER);
+      expect(answerAtOnce(guard, withToken(SECRET))).toBe(true);
+    });
+  });
+
+  describe('the principal, built once per account snapshot and token', () => {
+    it('hands every request of one token the same frozen principal', () => {
+      const snapshot = account();
+      credentials.cached.set(sha256(SECRET), { owner: owner(), account: snapshot });
+      const first = withToken(SECRET);
+      const second = withToken(SECRET);
+      expect(answerAtOnce(guard, first)).toBe(true);
+      expect(answerAtOnce(guard, second)).toBe(true);
+      expect(second.principal).toBe(first.principal);
+    });
+
+    it("gives each of an account's tokens its own principal", () => {
+      const snapshot = account();
+      credentials.cached.set(sha256('lr_a'), { owner: owner({ tokenId: 'a' }), account: snapshot });
+      credentials.cached.set(sha256('lr_b'), { owner: owner({ tokenId: 'b' }), account: snapshot });
+      const a = withToken('lr_a');
+      const b = withToken('lr_b');
+      expect(answerAtOnce(guard, a)).toBe(true);
+      expect(answerAtOnce(guard, b)).toBe(true);
+      expect([a.principal?.tokenId, b.principal?.tokenId]).toEqual(['a', 'b']);
+    });
+
+    it('builds a new principal once the account snapshot is replaced (the account changed)', () => {
+      credentials.cached.set(sha256(SECRET), { owner: owner(), account: account() });
+      const before = withToken(SECRET);
+      expect(answerAtOnce(guard, before)).toBe(true);
+      credentials.cached.set(sha256(SECRET), { owner: owner(), account: account({ disabled: true }) });
+      const after = withToken(SECRET);
+      expect(answerAtOnce(guard, after)).toBe(true);
+      expect(after.principal).not.toBe(before.principal);
+      expect([before.principal?.disabled, after.principal?.disabled]).toEqual([false, true]);
+    });
+  });
+});
