@@ -147,6 +147,110 @@ export default defineConfig([
     },
   },
 
+  // Lotteries, draws and their read model (issue 24): imports point one way, so draws ↔ lotteries can never be a
+  // cycle again. lotteries/domain/ is pure code about lotteries (rules, prize structures, schedules, views);
+  // draws/domain/ pure code about draws, which may use lotteries/domain/; catalog/ (the read model,
+  // CatalogModule) is built from those two only; lotteries/ uses catalog/ and never draws/; draws/ may use
+  // lotteries/ and catalog/. Each files list below is one layer and the layers do not overlap (a later block's
+  // no-restricted-imports would replace an earlier one's). common/ importing nothing from modules/ is the layers
+  // block above. What no import rule can see: DrawsModule does not re-export LotteriesModule, and every module
+  // that injects LotteryCatalog imports CatalogModule itself.
+  {
+    files: ['apps/api/src/modules/lotteries/**/*.ts'],
+    ignores: ['apps/api/src/modules/lotteries/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/draws', '**/draws/**'],
+              message: 'lotteries/ imports nothing from draws/ (draws depend on lotteries, not the reverse).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/lotteries/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/draws', '**/draws/**'],
+              message: 'lotteries/ imports nothing from draws/ (draws depend on lotteries, not the reverse).',
+            },
+            {
+              group: ['**/catalog', '**/catalog/**', '**/*.service', '**/*.module', '**/*.controller'],
+              message: 'lotteries/domain/ is pure code: no read model, no services, modules or controllers.',
+            },
+            {
+              // Any path leaving lotteries/domain/ (`../…`) except into src/common/ (`../../../common/…`).
+              regex: '^\\.\\./(?!\\.\\./\\.\\./common/)',
+              message: 'lotteries/domain/ imports only lotteries/domain/ and common/ (and packages).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/draws/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Leaving draws/domain/ (`../…`) only into lotteries/domain/ and src/common/. One known exception:
+              // bundled-lotteries.ts reads each source's config with ingestion/source-config (to move out of
+              // ingestion/ later); it is named here so that nothing else slips in.
+              regex:
+                '^\\.\\./(?!\\.\\./lotteries/domain/|\\.\\./\\.\\./common/|\\.\\./ingestion/source-config$)',
+              message:
+                'draws/domain/ imports only draws/domain/, lotteries/domain/ and common/ (and packages).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/catalog/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lotteries/*', '!**/lotteries/domain', '**/draws/*', '!**/draws/domain'],
+              message:
+                'catalog/ is built from pure code: of lotteries/ and draws/ it imports only lotteries/domain/ and draws/domain/, so both can use it without a cycle.',
+            },
+            {
+              // Siblings (`../x`) other than lotteries and draws, and layers (`../../x`) other than these three.
+              group: [
+                '../*',
+                '!../..',
+                '!../lotteries',
+                '!../draws',
+                '../../*',
+                '!../../common',
+                '!../../database',
+                '!../../config',
+              ],
+              message:
+                'catalog/ imports no other feature module or layer: only lotteries/domain/, draws/domain/, common/, database/ and config/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Tests read loose JSON response bodies; `any` there is the honest type of an HTTP response under test.
   {
     files: ['**/test/**/*.ts', '**/*.spec.ts'],

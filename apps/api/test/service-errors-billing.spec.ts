@@ -1,4 +1,4 @@
-import { LotteryCatalog } from '../src/modules/lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../src/modules/catalog/lottery-catalog.service';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
 import { newTokenHolder, sql } from './support/fixtures';
 import { http, Http, TestResponse } from './support/http';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createApp } from '../bootstrap';
 import { loadSettings, SettingsError } from '../config/settings';
-import { CliContext, CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../modules/draws/cli/cli-context';
+import { CliContext, CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../common/cli/cli-context';
 import { importDrawsCommand } from '../modules/draws/cli/import-draws.command';
 import { syncCommand } from '../modules/ingestion/cli/sync.command';
 import { listLotteriesCommand } from '../modules/lotteries/cli/list-lotteries.command';

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../modules/accounts/accounts.module';
+import { CatalogModule } from '../modules/catalog/catalog.module';
 import { DrawsModule } from '../modules/draws/draws.module';
 import { IngestionModule } from '../modules/ingestion/ingestion.module';
 import { WebhooksModule } from '../modules/webhooks/webhooks.module';
 import { StartupService } from './startup.service';
 
 @Module({
-  imports: [AccountsModule, DrawsModule, IngestionModule, WebhooksModule],
+  imports: [AccountsModule, CatalogModule, DrawsModule, IngestionModule, WebhooksModule],
   providers: [StartupService],
   exports: [StartupService],
 })

@@ -9,7 +9,7 @@ import { runMigrations } from '../database/migrate';
 import { AccountsService } from '../modules/accounts/accounts.service';
 import { DemoAccountService, DemoCredentials } from '../modules/accounts/demo-account.service';
 import { BundledDataService, BundledLoadReport } from '../modules/draws/bundled-data.service';
-import { LotteryCatalog } from '../modules/lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../modules/catalog/lottery-catalog.service';
 import { seedLicenses } from './seed-licenses';
 import { CredentialsCache } from '../modules/credentials/credentials-cache.service';
 import { QuotaService } from '../modules/metering/quota.service';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { StoredDraw } from '../../draws/draw-view';
-import { LOTTERY_COLUMNS, type LotteryRow } from '../lottery-record';
+import type { StoredDraw } from '../draws/domain/draw-view';
+import { LOTTERY_COLUMNS, type LotteryRow } from '../lotteries/domain/lottery-record';
 import type { LotteryColumns } from './lottery-snapshot';
 
 interface DrawRow {

@@ -1,13 +1,13 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError } from '../../../common/errors/api-error';
-import { Messages } from '../../../common/errors/messages';
-import { envelopeJson, type Page } from '../../../common/pagination/page';
-import { ChangeFeed } from '../../../database/change-feed/change-feed.service';
-import type { NumberOrder } from '../../draws/dto/draw-query.dto';
-import type { LotteryRecord } from '../lottery-record';
-import { toLotteryDto } from '../lottery-view';
-import { freshnessHeaderOf } from '../schedule/freshness-header';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import { envelopeJson, type Page } from '../../common/pagination/page';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import type { NumberOrder } from '../draws/domain/draw-view';
+import type { LotteryRecord } from '../lotteries/domain/lottery-record';
+import { toLotteryDto } from '../lotteries/domain/lottery-view';
+import { freshnessHeaderOf } from '../lotteries/domain/freshness-header';
 import { readLotteries } from './catalog-source';
 import { LotterySnapshot } from './lottery-snapshot';
 

@@ -1,6 +1,5 @@
-import type { NumberOrder } from '../../draws/dto/draw-query.dto';
-import { toDrawDto, type StoredDraw } from '../../draws/draw-view';
-import type { LotteryRecord } from '../lottery-record';
+import { type NumberOrder, type StoredDraw, toDrawDto } from '../draws/domain/draw-view';
+import type { LotteryRecord } from '../lotteries/domain/lottery-record';
 
 /** The lottery's columns, without the figures derived from its draws. */
 export type LotteryColumns = Omit<LotteryRecord, 'drawCount' | 'firstDraw' | 'lastDraw'>;

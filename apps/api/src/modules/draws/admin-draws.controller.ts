@@ -16,7 +16,7 @@ import { Messages } from '../../common/errors/messages';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawImportService } from './draw-import.service';
 import { DrawProvenanceService } from './draw-provenance.service';
-import { toDrawDto } from './draw-view';
+import { toDrawDto } from './domain/draw-view';
 import { DrawWriteService } from './draw-write.service';
 import { AdminDrawDto } from './dto/admin-draw.dto';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';

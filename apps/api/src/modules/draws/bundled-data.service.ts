@@ -2,10 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { DataSource, EntityManager } from 'typeorm';
 import { batchesOf, insertDrawBatch } from './draw-batch-writer';
-import type { StoredDraw } from './draw-view';
+import type { StoredDraw } from './domain/draw-view';
 import { bundledDataDir, BundledLottery, loadBundledLotteries } from './domain/bundled-lotteries';
 import { parseDrawCsv } from './domain/draw-csv';
-import { validateDrawNumbers } from './domain/lottery-rules';
+import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 
 export interface BundledLoadReport {
   lotteries: number;

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
-import { type StoredDraw, toDrawDto } from './draw-view';
+import { type StoredDraw, toDrawDto } from './domain/draw-view';
 
 /** Rows per statement: large enough to amortise round trips, small enough to keep each statement's memory modest. */
 export const DRAW_BATCH_SIZE = 1_000;

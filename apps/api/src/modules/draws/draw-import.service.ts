@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { batchesOf, upsertDrawBatch } from './draw-batch-writer';
 import { DrawCsvError, parseDrawCsv, ParsedDrawRow } from './domain/draw-csv';
-import { validateDrawNumbers } from './domain/lottery-rules';
+import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 
 export interface ImportResult {
   inserted: number;

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import type { Page } from '../../common/pagination/page';
-import { toDrawDto } from './draw-view';
+import { toDrawDto } from './domain/draw-view';
 import type { AdminDrawDto } from './dto/admin-draw.dto';
 
 interface ProvenanceRow {

@@ -1,4 +1,4 @@
-import type { StoredDraw } from './draw-view';
+import type { StoredDraw } from './domain/draw-view';
 
 /** A `draws` row as the queries select it. */
 export interface DrawRow {

@@ -3,11 +3,11 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { upsertDrawBatch } from './draw-batch-writer';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
-import { type StoredDraw, toDrawDto } from './draw-view';
-import { validateDrawNumbers } from './domain/lottery-rules';
+import { type StoredDraw, toDrawDto } from './domain/draw-view';
+import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 
 /**
  * Writes single draws (administration), each validated against the era in force on its date; the catalog is

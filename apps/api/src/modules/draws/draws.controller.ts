@@ -7,13 +7,13 @@ import { Auth } from '../guards/auth.decorator';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelopeJson, pageFigures, pageOf } from '../../common/pagination/page';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';
 import { DrawListQueryDto, SortNumberQueryDto, SORT_NUMBER_MESSAGE } from './dto/draw-query.dto';
 import { DrawDto } from './dto/draw.dto';
 import { Clock } from '../../common/clock';
-import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/schedule/freshness-header';
+import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/domain/freshness-header';
 import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
 
 const BAD_REQUEST = 'Empty tag, or an invalid query parameter (the message names it).';

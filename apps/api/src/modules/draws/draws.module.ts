@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LotteriesModule } from '../lotteries/lotteries.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { AdminDrawsController } from './admin-draws.controller';
 import { BundledDataService } from './bundled-data.service';
 import { DrawImportService } from './draw-import.service';
@@ -9,9 +9,9 @@ import { DrawsController } from './draws.controller';
 
 /** Draws: metered reads, administration, CSV import and the bundled-data loader (used at start-up and by the CLI). */
 @Module({
-  imports: [LotteriesModule],
+  imports: [CatalogModule],
   controllers: [DrawsController, AdminDrawsController],
   providers: [DrawWriteService, DrawImportService, DrawProvenanceService, BundledDataService],
-  exports: [BundledDataService, DrawImportService, LotteriesModule],
+  exports: [BundledDataService, DrawImportService],
 })
 export class DrawsModule {}

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { LotteriesModule } from '../lotteries/lotteries.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { HealthController } from './health.controller';
 import { ReadinessService } from './readiness.service';
 
 @Module({
-  imports: [LotteriesModule],
+  imports: [CatalogModule],
   controllers: [HealthController],
   providers: [ReadinessService],
 })

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../common/redis/redis.module';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 
 type Status = 'up' | 'down';
 

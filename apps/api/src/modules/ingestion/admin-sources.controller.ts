@@ -12,7 +12,7 @@ import { PutSourceDto } from './dto/put-source.dto';
 import { SyncResultDto, SyncStateDto } from './dto/sync-state.dto';
 import { DrawSyncService, NoSourceError } from './draw-sync.service';
 import { ApiError } from '../../common/errors/api-error';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { SourcesService } from './sources.service';
 
 const PAGE_ERROR = LIMIT_MESSAGE;

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { adapterFor } from './adapters/adapters';
 import { SourceFormatError } from './adapters/source-adapter';
 import { DrawIngestService } from './draw-ingest.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DrawsModule } from '../draws/draws.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { AdminConflictsController } from './admin-conflicts.controller';
 import { AdminSourcesController } from './admin-sources.controller';
 import { ConflictsService } from './conflicts.service';
@@ -13,7 +13,7 @@ import { SyncScheduler } from './sync-scheduler.service';
  * syncs that write through the draw rules, conflicts for administrators, and the scheduler (SYNC=on).
  */
 @Module({
-  imports: [DrawsModule],
+  imports: [CatalogModule],
   controllers: [AdminSourcesController, AdminConflictsController],
   providers: [SourcesService, ConflictsService, DrawIngestService, DrawSyncService, SyncScheduler],
   exports: [DrawSyncService, SyncScheduler],

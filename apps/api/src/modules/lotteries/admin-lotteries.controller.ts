@@ -8,12 +8,12 @@ import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
 import { pageOf } from '../../common/pagination/page';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
-import { LotteryCatalog } from './catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { CreateLotteryDto } from './dto/create-lottery.dto';
 import { LotteryDto } from './dto/lottery.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
 import { UpdateLotteryDto } from './dto/update-lottery.dto';
-import { toLotteryDto } from './lottery-view';
+import { toLotteryDto } from './domain/lottery-view';
 import { LotteryWriteService } from './lottery-write.service';
 
 /** Lottery administration (contract section 4). Draw administration lives in the draws module. */

@@ -10,7 +10,7 @@ import { LotteryDto } from './dto/lottery.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
 import { pageOf } from '../../common/pagination/page';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
-import { LotteryCatalog } from './catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 
 /** The metered lottery catalogue (contract section 2), answered from the in-memory catalog as ready JSON. */
 @ApiTags('lotteries')

@@ -1,17 +1,18 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { AdminLotteriesController } from './admin-lotteries.controller';
-import { LotteryCatalog } from './catalog/lottery-catalog.service';
 import { LotteriesController } from './lotteries.controller';
 import { LotteryWriteService } from './lottery-write.service';
 import { FreshnessMetrics } from './schedule/freshness-metrics.service';
 
 /**
- * The lottery catalogue: the in-memory read model of lotteries and draws (LotteryCatalog, kept current by its
- * writers and the change feed), the metered lottery reads and their administration. Draws are in DrawsModule.
+ * Lotteries: the metered lottery reads (answered by the catalog, CatalogModule), their administration (writes
+ * reload the catalog) and the freshness gauge. The rules of a lottery are pure code in domain/; draws are in
+ * DrawsModule.
  */
 @Module({
+  imports: [CatalogModule],
   controllers: [LotteriesController, AdminLotteriesController],
-  providers: [LotteryCatalog, LotteryWriteService, FreshnessMetrics],
-  exports: [LotteryCatalog],
+  providers: [LotteryWriteService, FreshnessMetrics],
 })
 export class LotteriesModule {}

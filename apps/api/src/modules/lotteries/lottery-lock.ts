@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import type { RuleEra } from '../draws/domain/lottery-rules';
+import type { RuleEra } from './domain/lottery-rules';
 
 /**
  * Reads a lottery's rules inside a write transaction and locks its row: draw writes take a share lock and rule

@@ -7,8 +7,8 @@ import {
   RuleEra,
   ruleEraOn,
   validateRuleEras,
-} from '../draws/domain/lottery-rules';
-import { parsePrizePeriods, prizeBoundsOf } from '../draws/domain/prize-structure';
+} from './domain/lottery-rules';
+import { parsePrizePeriods, prizeBoundsOf } from './domain/prize-structure';
 
 /** Draw numbers are stored as smallint. */
 const MAX_STORABLE_NUMBER = 32_767;

@@ -3,14 +3,14 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import { RuleEra, validateDrawNumbers } from '../draws/domain/lottery-rules';
+import { RuleEra, validateDrawNumbers } from './domain/lottery-rules';
 import type { CreateLotteryDto } from './dto/create-lottery.dto';
 import type { UpdateLotteryDto } from './dto/update-lottery.dto';
-import { calendarDateIn } from './local-date';
-import { LotteryCatalog } from './catalog/lottery-catalog.service';
-import type { LotteryRecord, LotteryRow } from './lottery-record';
+import { calendarDateIn } from './domain/local-date';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
+import type { LotteryRecord, LotteryRow } from './domain/lottery-record';
 import { buildLotteryRules } from './lottery-rules-input';
-import { type DrawSchedule, parseDrawSchedule } from './schedule/draw-schedule';
+import { type DrawSchedule, parseDrawSchedule } from './domain/draw-schedule';
 
 /** SQL NULL for null (JSON.stringify would store a JSON null). */
 const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(value));

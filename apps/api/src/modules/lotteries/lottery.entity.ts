@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { RuleEra } from '../draws/domain/lottery-rules';
-import type { DrawSchedule } from './schedule/draw-schedule';
+import type { RuleEra } from './domain/lottery-rules';
+import type { DrawSchedule } from './domain/draw-schedule';
 
 /** A lottery game. Its current `main`/`special` rules are derived from `rules`, the era history. */
 @Entity({ name: 'lotteries' })

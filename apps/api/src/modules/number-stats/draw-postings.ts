@@ -1,4 +1,4 @@
-import type { StoredDraw } from '../draws/draw-view';
+import type { StoredDraw } from '../draws/domain/draw-view';
 
 /**
  * For each value, the positions of the draws that hold it (draws newest first, positions ascending), main and special

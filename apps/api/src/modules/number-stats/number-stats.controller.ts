@@ -6,9 +6,9 @@ import { ApiErrorResponse } from '../../common/errors/api-error-response.decorat
 import { Messages } from '../../common/errors/messages';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
 import { Auth } from '../guards/auth.decorator';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
-import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/schedule/freshness-header';
+import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/domain/freshness-header';
 import { NumberStatsDto } from './dto/number-stats.dto';
 import { StatsQueryDto } from './dto/stats-query.dto';
 import { NumberStatsService } from './number-stats.service';

@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import { ruleEraOn, type NumberGroupRule, type RuleEra } from '../draws/domain/lottery-rules';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
-import type { LotterySnapshot } from '../lotteries/catalog/lottery-snapshot';
+import { ruleEraOn, type NumberGroupRule, type RuleEra } from '../lotteries/domain/lottery-rules';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
+import type { LotterySnapshot } from '../catalog/lottery-snapshot';
 import { DrawPostings, valueStats, type ValueStats } from './draw-postings';
 import type { NumberStatsDto } from './dto/number-stats.dto';
 import type { StatsQueryDto } from './dto/stats-query.dto';

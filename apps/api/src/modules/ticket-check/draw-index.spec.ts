@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RuleEra } from '../draws/domain/lottery-rules';
+import type { RuleEra } from '../lotteries/domain/lottery-rules';
 import { countWithSets, DrawIndex, lineBits } from './draw-index';
 
 const group = (count: number, max: number, extra = {}) => ({ count, min: 1, max, distinct: true, ...extra });

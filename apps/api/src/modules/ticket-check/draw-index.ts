@@ -1,6 +1,6 @@
-import type { RuleEra } from '../draws/domain/lottery-rules';
-import { prizePeriodOn, type PrizeDivision } from '../draws/domain/prize-structure';
-import type { StoredDraw } from '../draws/draw-view';
+import type { RuleEra } from '../lotteries/domain/lottery-rules';
+import { prizePeriodOn, type PrizeDivision } from '../lotteries/domain/prize-structure';
+import type { StoredDraw } from '../draws/domain/draw-view';
 
 /** Values up to this fit the bit sets (every bundled lottery: its largest number is 90); larger ones use sets. */
 const MAX_BIT_VALUE = 127;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import { divisionFor, type PrizeDivision } from '../draws/domain/prize-structure';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
-import type { LotterySnapshot } from '../lotteries/catalog/lottery-snapshot';
+import { divisionFor, type PrizeDivision } from '../lotteries/domain/prize-structure';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
+import type { LotterySnapshot } from '../catalog/lottery-snapshot';
 import { DrawIndex, lineBits, type LineBits } from './draw-index';
 import type { CheckRequestDto } from './dto/check-request.dto';
 import type { CheckResultDto, DrawResultDto, TicketResultDto } from './dto/check-result.dto';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import type { NumberGroupRule, RuleEra } from '../draws/domain/lottery-rules';
+import type { NumberGroupRule, RuleEra } from '../lotteries/domain/lottery-rules';
 
 /** A line as played: main numbers, and the specials chosen on it where the lottery has its own special pool. */
 export interface Ticket {

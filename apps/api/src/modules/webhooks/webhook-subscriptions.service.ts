@@ -7,7 +7,7 @@ import { Messages } from '../../common/errors/messages';
 import type { Page } from '../../common/pagination/page';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { LotteryCatalog } from '../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import type { CreateWebhookDto, UpdateWebhookDto } from './dto/webhook-input.dto';
 import type { WebhookDelivery } from './webhook-delivery.entity';
 import { newWebhookSecret } from './webhook-signature';

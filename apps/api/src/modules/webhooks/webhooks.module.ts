@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LotteriesModule } from '../lotteries/lotteries.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookEvent } from './webhook-event.entity';
@@ -13,7 +13,7 @@ import { WebhooksController } from './webhooks.controller';
  * transaction (webhook-outbox.ts), and the worker that delivers it from every instance.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookEvent, WebhookDelivery]), LotteriesModule],
+  imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookEvent, WebhookDelivery]), CatalogModule],
   controllers: [WebhooksController],
   providers: [WebhookSubscriptionsService, WebhookDeliveryWorker],
   exports: [WebhookDeliveryWorker],

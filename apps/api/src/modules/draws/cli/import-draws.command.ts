@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress';
-import { LotteryCatalog } from '../../lotteries/catalog/lottery-catalog.service';
+import { LotteryCatalog } from '../../catalog/lottery-catalog.service';
 import { DrawImportService } from '../draw-import.service';
-import { CliContext, CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './cli-context';
+import { CliContext, CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../../../common/cli/cli-context';
 
 /**
  * `import <tag> <file>`: the admin endpoint's import (same service, same rules), with a progress bar, a report of

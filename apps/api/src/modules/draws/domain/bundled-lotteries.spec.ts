@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundledDataDir, BundledLottery, loadBundledLotteries } from './bundled-lotteries';
 import { parseDrawCsv, ParsedDrawRow } from './draw-csv';
-import { scheduledDrawOn } from '../../lotteries/schedule/draw-schedule';
-import { validateDrawNumbers } from './lottery-rules';
+import { scheduledDrawOn } from '../../lotteries/domain/draw-schedule';
+import { validateDrawNumbers } from '../../lotteries/domain/lottery-rules';
+import { prizePeriodOn } from '../../lotteries/domain/prize-structure';
 
 const REPO_DATA_DIR = resolve(__dirname, '../../../../data/draws');
 
@@ -75,6 +76,18 @@ describe('loadBundledLotteries', () => {
     expect(byTag.get('eu_euromillions')?.drawOrder).toBe(true);
     expect(byTag.get('de_lotto')?.rules[0].special).toBeNull();
     expect(byTag.get('it_superenalotto')?.rules[0].special?.distinct).toBe(false);
+  });
+
+  it('holds a known structure for the latest bundled draw of every lottery', () => {
+    const lotteries = loadBundledLotteries(bundledDataDir());
+    expect(lotteries).toHaveLength(13);
+    for (const lottery of lotteries) {
+      const era = lottery.rules.at(-1)!;
+      // The CSVs end in 2024–2026; every lottery's current era has at least one documented period.
+      const period = prizePeriodOn(era.prizes, '2026-01-01') ?? prizePeriodOn(era.prizes, '2024-05-24');
+      expect([lottery.tag, Array.isArray(period?.divisions)]).toEqual([lottery.tag, true]);
+      expect(period!.source.length).toBeGreaterThan(10);
+    }
   });
 
   describe('with a malformed manifest', () => {

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseSourceConfig, type SourceConfig } from '../../ingestion/source-config';
-import { type DrawSchedule, parseDrawSchedule } from '../../lotteries/schedule/draw-schedule';
-import { NumberGroupRule, RuleEra, validateRuleEras } from './lottery-rules';
-import { parsePrizePeriods, prizeBoundsOf } from './prize-structure';
+import { type DrawSchedule, parseDrawSchedule } from '../../lotteries/domain/draw-schedule';
+import { NumberGroupRule, RuleEra, validateRuleEras } from '../../lotteries/domain/lottery-rules';
+import { parsePrizePeriods, prizeBoundsOf } from '../../lotteries/domain/prize-structure';
 
 /** A lottery shipped with the service, with the draw history file that seeds it. */
 export interface BundledLottery {

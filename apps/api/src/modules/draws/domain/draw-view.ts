@@ -1,5 +1,5 @@
-import type { NumberOrder } from './dto/draw-query.dto';
-import type { DrawDto, DrawNumberDto } from './dto/draw.dto';
+/** How each group of a draw's numbers is ordered: as drawn, or by ascending or descending value. */
+export type NumberOrder = 'draw' | 'asc' | 'desc';
 
 /** A stored draw: numbers in draw order (or as published when the source gives no order). */
 export interface StoredDraw {
@@ -8,18 +8,31 @@ export interface StoredDraw {
   special: number[];
 }
 
+/** One drawn number of the contract's Draw (the shape of DrawNumberDto). */
+export interface DrawNumber {
+  special: boolean;
+  order: number;
+  value: number;
+}
+
+/** The contract's Draw (the shape of DrawDto, which documents it). */
+export interface DrawView {
+  date: string;
+  numbers: DrawNumber[];
+}
+
 /**
  * The contract's Draw: main numbers first, then special ones. `order` is the stored position within its
  * group; `asc` and `desc` reorder each group by value without touching `order`.
  */
-export function toDrawDto(draw: StoredDraw, numberOrder: NumberOrder = 'draw'): DrawDto {
+export function toDrawDto(draw: StoredDraw, numberOrder: NumberOrder = 'draw'): DrawView {
   return {
     date: draw.date,
     numbers: [...group(draw.main, false, numberOrder), ...group(draw.special, true, numberOrder)],
   };
 }
 
-function group(values: number[], special: boolean, numberOrder: NumberOrder): DrawNumberDto[] {
+function group(values: number[], special: boolean, numberOrder: NumberOrder): DrawNumber[] {
   const numbers = values.map((value, order) => ({ special, order, value }));
   if (numberOrder === 'asc') numbers.sort((a, b) => a.value - b.value);
   if (numberOrder === 'desc') numbers.sort((a, b) => b.value - a.value);

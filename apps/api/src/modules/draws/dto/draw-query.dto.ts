@@ -4,15 +4,13 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { PageQueryDto } from '../../../common/pagination/page-query.dto';
+import type { NumberOrder } from '../domain/draw-view';
 import { IsIsoDate, IsNotBeforeEarliestDrawDate } from './draw-date.validators';
 
 export const SORT_NUMBER_MESSAGE = Messages.invalidField(
   'sort_number',
   'true, false, 1, 0, yes, no, asc or desc',
 );
-
-/** How each group of a draw's numbers is ordered: as drawn, or by ascending or descending value. */
-export type NumberOrder = 'draw' | 'asc' | 'desc';
 
 /** The values of `sort_number` (case-insensitive): the seed's booleans, and what public clients send. */
 const SORT_NUMBER_VALUES = new Map<string, NumberOrder>([
@@ -26,6 +24,12 @@ const SORT_NUMBER_VALUES = new Map<string, NumberOrder>([
   ['desc', 'desc'],
 ]);
 const NUMBER_ORDERS: NumberOrder[] = ['draw', 'asc', 'desc'];
+
+/**
+ * `sort_number` once transformed: the NumberOrder values, spelled out here rather than imported so that the
+ * decorators' `design:type` stays String where each file is compiled on its own (ts-jest), as with tsc.
+ */
+type SortNumberValue = 'draw' | 'asc' | 'desc';
 
 /** Anything that is not one of the values (including a repeated parameter) is left as it is, to fail. */
 const toNumberOrder = ({ value }: { value: unknown }): unknown =>
@@ -66,13 +70,13 @@ export function DateBound(field: 'from' | 'to') {
 /** `sort_number` of the one-draw routes. */
 export class SortNumberQueryDto {
   @SortNumber()
-  sort_number?: NumberOrder;
+  sort_number?: SortNumberValue;
 }
 
 /** The draw lists: paging, `sort_number` and an inclusive date range. */
 export class DrawListQueryDto extends PageQueryDto {
   @SortNumber()
-  sort_number?: NumberOrder;
+  sort_number?: SortNumberValue;
 
   @DateBound('from')
   from?: string;

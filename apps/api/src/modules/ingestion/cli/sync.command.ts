@@ -1,6 +1,12 @@
 import { DataSource } from 'typeorm';
-import { type CliContext, type CliIo, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../../draws/cli/cli-context';
-import { LotteryCatalog } from '../../lotteries/catalog/lottery-catalog.service';
+import {
+  type CliContext,
+  type CliIo,
+  EXIT_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+} from '../../../common/cli/cli-context';
+import { LotteryCatalog } from '../../catalog/lottery-catalog.service';
 import { DrawSource } from '../draw-source.entity';
 import { DrawSyncService } from '../draw-sync.service';
 import type { SyncResult } from '../sync-result';

@@ -1,6 +1,6 @@
-import type { CliContext, CliIo } from '../../draws/cli/cli-context';
-import { EXIT_OK } from '../../draws/cli/cli-context';
-import { LotteryCatalog } from '../catalog/lottery-catalog.service';
+import type { CliContext, CliIo } from '../../../common/cli/cli-context';
+import { EXIT_OK } from '../../../common/cli/cli-context';
+import { LotteryCatalog } from '../../catalog/lottery-catalog.service';
 
 /** `lotteries`: one line per lottery with its draw count and date range, as an aligned table. */
 export async function listLotteriesCommand(context: CliContext, io: CliIo): Promise<number> {

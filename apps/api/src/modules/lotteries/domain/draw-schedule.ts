@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { isValidIsoDate } from '../../../common/dates/iso-date';
-import { isKnownTimezone } from '../local-date';
+import { isKnownTimezone } from './local-date';
 
 export const WEEKDAYS = [
   'monday',

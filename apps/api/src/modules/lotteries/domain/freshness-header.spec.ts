@@ -1,4 +1,4 @@
-import type { LotteryRecord } from '../lottery-record';
+import type { LotteryRecord } from './lottery-record';
 import type { DrawSchedule } from './draw-schedule';
 import { freshnessHeaderOf } from './freshness-header';
 

@@ -1,4 +1,4 @@
-import type { LotteryRecord } from '../lottery-record';
+import type { LotteryRecord } from './lottery-record';
 import { freshnessOf } from './draw-freshness';
 
 /** The response header that tells a client how current a lottery's draws are, on every draw answer. */

@@ -1,5 +1,5 @@
-import type { RuleEra } from '../draws/domain/lottery-rules';
-import type { DrawSchedule } from './schedule/draw-schedule';
+import type { RuleEra } from './lottery-rules';
+import type { DrawSchedule } from './draw-schedule';
 
 /** A lottery with its derived draw figures, as the queries return it. */
 export interface LotteryRecord {

@@ -1,19 +1,53 @@
-import { currentEra, NumberGroupRule, RuleEra } from '../draws/domain/lottery-rules';
-import type {
-  LotteryDto,
-  NumberGroupDto,
-  PrizePeriodDto,
-  RuleEraDto,
-  SpecialRuleDto,
-} from './dto/lottery.dto';
-import type { PrizePeriod } from '../draws/domain/prize-structure';
+import { freshnessOf, nextDrawOf, type Freshness, type NextDraw } from './draw-freshness';
+import type { DrawSchedule } from './draw-schedule';
 import { calendarDateIn } from './local-date';
 import type { LotteryRecord } from './lottery-record';
-import { freshnessOf, nextDrawOf } from './schedule/draw-freshness';
-import type { DrawSchedule } from './schedule/draw-schedule';
+import { currentEra, type NumberGroupRule, type RuleEra, type SpecialPool } from './lottery-rules';
+import type { PrizePeriod } from './prize-structure';
+
+// The shapes of the contract's Lottery (documented for OpenAPI by LotteryDto and its parts in lotteries/dto/).
+
+/** How many numbers a group holds and from which range (NumberGroupDto). */
+export interface NumberGroupView {
+  count: number;
+  min: number;
+  max: number;
+  distinct: boolean;
+}
+
+/** A special group: where its numbers come from (SpecialRuleDto). */
+export interface SpecialRuleView extends NumberGroupView {
+  pool: SpecialPool;
+  counted?: number;
+}
+
+/** The rules in force from `from` until the next era starts (RuleEraDto). */
+export interface RuleEraView {
+  from: string;
+  main: NumberGroupView;
+  special: SpecialRuleView | null;
+  prizes: PrizePeriod[];
+}
+
+/** A lottery as the API shows it (LotteryDto). */
+export interface LotteryView {
+  tag: string;
+  name: string;
+  country: string;
+  timezone: string;
+  main: NumberGroupView;
+  special: (SpecialRuleView & { name: string | null }) | null;
+  draws: { count: number; first: string | null; last: string | null };
+  rules: RuleEraView[];
+  drawOrder: boolean;
+  source: string | null;
+  schedule: DrawSchedule | null;
+  nextDraw: NextDraw | null;
+  freshness: Freshness | null;
+}
 
 /** The API view of a lottery: `main`/`special` at the top are the rules in force today, in the lottery's zone. */
-export function toLotteryDto(record: LotteryRecord, now: Date): LotteryDto {
+export function toLotteryDto(record: LotteryRecord, now: Date): LotteryView {
   const era = currentEra(record.rules, calendarDateIn(record.timezone, now));
   // rules always holds at least one era (validated on every write), so `era` is only undefined for corrupt rows.
   const main = era ? group(era.main) : { count: 0, min: 0, max: 0, distinct: true };
@@ -47,7 +81,7 @@ function copySchedule(schedule: DrawSchedule): DrawSchedule {
   };
 }
 
-function toRuleEraDto(era: RuleEra): RuleEraDto {
+function toRuleEraDto(era: RuleEra): RuleEraView {
   return {
     from: era.from,
     main: group(era.main),
@@ -56,7 +90,7 @@ function toRuleEraDto(era: RuleEra): RuleEraDto {
   };
 }
 
-function specialGroup(rule: NumberGroupRule): SpecialRuleDto {
+function specialGroup(rule: NumberGroupRule): SpecialRuleView {
   return {
     ...group(rule),
     pool: rule.pool ?? 'own',
@@ -64,7 +98,7 @@ function specialGroup(rule: NumberGroupRule): SpecialRuleDto {
   };
 }
 
-function copyPrizePeriod({ from, source, note, divisions }: PrizePeriod): PrizePeriodDto {
+function copyPrizePeriod({ from, source, note, divisions }: PrizePeriod): PrizePeriod {
   return {
     from,
     source,
@@ -81,6 +115,6 @@ function copyPrizePeriod({ from, source, note, divisions }: PrizePeriod): PrizeP
 }
 
 // Copies only the known keys, so nothing else stored in the jsonb column leaks into responses.
-function group(rule: NumberGroupRule): NumberGroupDto {
+function group(rule: NumberGroupRule): NumberGroupView {
   return { count: rule.count, min: rule.min, max: rule.max, distinct: rule.distinct };
 }

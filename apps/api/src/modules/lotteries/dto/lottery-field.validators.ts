@@ -9,7 +9,7 @@ import {
 } from 'class-validator';
 import { applyDecorators } from '@nestjs/common';
 import { Messages } from '../../../common/errors/messages';
-import { isKnownTimezone } from '../local-date';
+import { isKnownTimezone } from '../domain/local-date';
 
 /** The contract's tag pattern: it is a primary key and appears in URLs. */
 export const LOTTERY_TAG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { WEEKDAYS } from '../schedule/draw-schedule';
+import { WEEKDAYS } from '../domain/draw-schedule';
 
 export class ScheduleEraDto {
   @ApiProperty({ example: '2021-08-23', format: 'date', description: 'First day of the era.' })

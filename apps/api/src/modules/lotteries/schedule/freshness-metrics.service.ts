@@ -2,8 +2,8 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { Clock } from '../../../common/clock';
 import { MetricsService } from '../../metrics/metrics.service';
-import { LotteryCatalog } from '../catalog/lottery-catalog.service';
-import { freshnessOf } from './draw-freshness';
+import { LotteryCatalog } from '../../catalog/lottery-catalog.service';
+import { freshnessOf } from '../domain/draw-freshness';
 
 /**
  * `lottery_hours_behind{lottery}` for operators' alerts: hours since the oldest missing draw of each scheduled
