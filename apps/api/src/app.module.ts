@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { createValidationPipe } from './common/errors/validation.pipe';
+import { ClockModule } from './common/clock.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
 import { Settings } from './config/settings';
@@ -12,16 +13,13 @@ import { StartupModule } from './startup/startup.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module';
-import { CredentialsModule } from './modules/credentials/credentials.module';
 import { DrawsModule } from './modules/draws/draws.module';
-import { GuardsModule } from './modules/guards/guards.module';
 import { HealthModule } from './modules/health/health.module';
 import { IngestionModule } from './modules/ingestion/ingestion.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { LicensesModule } from './modules/licenses/licenses.module';
 import { LotteriesModule } from './modules/lotteries/lotteries.module';
-import { MeteringModule } from './modules/metering/metering.module';
-import { MetricsModule } from './modules/metrics/metrics.module';
+import { MetricsEndpointModule } from './modules/metrics/metrics-endpoint.module';
 import { TokensModule } from './modules/tokens/tokens.module';
 import { TicketCheckModule } from './modules/ticket-check/ticket-check.module';
 import { NumberStatsModule } from './modules/number-stats/number-stats.module';
@@ -49,10 +47,8 @@ export class AppModule {
         SettingsModule.register(settings),
         DatabaseModule.register(databaseUrl, engine),
         RedisModule,
-        MetricsModule,
-        MeteringModule,
-        CredentialsModule,
-        GuardsModule,
+        ClockModule,
+        MetricsEndpointModule,
         StartupModule,
         HealthModule,
         AuthModule,

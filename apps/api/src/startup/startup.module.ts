@@ -5,9 +5,19 @@ import { DrawsModule } from '../modules/draws/draws.module';
 import { IngestionModule } from '../modules/ingestion/ingestion.module';
 import { WebhooksModule } from '../modules/webhooks/webhooks.module';
 import { StartupService } from './startup.service';
+import { CredentialsModule } from '../modules/credentials/credentials.module';
+import { MeteringModule } from '../modules/metering/metering.module';
 
 @Module({
-  imports: [AccountsModule, CatalogModule, DrawsModule, IngestionModule, WebhooksModule],
+  imports: [
+    CredentialsModule,
+    MeteringModule,
+    AccountsModule,
+    CatalogModule,
+    DrawsModule,
+    IngestionModule,
+    WebhooksModule,
+  ],
   providers: [StartupService],
   exports: [StartupService],
 })

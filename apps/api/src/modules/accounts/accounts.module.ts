@@ -9,9 +9,19 @@ import { AdminAccountsController } from './admin-accounts.controller';
 import { DemoAccountService } from './demo-account.service';
 import { PasswordHasher } from './password-hasher.service';
 import { ProfileController } from './profile.controller';
+import { MeteringModule } from '../metering/metering.module';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { GuardsModule } from '../guards/guards.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Account]), LicensesModule, TokensModule],
+  imports: [
+    GuardsModule,
+    CredentialsModule,
+    MeteringModule,
+    TypeOrmModule.forFeature([Account]),
+    LicensesModule,
+    TokensModule,
+  ],
   controllers: [ProfileController, AdminAccountsController],
   providers: [AccountsService, AccountViewService, PasswordHasher, DemoAccountService],
   exports: [AccountsService, AccountViewService, PasswordHasher, DemoAccountService],

@@ -8,10 +8,14 @@ import { AuthController } from './auth.controller';
 import { PasswordController } from './password.controller';
 import { AuthService } from './auth.service';
 import { passwordStrength } from './password/password-strength';
+import { CredentialsModule } from '../credentials/credentials.module';
+import { GuardsModule } from '../guards/guards.module';
 
 /** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
 @Module({
   imports: [
+    GuardsModule,
+    CredentialsModule,
     AccountsModule,
     JwtModule.registerAsync({
       inject: [SETTINGS],

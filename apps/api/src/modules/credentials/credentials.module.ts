@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CredentialsCache } from './credentials-cache.service';
 
-/** Who an API token or an account id belongs to, cached for the guards and invalidated on every write. */
-@Global()
+/** Who an API token or an account id belongs to, cached for the guards; it follows the database's change feed. */
 @Module({
   providers: [CredentialsCache],
   exports: [CredentialsCache],

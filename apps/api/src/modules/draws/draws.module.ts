@@ -6,10 +6,11 @@ import { DrawImportService } from './draw-import.service';
 import { DrawProvenanceService } from './draw-provenance.service';
 import { DrawWriteService } from './draw-write.service';
 import { DrawsController } from './draws.controller';
+import { GuardsModule } from '../guards/guards.module';
 
 /** Draws: metered reads, administration, CSV import and the bundled-data loader (used at start-up and by the CLI). */
 @Module({
-  imports: [CatalogModule],
+  imports: [GuardsModule, CatalogModule],
   controllers: [DrawsController, AdminDrawsController],
   providers: [DrawWriteService, DrawImportService, DrawProvenanceService, BundledDataService],
   exports: [BundledDataService, DrawImportService],

@@ -1,11 +1,13 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { StaticReflector } from '../../common/metadata/static-reflector';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
+import { CredentialsModule } from '../credentials/credentials.module';
 import { COUNTER_STORE, type CounterStore } from '../metering/counter-store';
+import { MeteringModule } from '../metering/metering.module';
 import { JwtStrategy } from './jwt/jwt.strategy';
 import { RouteDeclarationCheck } from './route-declarations';
 import { ClientIpRateLimits } from './throttling/client-ip-throttler.guard';
@@ -16,18 +18,24 @@ import { throttlerModuleOptions } from './throttling/throttlers';
  * license, quota, account rate limit; JWT and administrator role) and the quota charge. This module sets up
  * what they run on: the passport-jwt strategy, @nestjs/throttler's named throttlers over our counter store, and
  * the start-up check that refuses undeclared routes.
+ *
+ * A module whose routes use @Auth imports this module: Nest builds a route's guards in the module of its
+ * controller, so that module must reach what the guards inject (the credentials cache, metering), which this
+ * module therefore re-exports.
  */
-@Global()
 @Module({
   imports: [
     DiscoveryModule,
     PassportModule,
+    CredentialsModule,
+    MeteringModule,
     ThrottlerModule.forRootAsync({
+      imports: [MeteringModule],
       inject: [SETTINGS, COUNTER_STORE],
       useFactory: (settings: Settings, store: CounterStore) => throttlerModuleOptions(settings, store),
     }),
   ],
   providers: [StaticReflector, JwtStrategy, RouteDeclarationCheck, ClientIpRateLimits],
-  exports: [StaticReflector, ClientIpRateLimits],
+  exports: [StaticReflector, ClientIpRateLimits, CredentialsModule, MeteringModule],
 })
 export class GuardsModule {}

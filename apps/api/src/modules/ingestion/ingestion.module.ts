@@ -7,13 +7,14 @@ import { DrawIngestService } from './draw-ingest.service';
 import { DrawSyncService } from './draw-sync.service';
 import { SourcesService } from './sources.service';
 import { SyncScheduler } from './sync-scheduler.service';
+import { GuardsModule } from '../guards/guards.module';
 
 /**
  * Ingestion from the operators' publications (issue 11): sources configured in data, adapters that read them,
  * syncs that write through the draw rules, conflicts for administrators, and the scheduler (SYNC=on).
  */
 @Module({
-  imports: [CatalogModule],
+  imports: [GuardsModule, CatalogModule],
   controllers: [AdminSourcesController, AdminConflictsController],
   providers: [SourcesService, ConflictsService, DrawIngestService, DrawSyncService, SyncScheduler],
   exports: [DrawSyncService, SyncScheduler],

@@ -4,6 +4,8 @@ import { AdminLotteriesController } from './admin-lotteries.controller';
 import { LotteriesController } from './lotteries.controller';
 import { LotteryWriteService } from './lottery-write.service';
 import { FreshnessMetrics } from './schedule/freshness-metrics.service';
+import { MetricsModule } from '../metrics/metrics.module';
+import { GuardsModule } from '../guards/guards.module';
 
 /**
  * Lotteries: the metered lottery reads (answered by the catalog, CatalogModule), their administration (writes
@@ -11,7 +13,7 @@ import { FreshnessMetrics } from './schedule/freshness-metrics.service';
  * DrawsModule.
  */
 @Module({
-  imports: [CatalogModule],
+  imports: [GuardsModule, MetricsModule, CatalogModule],
   controllers: [LotteriesController, AdminLotteriesController],
   providers: [LotteryWriteService, FreshnessMetrics],
 })

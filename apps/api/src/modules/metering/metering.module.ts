@@ -1,7 +1,8 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Clock } from '../../common/clock';
 import { REDIS } from '../../common/redis/redis.module';
+import { MetricsModule } from '../metrics/metrics.module';
 import { COUNTER_STORE, type CounterStore } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 import { MeteringService } from './metering.service';
@@ -16,10 +17,9 @@ import { UsageWriteBackService } from './usage-write-back.service';
  * Quota and rate-limit counters: in-process by default; in Redis when REDIS_URL is set. While Redis does not
  * answer, quotas are decided in PostgreSQL's ledger and rate limits by this instance's own counters.
  */
-@Global()
 @Module({
+  imports: [MetricsModule],
   providers: [
-    Clock,
     {
       provide: COUNTER_STORE,
       inject: [REDIS, Clock],
@@ -34,7 +34,7 @@ import { UsageWriteBackService } from './usage-write-back.service';
     UsageHistoryService,
     MeteringService,
   ],
-  exports: [Clock, COUNTER_STORE, QuotaService, UsageHistoryService, UsageWriteBackService, MeteringService],
+  exports: [COUNTER_STORE, QuotaService, UsageHistoryService, MeteringService],
 })
 export class MeteringModule implements OnApplicationShutdown {
   constructor(@Inject(COUNTER_STORE) private readonly store: CounterStore) {}

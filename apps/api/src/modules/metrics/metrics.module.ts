@@ -1,12 +1,13 @@
-import { Global, Module } from '@nestjs/common';
-import { MetricsController } from './metrics.controller';
-import { MetricsTokenGuard } from './metrics-token.guard';
+import { Module } from '@nestjs/common';
 import { MetricsService } from './metrics.service';
 
-@Global()
+/**
+ * The Prometheus registry (MetricsService), for whoever records a figure (metering, webhooks, freshness). GET /metrics
+ * is MetricsEndpointModule's: its route is guarded like every other, and the guards' own module records metrics
+ * through this one, so the registry and the route cannot share a module without a cycle.
+ */
 @Module({
-  controllers: [MetricsController],
-  providers: [MetricsService, MetricsTokenGuard],
+  providers: [MetricsService],
   exports: [MetricsService],
 })
 export class MetricsModule {}

@@ -7,13 +7,20 @@ import { WebhookEvent } from './webhook-event.entity';
 import { WebhookSubscription } from './webhook-subscription.entity';
 import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
 import { WebhooksController } from './webhooks.controller';
+import { MetricsModule } from '../metrics/metrics.module';
+import { GuardsModule } from '../guards/guards.module';
 
 /**
  * Signed webhooks (issue 12): account holders' subscriptions, the outbox that draw writes fill in their own
  * transaction (webhook-outbox.ts), and the worker that delivers it from every instance.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookSubscription, WebhookEvent, WebhookDelivery]), CatalogModule],
+  imports: [
+    GuardsModule,
+    MetricsModule,
+    TypeOrmModule.forFeature([WebhookSubscription, WebhookEvent, WebhookDelivery]),
+    CatalogModule,
+  ],
   controllers: [WebhooksController],
   providers: [WebhookSubscriptionsService, WebhookDeliveryWorker],
   exports: [WebhookDeliveryWorker],
