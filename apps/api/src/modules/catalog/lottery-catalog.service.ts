@@ -56,8 +56,22 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.changes.on('lottery.changed', ({ tag }) => void this.reload(tag));
-    this.changes.on('feed.resumed', () => {
-      this.loadAll().catch((error: Error) => this.logger.error(`Catalog reload failed: ${error.message}`));
+    this.changes.on('feed.resumed', () => this.reloadAllUntilDone());
+  }
+
+  /**
+   * After the feed was interrupted, the changes made meanwhile were never announced: everything is loaded again,
+   * and tried again every RETRY_MS until it succeeds, since nothing else would correct what was missed.
+   */
+  private reloadAllUntilDone(): void {
+    this.loadAll().catch((error: Error) => {
+      if (this.stopping) return;
+      this.logger.error(`Catalog reload failed (retrying in ${RETRY_MS} ms): ${error.message}`);
+      const retry = setTimeout(() => {
+        this.retries.delete(retry);
+        this.reloadAllUntilDone();
+      }, RETRY_MS).unref();
+      this.retries.add(retry);
     });
   }
 
