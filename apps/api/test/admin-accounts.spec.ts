@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { newAccount, newAdmin, newTokenHolder, PASSWORD } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { errorBody, Messages } from './support/contract-errors';
 
-const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
-const accountNotFound = { code: 404, error: 'Not Found', message: 'Account not found.' };
+const accountNotFound = errorBody.notFound(Messages.accountNotFound);
 const FREE = { name: 'free', monthlyQuota: 1000, perSecond: 20, perMinute: 1200, perHour: 72000 };
 const PRO = { name: 'pro', monthlyQuota: 1000000, perSecond: 20, perMinute: 1200, perHour: 72000 };
 
@@ -39,11 +39,7 @@ describe('administration: /admin/accounts', () => {
       body: withBody ? '{}' : undefined,
     });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({
-      code: 403,
-      error: 'Forbidden',
-      message: 'Administrator role required.',
-    });
+    expect(await res.json()).toEqual(errorBody.forbidden(Messages.adminRequired));
   });
 
   describe('GET /admin/accounts', () => {
@@ -93,11 +89,13 @@ describe('administration: /admin/accounts', () => {
     it('refuses invalid paging and filters with 400', async () => {
       const res = await api.get('/admin/accounts?limit=abc', { jwt: admin.jwt });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(badRequest("Invalid 'limit' value. Expected a non-negative integer."));
+      expect(res.body).toEqual(
+        errorBody.badRequest(Messages.invalidField('limit', 'a non-negative integer')),
+      );
       const twice = await api.get('/admin/accounts?email=a&email=b', { jwt: admin.jwt });
       expect(twice.status).toBe(400);
       expect(twice.body).toEqual(
-        badRequest("Invalid 'email' value. Expected text of at most 254 characters."),
+        errorBody.badRequest(Messages.invalidField('email', 'text of at most 254 characters')),
       );
     });
   });
@@ -140,11 +138,7 @@ describe('administration: /admin/accounts', () => {
 
       const refused = await api.get('/lotteries', { token: holder.token });
       expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({
-        code: 403,
-        error: 'Forbidden',
-        message: 'Your account has been disabled.',
-      });
+      expect(refused.body).toEqual(errorBody.forbidden(Messages.accountDisabled));
       // The holder still sees the state of the account.
       expect((await api.get('/profile', { jwt: holder.jwt })).body.disabled).toBe(true);
 
@@ -164,11 +158,7 @@ describe('administration: /admin/accounts', () => {
       expect(removed.body.license).toBeNull();
       const refused = await api.get('/lotteries', { token: holder.token });
       expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({
-        code: 403,
-        error: 'Forbidden',
-        message: 'Your account does not have the required license. Please purchase a license.',
-      });
+      expect(refused.body).toEqual(errorBody.forbidden(Messages.noLicense));
 
       const granted = await api.patch(`/admin/accounts/${holder.id}`, {
         jwt: admin.jwt,
@@ -199,7 +189,7 @@ describe('administration: /admin/accounts', () => {
       await api.patch(`/admin/accounts/${other.id}`, { jwt: admin.jwt, body: { disabled: true } });
       const res = await api.get('/admin/accounts', { jwt: other.jwt });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ code: 403, error: 'Forbidden', message: 'Your account has been disabled.' });
+      expect(res.body).toEqual(errorBody.forbidden(Messages.accountDisabled));
     });
 
     it('changes nothing for an empty body', async () => {
@@ -210,16 +200,16 @@ describe('administration: /admin/accounts', () => {
     });
 
     it.each([
-      [{ license: 'platinum' }, "Invalid 'license' value. Expected the name of an existing license."],
-      [{ license: 'Not A Name' }, "Invalid 'license' value. Expected the name of an existing license."],
-      [{ license: 5 }, "Invalid 'license' value. Expected the name of an existing license."],
-      [{ disabled: 'yes' }, "Invalid 'disabled' value. Expected true or false."],
-      [{ role: 'root' }, "Invalid 'role' value. Expected 'user' or 'admin'."],
+      [{ license: 'platinum' }, Messages.invalidField('license', 'the name of an existing license')],
+      [{ license: 'Not A Name' }, Messages.invalidField('license', 'the name of an existing license')],
+      [{ license: 5 }, Messages.invalidField('license', 'the name of an existing license')],
+      [{ disabled: 'yes' }, Messages.invalidField('disabled', 'true or false')],
+      [{ role: 'root' }, Messages.invalidField('role', "'user' or 'admin'")],
     ])('refuses %j with 400', async (body, message) => {
       const user = await newAccount(api);
       const res = await api.patch(`/admin/accounts/${user.id}`, { jwt: admin.jwt, body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(badRequest(message));
+      expect(res.body).toEqual(errorBody.badRequest(message));
       expect((await api.get(`/admin/accounts/${user.id}`, { jwt: admin.jwt })).body).toMatchObject({
         role: 'user',
         disabled: false,

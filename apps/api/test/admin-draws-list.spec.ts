@@ -65,7 +65,7 @@ describe('the administrators’ draw list', () => {
       body: errorBody.notFound(Messages.lotteryNotFound),
     });
     expect((await api.get('/admin/lotteries/fr_lotto/draws?limit=x', { jwt })).body).toEqual(
-      errorBody.badRequest("Invalid 'limit' value. Expected a non-negative integer."),
+      errorBody.badRequest(Messages.invalidField('limit', 'a non-negative integer')),
     );
     expect((await api.get('/admin/lotteries/fr_lotto/draws?from=2024-13-01', { jwt })).status).toBe(400);
   });

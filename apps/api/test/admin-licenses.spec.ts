@@ -3,7 +3,6 @@ import { newAdmin, newTokenHolder } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
 
-const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
 const RATES = { perSecond: 20, perMinute: 1200, perHour: 72000 };
 
 describe('administration: /admin/licenses', () => {
@@ -75,36 +74,36 @@ describe('administration: /admin/licenses', () => {
   it.each([
     [
       { perSecond: 1, perMinute: 1, perHour: 1 },
-      "Invalid 'monthlyQuota' value. Expected a whole number from 0 to 2147483647, or null for unlimited.",
+      Messages.invalidField('monthlyQuota', 'a whole number from 0 to 2147483647, or null for unlimited'),
     ],
     [
       { monthlyQuota: -1, perSecond: 1, perMinute: 1, perHour: 1 },
-      "Invalid 'monthlyQuota' value. Expected a whole number from 0 to 2147483647, or null for unlimited.",
+      Messages.invalidField('monthlyQuota', 'a whole number from 0 to 2147483647, or null for unlimited'),
     ],
     [
       { monthlyQuota: '10', perSecond: 1, perMinute: 1, perHour: 1 },
-      "Invalid 'monthlyQuota' value. Expected a whole number from 0 to 2147483647, or null for unlimited.",
+      Messages.invalidField('monthlyQuota', 'a whole number from 0 to 2147483647, or null for unlimited'),
     ],
     [
       { monthlyQuota: 10, perSecond: 0, perMinute: 1, perHour: 1 },
-      "Invalid 'perSecond' value. Expected a whole number from 1 to 2147483647.",
+      Messages.invalidField('perSecond', 'a whole number from 1 to 2147483647'),
     ],
     [
       { monthlyQuota: 10, perSecond: 1, perMinute: 1.5, perHour: 1 },
-      "Invalid 'perMinute' value. Expected a whole number from 1 to 2147483647.",
+      Messages.invalidField('perMinute', 'a whole number from 1 to 2147483647'),
     ],
     [
       { monthlyQuota: 10, perSecond: 1, perMinute: 1, perHour: 2 ** 31 },
-      "Invalid 'perHour' value. Expected a whole number from 1 to 2147483647.",
+      Messages.invalidField('perHour', 'a whole number from 1 to 2147483647'),
     ],
     [
       { monthlyQuota: 10, perSecond: 1, perMinute: 1 },
-      "Invalid 'perHour' value. Expected a whole number from 1 to 2147483647.",
+      Messages.invalidField('perHour', 'a whole number from 1 to 2147483647'),
     ],
   ])('refuses %j with 400', async (body, message) => {
     const res = await api.put('/admin/licenses/invalid', { jwt, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(badRequest(message));
+    expect(res.body).toEqual(errorBody.badRequest(message));
   });
 
   it.each(['Upper', 'with%20space', '-dash-first', 'x'.repeat(65)])(
@@ -116,8 +115,11 @@ describe('administration: /admin/licenses', () => {
       });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(
-        badRequest(
-          "Invalid 'name' value. Expected 1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit.",
+        errorBody.badRequest(
+          Messages.invalidField(
+            'name',
+            "1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit",
+          ),
         ),
       );
     },
@@ -134,12 +136,7 @@ describe('administration: /admin/licenses', () => {
     await api.put('/admin/licenses/small', { jwt, body: { monthlyQuota: 1, ...RATES } });
     const refused = await api.get('/lotteries', { token: holder.token });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({
-      code: 403,
-      error: 'Forbidden',
-      message:
-        'You have exceeded your licence quota for this month. Wait next month or upgrade your license.',
-    });
+    expect(refused.body).toEqual(errorBody.forbidden(Messages.quotaExceeded));
   });
 
   it('deletes a license: its holders are left without one, effective at once', async () => {
@@ -154,11 +151,7 @@ describe('administration: /admin/licenses', () => {
 
     const refused = await api.get('/lotteries', { token: holder.token });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({
-      code: 403,
-      error: 'Forbidden',
-      message: 'Your account does not have the required license. Please purchase a license.',
-    });
+    expect(refused.body).toEqual(errorBody.forbidden(Messages.noLicense));
     expect((await api.get(`/admin/accounts/${holder.id}`, { jwt })).body.license).toBeNull();
     expect(
       (await api.get('/admin/licenses', { jwt })).body.licenses.map((l: { name: string }) => l.name),
@@ -170,7 +163,7 @@ describe('administration: /admin/licenses', () => {
     async (name) => {
       const res = await api.delete(`/admin/licenses/${name}`, { jwt });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 404, error: 'Not Found', message: 'License not found.' });
+      expect(res.body).toEqual(errorBody.notFound(Messages.licenseNotFound));
     },
   );
 

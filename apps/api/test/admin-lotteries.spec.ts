@@ -1,16 +1,16 @@
 import { newAccount, newAdmin, newTokenHolder } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { errorBody, Messages } from './support/contract-errors';
 
-// The contract's strings, written out literally (spec sections 4 and 5).
-const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
-const LOTTERY_NOT_FOUND = { code: 404, error: 'Not Found', message: 'Lottery not found.' };
-const NO_DRAWS = { code: 404, error: 'Not Found', message: 'No draws were found for lottery.' };
-const ADMIN_REQUIRED = { code: 403, error: 'Forbidden', message: 'Administrator role required.' };
-const NO_AUTHORIZATION = { code: 401, error: 'Unauthorized', message: 'Authorization header missing' };
-const TAG_EMPTY = badRequest("Invalid request. The lottery 'tag' field must not be empty.");
-const BAD_DRAW_DATE = badRequest("Invalid 'drawDate' value. Expected 'YYYY-MM-DD' format.");
-const TOO_EARLY = badRequest('Invalid request. The draw date cannot be before 1800-01-01.');
+// The contract's error bodies (spec sections 4 and 5).
+const LOTTERY_NOT_FOUND = errorBody.notFound(Messages.lotteryNotFound);
+const NO_DRAWS = errorBody.notFound(Messages.drawNotFound);
+const ADMIN_REQUIRED = errorBody.forbidden(Messages.adminRequired);
+const NO_AUTHORIZATION = errorBody.unauthorized(Messages.authorizationHeaderMissing);
+const TAG_EMPTY = errorBody.badRequest(Messages.lotteryTagEmpty);
+const BAD_DRAW_DATE = errorBody.badRequest(Messages.invalidDrawDate);
+const TOO_EARLY = errorBody.badRequest(Messages.drawDateTooEarly);
 
 const KENO = {
   tag: 'fr_keno',
@@ -134,11 +134,9 @@ describe('lottery and draw administration', () => {
         more: true,
         total: metered.body.total,
       });
-      expect((await api.get('/admin/lotteries?limit=x', { jwt: admin.jwt })).body).toEqual({
-        code: 401,
-        error: 'Bad Request',
-        message: "Invalid 'limit' value. Expected a non-negative integer.",
-      });
+      expect((await api.get('/admin/lotteries?limit=x', { jwt: admin.jwt })).body).toEqual(
+        errorBody.badRequest(Messages.invalidField('limit', 'a non-negative integer')),
+      );
     });
   });
 
@@ -150,7 +148,7 @@ describe('lottery and draw administration', () => {
       expect((await api.get('/lottery/fr_keno', { token })).body).toEqual(KENO_VIEW);
       expect(await adminApi().post('/admin/lotteries', { ...KENO, name: 'Other' })).toMatchObject({
         status: 409,
-        body: { code: 409, error: 'Conflict', message: 'A lottery with this tag already exists.' },
+        body: errorBody.conflict(Messages.lotteryExists),
       });
       expect((await api.get('/lottery/fr_keno', { token })).body.name).toBe('Keno');
     });
@@ -215,66 +213,76 @@ describe('lottery and draw administration', () => {
       [
         'a tag with capitals',
         { ...valid, tag: 'Bad_Tag' },
-        badRequest(
-          "Invalid 'tag' value. Expected 1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit.",
+        errorBody.badRequest(
+          Messages.invalidField(
+            'tag',
+            "1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit",
+          ),
         ),
       ],
       [
         'a tag starting with _',
         { ...valid, tag: '_x' },
-        badRequest(
-          "Invalid 'tag' value. Expected 1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit.",
+        errorBody.badRequest(
+          Messages.invalidField(
+            'tag',
+            "1 to 64 characters among 'a-z', '0-9', '_' and '-', starting with a letter or digit",
+          ),
         ),
       ],
       [
         'no name',
         { ...valid, name: undefined },
-        badRequest("Invalid 'name' value. Expected a non-empty text of at most 100 characters."),
+        errorBody.badRequest(Messages.invalidField('name', 'a non-empty text of at most 100 characters')),
       ],
       [
         'a blank country',
         { ...valid, country: ' ' },
-        badRequest("Invalid 'country' value. Expected a non-empty text of at most 64 characters."),
+        errorBody.badRequest(Messages.invalidField('country', 'a non-empty text of at most 64 characters')),
       ],
       [
         'an unknown time zone',
         { ...valid, timezone: 'Mars/Olympus_Mons' },
-        badRequest("Invalid 'timezone' value. Expected an IANA time zone such as 'Europe/Paris'."),
+        errorBody.badRequest(Messages.invalidField('timezone', "an IANA time zone such as 'Europe/Paris'")),
       ],
       [
         'neither main nor rules',
         { ...valid, main: undefined },
-        badRequest("Invalid 'main' value. Expected an object {count, min, max, distinct}."),
+        errorBody.badRequest(Messages.invalidField('main', 'an object {count, min, max, distinct}')),
       ],
       [
         'main as a number',
         { ...valid, main: 5 },
-        badRequest("Invalid 'main' value. Expected an object {count, min, max, distinct}."),
+        errorBody.badRequest(Messages.invalidField('main', 'an object {count, min, max, distinct}')),
       ],
       [
         'a zero main count',
         { ...valid, main: { count: 0, min: 1, max: 9 } },
-        badRequest("Invalid 'main' value: count must be a whole number of at least 1, got 0."),
+        errorBody.badRequest(
+          Messages.invalidFieldProblem('main', 'count must be a whole number of at least 1, got 0.'),
+        ),
       ],
       [
         'a main group too small for its count',
         { ...valid, main: { count: 6, min: 1, max: 5 } },
-        badRequest("Invalid 'main' value: needs 6 distinct numbers but 1-5 holds only 5."),
+        errorBody.badRequest(
+          Messages.invalidFieldProblem('main', 'needs 6 distinct numbers but 1-5 holds only 5.'),
+        ),
       ],
       [
         'a main max beyond storage',
         { ...valid, main: { count: 1, min: 1, max: 40000 } },
-        badRequest("Invalid 'main' value: max must be at most 32767."),
+        errorBody.badRequest(Messages.invalidFieldProblem('main', 'max must be at most 32767.')),
       ],
       [
         'an inverted special range',
         { ...valid, special: { count: 1, min: 5, max: 1 } },
-        badRequest("Invalid 'special' value: min 5 is greater than max 1."),
+        errorBody.badRequest(Messages.invalidFieldProblem('special', 'min 5 is greater than max 1.')),
       ],
       [
         'a non-boolean distinct',
         { ...valid, special: { count: 1, min: 1, max: 5, distinct: 'no' } },
-        badRequest("Invalid 'special' value: distinct must be true or false."),
+        errorBody.badRequest(Messages.invalidFieldProblem('special', 'distinct must be true or false.')),
       ],
       [
         'rules out of order',
@@ -285,36 +293,42 @@ describe('lottery and draw administration', () => {
             { from: '2000-01-01', main: { count: 1, min: 1, max: 9 } },
           ],
         },
-        badRequest(
-          "Invalid 'rules' value: Rule era 2: 'from' 2000-01-01 must be later than the previous era's 2010-01-01.",
+        errorBody.badRequest(
+          Messages.invalidFieldProblem(
+            'rules',
+            "Rule era 2: 'from' 2000-01-01 must be later than the previous era's 2010-01-01.",
+          ),
         ),
       ],
       [
         'empty rules',
         { ...valid, rules: [] },
-        badRequest("Invalid 'rules' value: At least one rule era is required."),
+        errorBody.badRequest(Messages.invalidFieldProblem('rules', 'At least one rule era is required.')),
       ],
       [
         'a rule era without main',
         { ...valid, rules: [{ from: '2000-01-01' }] },
-        badRequest("Invalid 'rules[0].main' value. Expected an object {count, min, max, distinct}."),
+        errorBody.badRequest(Messages.invalidField('rules[0].main', 'an object {count, min, max, distinct}')),
       ],
       [
         'a rule era with a bad date',
         { ...valid, rules: [{ from: '2000-02-30', main: { count: 1, min: 1, max: 9 } }] },
-        badRequest(
-          "Invalid 'rules' value: Rule era 1: invalid 'from' date '2000-02-30'. Expected 'YYYY-MM-DD' format.",
+        errorBody.badRequest(
+          Messages.invalidFieldProblem(
+            'rules',
+            "Rule era 1: invalid 'from' date '2000-02-30'. Expected 'YYYY-MM-DD' format.",
+          ),
         ),
       ],
       [
         'rules that are not an array',
         { ...valid, rules: { from: '2000-01-01' } },
-        badRequest("Invalid 'rules' value. Expected an array of {from, main, special}."),
+        errorBody.badRequest(Messages.invalidField('rules', 'an array of {from, main, special}')),
       ],
       [
         'a non-boolean drawOrder',
         { ...valid, drawOrder: 'yes' },
-        badRequest("Invalid 'drawOrder' value. Expected true or false."),
+        errorBody.badRequest(Messages.invalidField('drawOrder', 'true or false')),
       ],
     ])('refuses %s with a 400 naming the field', async (_label, body, error) => {
       expect(await adminApi().post('/admin/lotteries', body)).toMatchObject({ status: 400, body: error });
@@ -386,8 +400,11 @@ describe('lottery and draw administration', () => {
       });
       expect(res).toMatchObject({
         status: 400,
-        body: badRequest(
-          'The new rules do not fit the draw of 2015-10-10: Main number 68 is out of range 1-59 for draws from 2015-10-07.',
+        body: errorBody.badRequest(
+          Messages.rulesBreakDraw(
+            '2015-10-10',
+            'Main number 68 is out of range 1-59 for draws from 2015-10-07.',
+          ),
         ),
       });
       const unchanged = await api.get('/lottery/us_powerball', { token });
@@ -414,33 +431,35 @@ describe('lottery and draw administration', () => {
       });
       expect(startLater).toMatchObject({
         status: 400,
-        body: badRequest(
-          'The new rules do not fit the draw of 1997-11-01: No rules are in force on 1997-11-01.',
+        body: errorBody.badRequest(
+          Messages.rulesBreakDraw('1997-11-01', 'No rules are in force on 1997-11-01.'),
         ),
       });
     });
 
     it.each([
-      ['a new tag', { tag: 'xx_other' }, badRequest("Invalid request. The lottery 'tag' cannot be changed.")],
+      ['a new tag', { tag: 'xx_other' }, errorBody.badRequest(Messages.lotteryTagImmutable)],
       [
         'a null name',
         { name: null },
-        badRequest("Invalid 'name' value. Expected a non-empty text of at most 100 characters."),
+        errorBody.badRequest(Messages.invalidField('name', 'a non-empty text of at most 100 characters')),
       ],
       [
         'an unknown time zone',
         { timezone: 'Nowhere' },
-        badRequest("Invalid 'timezone' value. Expected an IANA time zone such as 'Europe/Paris'."),
+        errorBody.badRequest(Messages.invalidField('timezone', "an IANA time zone such as 'Europe/Paris'")),
       ],
       [
         'a bad main group',
         { main: { count: 2, min: 1 } },
-        badRequest("Invalid 'main' value: max must be a whole number, got undefined."),
+        errorBody.badRequest(
+          Messages.invalidFieldProblem('main', 'max must be a whole number, got undefined.'),
+        ),
       ],
       [
         'a null drawOrder',
         { drawOrder: null },
-        badRequest("Invalid 'drawOrder' value. Expected true or false."),
+        errorBody.badRequest(Messages.invalidField('drawOrder', 'true or false')),
       ],
     ])('refuses %s', async (_label, body, error) => {
       expect(await adminApi().patch('/admin/lotteries/xx_patch', body)).toMatchObject({
@@ -551,19 +570,25 @@ describe('lottery and draw administration', () => {
     });
 
     it.each([
-      [{ publicationWindowMinutes: 60 }, "Invalid 'schedule' value: eras must be a list of 1 to 50 eras"],
-      ['daily', "Invalid 'schedule' value. Expected an object {publicationWindowMinutes, eras}, or null."],
+      [
+        { publicationWindowMinutes: 60 },
+        Messages.invalidFieldProblem('schedule', 'eras must be a list of 1 to 50 eras'),
+      ],
+      ['daily', Messages.invalidField('schedule', 'an object {publicationWindowMinutes, eras}, or null')],
       [
         {
           publicationWindowMinutes: 60,
           eras: [{ from: '2020-01-01', timezone: 'UTC', weekdays: ['monday'], time: '10:00' }],
         },
-        "Invalid 'schedule' value: eras[0]: timezone must be an IANA zone such as 'Europe/Paris'",
+        Messages.invalidFieldProblem(
+          'schedule',
+          "eras[0]: timezone must be an IANA zone such as 'Europe/Paris'",
+        ),
       ],
     ])('refuses the schedule %j with a 400 naming the problem', async (schedule, message) => {
       const res = await adminApi().post('/admin/lotteries', { ...KENO, tag: 'xx_badschedule', schedule });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 401, error: 'Bad Request', message });
+      expect(res.body).toEqual(errorBody.badRequest(message));
     });
   });
 
@@ -608,14 +633,14 @@ describe('lottery and draw administration', () => {
       [{ main: [1, 2, 21], special: [1] }, 'Main number 21 is out of range 1-20 for draws from 1800-01-01.'],
       [{ main: [1, 2, 3] }, 'Expected 1 special number on 2024-05-02, got 0.'],
       [{ main: [1, 2, 3], special: [0] }, 'Special number 0 is out of range 1-5 for draws from 1800-01-01.'],
-      [{ main: 'x', special: [1] }, "Invalid 'main' value. Expected an array of whole numbers."],
-      [{ main: [1.5, 2, 3], special: [1] }, "Invalid 'main' value. Expected an array of whole numbers."],
-      [{ special: [1] }, "Invalid 'main' value. Expected an array of whole numbers."],
-      [{ main: [1, 2, 3], special: ['1'] }, "Invalid 'special' value. Expected an array of whole numbers."],
+      [{ main: 'x', special: [1] }, Messages.invalidField('main', 'an array of whole numbers')],
+      [{ main: [1.5, 2, 3], special: [1] }, Messages.invalidField('main', 'an array of whole numbers')],
+      [{ special: [1] }, Messages.invalidField('main', 'an array of whole numbers')],
+      [{ main: [1, 2, 3], special: ['1'] }, Messages.invalidField('special', 'an array of whole numbers')],
     ])('refuses %j, writing nothing', async (body, message) => {
       expect(await adminApi().put(path('2024-05-02'), body)).toMatchObject({
         status: 400,
-        body: badRequest(message),
+        body: errorBody.badRequest(message),
       });
       expect((await api.get('/lottery/xx_draws/draw/2024-05-02/numbers', { token })).status).toBe(404);
     });
@@ -625,11 +650,11 @@ describe('lottery and draw administration', () => {
         await adminApi().put(path('2015-10-06', 'us_powerball'), { main: [1, 2, 3, 4, 69], special: [1] }),
       ).toMatchObject({
         status: 400,
-        body: badRequest('Main number 69 is out of range 1-59 for draws from 2012-01-18.'),
+        body: errorBody.badRequest('Main number 69 is out of range 1-59 for draws from 2012-01-18.'),
       });
       expect(
         await adminApi().put(path('1990-01-06', 'us_powerball'), { main: [1, 2, 3, 4, 5], special: [1] }),
-      ).toMatchObject({ status: 400, body: badRequest('No rules are in force on 1990-01-06.') });
+      ).toMatchObject({ status: 400, body: errorBody.badRequest('No rules are in force on 1990-01-06.') });
       const added = await adminApi().put(path('2026-08-08', 'us_powerball'), {
         main: [69, 1, 2, 3, 4],
         special: [26],
@@ -684,8 +709,11 @@ describe('lottery and draw administration', () => {
         await adminApi().patch('/admin/lotteries/xx_draws', { main: { count: 3, min: 1, max: 18 } }),
       ).toMatchObject({
         status: 400,
-        body: badRequest(
-          'The new rules do not fit the draw of 2024-07-01: Main number 19 is out of range 1-18 for draws from 1800-01-01.',
+        body: errorBody.badRequest(
+          Messages.rulesBreakDraw(
+            '2024-07-01',
+            'Main number 19 is out of range 1-18 for draws from 1800-01-01.',
+          ),
         ),
       });
     });

@@ -3,6 +3,7 @@ import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { DemoAccountService } from '../src/modules/accounts/demo-account.service';
 import { newAccount, newAdmin, PASSWORD, sql, uniqueEmail } from './support/fixtures';
 import { http, Http } from './support/http';
+import { errorBody, Messages } from './support/contract-errors';
 import { createTestApp, TestApp } from './support/test-app';
 import { TEST_ENV } from './support/test-engine';
 
@@ -62,11 +63,7 @@ describe('auth: register, login and the JWT', () => {
         body: { email: email.toUpperCase(), password: PASSWORD },
       });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({
-        code: 409,
-        error: 'Conflict',
-        message: 'An account with this email already exists.',
-      });
+      expect(res.body).toEqual(errorBody.conflict(Messages.emailTaken));
     });
 
     it('lets exactly one of several concurrent registrations of one email win', async () => {
@@ -82,48 +79,60 @@ describe('auth: register, login and the JWT', () => {
     });
 
     it.each([
-      [{ password: PASSWORD }, "Invalid 'email' value. Expected an email address of at most 254 characters."],
+      [{ password: PASSWORD }, Messages.invalidField('email', 'an email address of at most 254 characters')],
       [
         { email: 'not-an-email', password: PASSWORD },
-        "Invalid 'email' value. Expected an email address of at most 254 characters.",
+        Messages.invalidField('email', 'an email address of at most 254 characters'),
       ],
       [
         { email: 42, password: PASSWORD },
-        "Invalid 'email' value. Expected an email address of at most 254 characters.",
+        Messages.invalidField('email', 'an email address of at most 254 characters'),
       ],
-      [{ email: 'a@example.com' }, "Invalid 'password' value. Expected a string of 10 to 128 characters."],
+      [{ email: 'a@example.com' }, Messages.invalidField('password', 'a string of 10 to 128 characters')],
       [
         { email: 'a@example.com', password: 'short' },
-        "Invalid 'password' value. Expected a string of 10 to 128 characters.",
+        Messages.invalidField('password', 'a string of 10 to 128 characters'),
       ],
       [
         { email: 'a@example.com', password: 'x'.repeat(129) },
-        "Invalid 'password' value. Expected a string of 10 to 128 characters.",
+        Messages.invalidField('password', 'a string of 10 to 128 characters'),
       ],
       [
         { email: 'a@example.com', password: 'nine char' },
-        "Invalid 'password' value. Expected a string of 10 to 128 characters.",
+        Messages.invalidField('password', 'a string of 10 to 128 characters'),
       ],
       [
         { email: 'a@example.com', password: 'password123' },
-        "Invalid 'password' value: too easy to guess. This is a commonly used password. Add more words that are less common.",
+        Messages.invalidFieldProblem(
+          'password',
+          'too easy to guess. This is a commonly used password. Add more words that are less common.',
+        ),
       ],
       [
         { email: 'a@example.com', password: 'Password1!' },
-        "Invalid 'password' value: too easy to guess. This is similar to a commonly used password. Add more words that are less common.",
+        Messages.invalidFieldProblem(
+          'password',
+          'too easy to guess. This is similar to a commonly used password. Add more words that are less common.',
+        ),
       ],
       [
         { email: 'a@example.com', password: 'qwertyuiop' },
-        "Invalid 'password' value: too easy to guess. This is a frequently used password. Add more words that are less common.",
+        Messages.invalidFieldProblem(
+          'password',
+          'too easy to guess. This is a frequently used password. Add more words that are less common.',
+        ),
       ],
       [
         { email: 'a@example.com', password: ' '.repeat(12) },
-        `Invalid 'password' value: too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common.`,
+        Messages.invalidFieldProblem(
+          'password',
+          'too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common.',
+        ),
       ],
     ])('refuses %j with 400', async (body, message) => {
       const res = await api.post('/auth/register', { body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 401, error: 'Bad Request', message });
+      expect(res.body).toEqual(errorBody.badRequest(message));
     });
   });
 
@@ -165,7 +174,7 @@ describe('auth: register, login and the JWT', () => {
 
     it('answers the same 401 for a wrong password and an unknown email', async () => {
       const { email } = await newAccount(api);
-      const body = { code: 401, error: 'Unauthorized', message: 'Invalid email or password.' };
+      const body = errorBody.unauthorized(Messages.invalidCredentials);
       const wrong = await api.post('/auth/login', { body: { email, password: 'wrong password!' } });
       expect(wrong.status).toBe(401);
       expect(wrong.body).toEqual(body);
@@ -179,11 +188,9 @@ describe('auth: register, login and the JWT', () => {
     it('refuses a body without credentials with 400', async () => {
       const res = await api.post('/auth/login', { body: { email: 'a@example.com' } });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        code: 401,
-        error: 'Bad Request',
-        message: "Invalid 'password' value. Expected a string of at most 1024 characters.",
-      });
+      expect(res.body).toEqual(
+        errorBody.badRequest(Messages.invalidField('password', 'a string of at most 1024 characters')),
+      );
     });
 
     it('uses JWT_EXPIRES_IN for expiresIn', async () => {
@@ -202,12 +209,12 @@ describe('auth: register, login and the JWT', () => {
   });
 
   describe('the JWT on account routes', () => {
-    const invalidJwt = { code: 401, error: 'Unauthorized', message: 'Invalid JWT token' };
+    const invalidJwt = errorBody.unauthorized(Messages.invalidJwt);
 
     it('answers 401 `Authorization header missing` without the header', async () => {
       const res = await api.get('/profile');
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 401, error: 'Unauthorized', message: 'Authorization header missing' });
+      expect(res.body).toEqual(errorBody.unauthorized(Messages.authorizationHeaderMissing));
     });
 
     it.each([
@@ -266,11 +273,7 @@ describe('auth: register, login and the JWT', () => {
     ])('%s %s needs the Authorization header', async (method, path) => {
       const res = await fetch(app.baseUrl + path, { method });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({
-        code: 401,
-        error: 'Unauthorized',
-        message: 'Authorization header missing',
-      });
+      expect(await res.json()).toEqual(errorBody.unauthorized(Messages.authorizationHeaderMissing));
     });
   });
 

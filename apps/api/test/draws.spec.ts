@@ -1,15 +1,17 @@
 import { newAdmin, newTokenHolder } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { errorBody, Messages } from './support/contract-errors';
 
-// The contract's strings, written out literally (spec sections 2 and 5).
-const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
-const LOTTERY_NOT_FOUND = { code: 404, error: 'Not Found', message: 'Lottery not found.' };
-const NO_DRAWS = { code: 404, error: 'Not Found', message: 'No draws were found for lottery.' };
-const TAG_EMPTY = badRequest("Invalid request. The lottery 'tag' field must not be empty.");
-const BAD_DRAW_DATE = badRequest("Invalid 'drawDate' value. Expected 'YYYY-MM-DD' format.");
-const TOO_EARLY = badRequest('Invalid request. The draw date cannot be before 1800-01-01.');
-const BAD_SORT = badRequest("Invalid 'sort_number' value. Expected true, false, 1, 0, yes, no, asc or desc.");
+// The contract's error bodies (spec sections 2 and 5).
+const LOTTERY_NOT_FOUND = errorBody.notFound(Messages.lotteryNotFound);
+const NO_DRAWS = errorBody.notFound(Messages.drawNotFound);
+const TAG_EMPTY = errorBody.badRequest(Messages.lotteryTagEmpty);
+const BAD_DRAW_DATE = errorBody.badRequest(Messages.invalidDrawDate);
+const TOO_EARLY = errorBody.badRequest(Messages.drawDateTooEarly);
+const BAD_SORT = errorBody.badRequest(
+  Messages.invalidField('sort_number', 'true, false, 1, 0, yes, no, asc or desc'),
+);
 
 const main = (values: number[], orders = values.map((_, i) => i)) =>
   values.map((value, i) => ({ special: false, order: orders[i], value }));
@@ -267,17 +269,17 @@ describe('draw routes', () => {
     });
 
     it.each([
-      ['limit=x', "Invalid 'limit' value. Expected a non-negative integer."],
-      ['limit=-1', "Invalid 'limit' value. Expected a non-negative integer."],
-      ['offset=1.5', "Invalid 'offset' value. Expected a non-negative integer."],
+      ['limit=x', Messages.invalidField('limit', 'a non-negative integer')],
+      ['limit=-1', Messages.invalidField('limit', 'a non-negative integer')],
+      ['offset=1.5', Messages.invalidField('offset', 'a non-negative integer')],
     ])('refuses %s on both lists', async (query, message) => {
       expect(await get(`/lottery/us_powerball/draws?${query}`)).toMatchObject({
         status: 400,
-        body: badRequest(message),
+        body: errorBody.badRequest(message),
       });
       expect(await get(`/lottery/us_powerball/draw/numbers?${query}`)).toMatchObject({
         status: 400,
-        body: badRequest(message),
+        body: errorBody.badRequest(message),
       });
     });
   });
@@ -337,9 +339,9 @@ describe('draw routes', () => {
     });
 
     it.each([
-      ['from=2024-13-01', badRequest("Invalid 'from' value. Expected 'YYYY-MM-DD' format.")],
-      ['from=', badRequest("Invalid 'from' value. Expected 'YYYY-MM-DD' format.")],
-      ['to=2024/01/01', badRequest("Invalid 'to' value. Expected 'YYYY-MM-DD' format.")],
+      ['from=2024-13-01', errorBody.badRequest(Messages.invalidField('from', "'YYYY-MM-DD' format"))],
+      ['from=', errorBody.badRequest(Messages.invalidField('from', "'YYYY-MM-DD' format"))],
+      ['to=2024/01/01', errorBody.badRequest(Messages.invalidField('to', "'YYYY-MM-DD' format"))],
       ['from=1799-12-31', TOO_EARLY],
       ['to=1700-01-01', TOO_EARLY],
     ])('refuses %s on both lists', async (query, body) => {
@@ -362,7 +364,7 @@ describe('draw routes', () => {
       });
       expect(await get('/lottery/unknown/draw/numbers?limit=x')).toMatchObject({
         status: 400,
-        body: badRequest("Invalid 'limit' value. Expected a non-negative integer."),
+        body: errorBody.badRequest(Messages.invalidField('limit', 'a non-negative integer')),
       });
       expect(await get('/lottery/unknown/draws?from=1799-01-01')).toMatchObject({
         status: 400,

@@ -3,17 +3,10 @@ import { createTestApp, TestApp } from './support/test-app';
 import { http, Http } from './support/http';
 import { newTokenHolder, sql } from './support/fixtures';
 import { testEngine } from './support/test-engine';
+import { errorBody, Messages } from './support/contract-errors';
 
-const UNEXPECTED = {
-  code: 500,
-  error: 'Internal Server Error',
-  message: 'Unexpected error occurred. An administrator has been notified of this error so they can fix it.',
-};
-const TIMEOUT = {
-  code: 408,
-  error: 'Request Timeout',
-  message: 'The request took too long to process. Please try again.',
-};
+const UNEXPECTED = errorBody.internalServerError(Messages.unexpected);
+const TIMEOUT = errorBody.requestTimeout(Messages.requestTimeout);
 
 describe('unexpected failures', () => {
   let app: TestApp;
@@ -68,20 +61,12 @@ describe('unexpected failures', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({
-      code: 401,
-      error: 'Bad Request',
-      message: 'Invalid request body. Expected valid JSON.',
-    });
+    expect(bad.body).toEqual(errorBody.badRequest(Messages.invalidJsonBody));
     const xml = await api.post('/auth/login', {
       body: '<a/>',
       headers: { 'Content-Type': 'application/xml' },
     });
     expect(xml.status).toBe(415);
-    expect(xml.body).toEqual({
-      code: 415,
-      error: 'Unsupported Media Type',
-      message: 'Unsupported content type.',
-    });
+    expect(xml.body).toEqual(errorBody.unsupportedMediaType(Messages.unsupportedMediaType));
   });
 });

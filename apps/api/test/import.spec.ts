@@ -1,9 +1,9 @@
 import { newAdmin, newTokenHolder, sql } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { errorBody, Messages } from './support/contract-errors';
 
-const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
-const LOTTERY_NOT_FOUND = { code: 404, error: 'Not Found', message: 'Lottery not found.' };
+const LOTTERY_NOT_FOUND = errorBody.notFound(Messages.lotteryNotFound);
 
 describe('POST /admin/lotteries/{tag}/draws/import', () => {
   let app: TestApp;
@@ -155,11 +155,7 @@ describe('POST /admin/lotteries/{tag}/draws/import', () => {
       body: csv,
       headers: { 'Content-Type': 'text/csv' },
     });
-    expect(bad.body).toEqual({
-      code: 401,
-      error: 'Bad Request',
-      message: "Invalid 'dryRun' value. Expected true or false.",
-    });
+    expect(bad.body).toEqual(errorBody.badRequest(Messages.invalidField('dryRun', 'true or false')));
   });
 
   it('never half-writes a rejected line over an existing draw', async () => {
@@ -209,7 +205,7 @@ describe('POST /admin/lotteries/{tag}/draws/import', () => {
     });
     expect(json).toMatchObject({
       status: 400,
-      body: badRequest("Invalid request body. Expected text/csv with the header 'date,main,special'."),
+      body: errorBody.badRequest(Messages.invalidCsvBody),
     });
   });
 
@@ -220,7 +216,7 @@ describe('POST /admin/lotteries/{tag}/draws/import', () => {
     });
     expect(await importCsv('date,main,special\n', '%20')).toMatchObject({
       status: 400,
-      body: badRequest("Invalid request. The lottery 'tag' field must not be empty."),
+      body: errorBody.badRequest(Messages.lotteryTagEmpty),
     });
   });
 

@@ -6,7 +6,8 @@ import { Http } from './support/http';
 import { type SourceServer, startSourceServer } from './support/source-server';
 import { TestApp } from './support/test-app';
 import { eventually } from './support/timing';
-import { BAD_REQUEST, logMessages, NOW, POWERBALL_SOURCE, setUp } from './support/ingestion';
+import { logMessages, NOW, POWERBALL_SOURCE, setUp } from './support/ingestion';
+import { errorBody, Messages } from './support/contract-errors';
 
 describe('ingestion from the operators’ publications', () => {
   let app: TestApp;
@@ -89,18 +90,20 @@ describe('ingestion from the operators’ publications', () => {
 
       expect(await setSource('xx_none', { adapter: 'generic', url: 'http://x.test/' })).toMatchObject({
         status: 404,
-        body: { code: 404, error: 'Not Found', message: 'Lottery not found.' },
+        body: errorBody.notFound(Messages.lotteryNotFound),
       });
       expect((await setSource('fr_lotto', { adapter: 'ftp', url: 'http://x.test/' })).body).toEqual(
-        BAD_REQUEST(
-          "Invalid 'adapter' value. Expected one of socrata-powerball, socrata-megamillions, generic.",
+        errorBody.badRequest(
+          Messages.invalidField('adapter', 'one of socrata-powerball, socrata-megamillions, generic'),
         ),
       );
       expect((await setSource('fr_lotto', { adapter: 'generic', url: 'file:///etc/passwd' })).body).toEqual(
-        BAD_REQUEST("Invalid 'url' value: expected an absolute http or https URL."),
+        errorBody.badRequest(Messages.invalidFieldProblem('url', 'expected an absolute http or https URL.')),
       );
       expect((await setSource('fr_lotto', { adapter: 'generic', url: 'http://x.test/' })).body).toEqual(
-        BAD_REQUEST("Invalid 'mapping' value: expected an object {format, date, main, …}."),
+        errorBody.badRequest(
+          Messages.invalidFieldProblem('mapping', 'expected an object {format, date, main, …}.'),
+        ),
       );
       expect(
         (
@@ -110,7 +113,9 @@ describe('ingestion from the operators’ publications', () => {
             mapping: { format: 'xml', date: 'd', main: 'm' },
           })
         ).body,
-      ).toEqual(BAD_REQUEST("Invalid 'mapping' value: format must be 'json' or 'csv'."));
+      ).toEqual(
+        errorBody.badRequest(Messages.invalidFieldProblem('mapping', "format must be 'json' or 'csv'.")),
+      );
 
       const mapping = {
         format: 'csv',
@@ -132,7 +137,7 @@ describe('ingestion from the operators’ publications', () => {
       expect((await api.delete('/admin/sources/fr_lotto', { jwt })).status).toBe(204);
       expect(await api.delete('/admin/sources/fr_lotto', { jwt })).toMatchObject({
         status: 404,
-        body: { message: 'No source is configured for this lottery.' },
+        body: { message: Messages.sourceNotFound },
       });
     });
   });
@@ -342,16 +347,14 @@ describe('ingestion from the operators’ publications', () => {
       );
       expect(await api.post(`/admin/conflicts/${open.id}/accept`, { jwt })).toMatchObject({
         status: 409,
-        body: { code: 409, error: 'Conflict', message: 'This conflict has already been resolved.' },
+        body: errorBody.conflict(Messages.conflictResolved),
       });
       for (const id of ['00000000-0000-0000-0000-000000000000', 'not-a-uuid'])
-        expect((await api.post(`/admin/conflicts/${id}/reject`, { jwt })).body).toEqual({
-          code: 404,
-          error: 'Not Found',
-          message: 'Conflict not found.',
-        });
+        expect((await api.post(`/admin/conflicts/${id}/reject`, { jwt })).body).toEqual(
+          errorBody.notFound(Messages.conflictNotFound),
+        );
       expect((await api.get('/admin/conflicts?status=maybe', { jwt })).body).toEqual(
-        BAD_REQUEST("Invalid 'status' value. Expected open, accepted, rejected, corrected."),
+        errorBody.badRequest(Messages.invalidField('status', 'open, accepted, rejected, corrected')),
       );
       const all = await api.get('/admin/conflicts', { jwt });
       // Powerball's two (one rejected, one accepted) and the generic JSON's open one.
@@ -545,11 +548,11 @@ describe('ingestion from the operators’ publications', () => {
       expect((await api.post('/admin/sources/us_powerball/sync')).status).toBe(401);
       expect(await api.post('/admin/sources/xx_none/sync', { jwt })).toMatchObject({
         status: 404,
-        body: { code: 404, error: 'Not Found', message: 'Lottery not found.' },
+        body: errorBody.notFound(Messages.lotteryNotFound),
       });
       expect(await api.post('/admin/sources/fr_lotto/sync', { jwt })).toMatchObject({
         status: 404,
-        body: { code: 404, error: 'Not Found', message: 'No source is configured for this lottery.' },
+        body: errorBody.notFound(Messages.sourceNotFound),
       });
     });
   });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { newAdmin, newTokenHolder } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { errorBody, Messages } from './support/contract-errors';
 
-// The contract's strings, written out literally (spec sections 1, 2 and 5).
-const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
-const LOTTERY_NOT_FOUND = { code: 404, error: 'Not Found', message: 'Lottery not found.' };
-const TAG_EMPTY = badRequest("Invalid request. The lottery 'tag' field must not be empty.");
+// The contract's error bodies (spec sections 1, 2 and 5).
+const LOTTERY_NOT_FOUND = errorBody.notFound(Messages.lotteryNotFound);
+const TAG_EMPTY = errorBody.badRequest(Messages.lotteryTagEmpty);
 
 const BUNDLED_TAGS = [
   'au_ozlotto',
@@ -94,17 +94,17 @@ describe('lottery catalogue routes', () => {
     });
 
     it.each([
-      ['limit=-1', "Invalid 'limit' value. Expected a non-negative integer."],
-      ['limit=abc', "Invalid 'limit' value. Expected a non-negative integer."],
-      ['limit=1.5', "Invalid 'limit' value. Expected a non-negative integer."],
-      ['offset=-3', "Invalid 'offset' value. Expected a non-negative integer."],
-      ['offset=', "Invalid 'offset' value. Expected a non-negative integer."],
-      ['offset=2147483648', "Invalid 'offset' value. Expected a non-negative integer up to 2147483647."],
+      ['limit=-1', Messages.invalidField('limit', 'a non-negative integer')],
+      ['limit=abc', Messages.invalidField('limit', 'a non-negative integer')],
+      ['limit=1.5', Messages.invalidField('limit', 'a non-negative integer')],
+      ['offset=-3', Messages.invalidField('offset', 'a non-negative integer')],
+      ['offset=', Messages.invalidField('offset', 'a non-negative integer')],
+      ['offset=2147483648', Messages.invalidField('offset', 'a non-negative integer up to 2147483647')],
     ])('refuses %s with a 400 naming the parameter', async (query, message) => {
       for (const path of ['/lotteries', '/lottery']) {
         const res = await get(`${path}?${query}`);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual(badRequest(message));
+        expect(res.body).toEqual(errorBody.badRequest(message));
       }
     });
 

@@ -5,27 +5,16 @@ import { Clock } from '../src/common/clock';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
 import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
 import { DataSource } from 'typeorm';
+import { errorBody, Messages } from './support/contract-errors';
 
-// The contract's strings, written out literally (spec section 5).
-const MISSING_TOKEN = { code: 401, error: 'Unauthorized', message: "Token header 'X-API-Token' missing" };
-const UNKNOWN_TOKEN = { code: 401, error: 'Unauthorized', message: 'Invalid bearer authentification' };
-const DISABLED = { code: 403, error: 'Forbidden', message: 'Your account has been disabled.' };
-const NO_LICENSE = {
-  code: 403,
-  error: 'Forbidden',
-  message: 'Your account does not have the required license. Please purchase a license.',
-};
-const QUOTA = {
-  code: 403,
-  error: 'Forbidden',
-  message: 'You have exceeded your licence quota for this month. Wait next month or upgrade your license.',
-};
-const TOO_MANY = { code: 429, error: 'Too Many Requests' };
-const TOO_EARLY = {
-  code: 401,
-  error: 'Bad Request',
-  message: 'Invalid request. The draw date cannot be before 1800-01-01.',
-};
+// The contract's error bodies (spec section 5).
+const MISSING_TOKEN = errorBody.unauthorized(Messages.tokenHeaderMissing);
+const UNKNOWN_TOKEN = errorBody.unauthorized(Messages.invalidToken);
+const DISABLED = errorBody.forbidden(Messages.accountDisabled);
+const NO_LICENSE = errorBody.forbidden(Messages.noLicense);
+const QUOTA = errorBody.forbidden(Messages.quotaExceeded);
+const TOO_MANY = errorBody.tooManyRequests();
+const TOO_EARLY = errorBody.badRequest(Messages.drawDateTooEarly);
 
 describe('metered lottery routes: the check chain, quota and rate limits', () => {
   let app: TestApp;

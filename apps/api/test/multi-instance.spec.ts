@@ -2,12 +2,9 @@ import { createTestApp, TestApp } from './support/test-app';
 import { http, Http } from './support/http';
 import { newAdmin, newTokenHolder } from './support/fixtures';
 import { connectTestRedis, testRedisUrl } from './support/redis';
+import { errorBody, Messages } from './support/contract-errors';
 
-const QUOTA = {
-  code: 403,
-  error: 'Forbidden',
-  message: 'You have exceeded your licence quota for this month. Wait next month or upgrade your license.',
-};
+const QUOTA = errorBody.forbidden(Messages.quotaExceeded);
 
 // Several instances behind a load balancer share PostgreSQL and Redis (REDIS_URL, else the local Redis: every
 // machine of ours runs one; the set-up fails loudly when it does not answer).

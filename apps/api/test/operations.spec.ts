@@ -1,12 +1,14 @@
 import { createTestApp, TestApp } from './support/test-app';
 import { http, Http } from './support/http';
+import { errorBody, Messages } from './support/contract-errors';
 
-const STATUS_TEXT: Record<string, string> = {
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '403': 'Forbidden',
-  '404': 'Not Found',
-  '409': 'Conflict',
+/** The contract body of each documented error status that carries a message (429 has none; 503 is skipped). */
+const CONTRACT_BODY: Record<string, (message: string) => object> = {
+  '400': errorBody.badRequest,
+  '401': errorBody.unauthorized,
+  '403': errorBody.forbidden,
+  '404': errorBody.notFound,
+  '409': errorBody.conflict,
 };
 
 describe('operations routes', () => {
@@ -54,12 +56,10 @@ describe('operations routes', () => {
             where,
             example:
               status === '429'
-                ? { code: 429, error: 'Too Many Requests' }
-                : {
-                    code: status === '400' ? 401 : Number(status),
-                    error: STATUS_TEXT[status],
-                    message: expect.stringMatching(/\S/),
-                  },
+                ? errorBody.tooManyRequests()
+                : (CONTRACT_BODY[status] ?? ((message) => ({ code: Number(status), message })))(
+                    expect.stringMatching(/\S/),
+                  ),
           });
           checked++;
         }
@@ -82,7 +82,7 @@ describe('operations routes', () => {
   it('answers unknown routes with the contract 404 body', async () => {
     const res = await api.get('/no/such/route');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 404, error: 'Not Found', message: 'Resource not found.' });
+    expect(res.body).toEqual(errorBody.notFound(Messages.resourceNotFound));
   });
 
   it('exposes Prometheus metrics', async () => {

@@ -3,6 +3,7 @@ import { newAccount, newToken, newTokenHolder, PASSWORD, sql } from './support/f
 import { eventually } from './support/timing';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { errorBody, Messages } from './support/contract-errors';
 
 const month = () => new Date().toISOString().slice(0, 7);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -92,11 +93,7 @@ describe('profile: /profile and /profile/usage', () => {
     const { jwt } = await newAccount(api);
     const res = await api.get(`/profile/usage?month=${value}`, { jwt });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      code: 401,
-      error: 'Bad Request',
-      message: "Invalid 'month' value. Expected 'YYYY-MM' format.",
-    });
+    expect(res.body).toEqual(errorBody.badRequest(Messages.invalidField('month', "'YYYY-MM' format")));
   });
 
   it('counts metered calls in the usage, today included, before and after they are written back', async () => {
@@ -192,14 +189,10 @@ describe('profile: /profile and /profile/usage', () => {
 
       const lottery = await api.get('/lotteries', { token: holder.token });
       expect(lottery.status).toBe(401);
-      expect(lottery.body).toEqual({
-        code: 401,
-        error: 'Unauthorized',
-        message: 'Invalid bearer authentification',
-      });
+      expect(lottery.body).toEqual(errorBody.unauthorized(Messages.invalidToken));
       const profile = await api.get('/profile', { jwt: holder.jwt });
       expect(profile.status).toBe(401);
-      expect(profile.body).toEqual({ code: 401, error: 'Unauthorized', message: 'Invalid JWT token' });
+      expect(profile.body).toEqual(errorBody.unauthorized(Messages.invalidJwt));
       const login = await api.post('/auth/login', { body: { email: holder.email, password: PASSWORD } });
       expect(login.status).toBe(401);
 

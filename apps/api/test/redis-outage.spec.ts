@@ -5,12 +5,9 @@ import { connectTestRedis, testRedisUrl } from './support/redis';
 import { CutMode, startTcpProxy, TcpProxy, throughProxy } from './support/tcp-proxy';
 import { createTestApp, TestApp } from './support/test-app';
 import { eventually, timed } from './support/timing';
+import { errorBody, Messages } from './support/contract-errors';
 
-const QUOTA = {
-  code: 403,
-  error: 'Forbidden',
-  message: 'You have exceeded your licence quota for this month. Wait next month or upgrade your license.',
-};
+const QUOTA = errorBody.forbidden(Messages.quotaExceeded);
 
 /**
  * Redis goes away under a running instance (its connection cut by a TCP proxy; the shared Redis keeps running for

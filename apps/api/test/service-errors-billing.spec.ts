@@ -3,12 +3,9 @@ import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.
 import { newTokenHolder, sql } from './support/fixtures';
 import { http, Http, TestResponse } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { errorBody, Messages } from './support/contract-errors';
 
-const UNEXPECTED = {
-  code: 500,
-  error: 'Internal Server Error',
-  message: 'Unexpected error occurred. An administrator has been notified of this error so they can fix it.',
-};
+const UNEXPECTED = errorBody.internalServerError(Messages.unexpected);
 
 /**
  * The contract bills a client's erroneous requests (a 404, a 400), not the service's: a metered request that the

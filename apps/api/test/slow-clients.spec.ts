@@ -3,17 +3,14 @@ import { request as httpRequest } from 'node:http';
 import { createTestApp, TestApp } from './support/test-app';
 import { http } from './support/http';
 import { newTokenHolder } from './support/fixtures';
+import { errorBody, Messages } from './support/contract-errors';
 
 /**
  * Slow and abusive clients, on raw sockets: headers or a body trickled in, more connections than one client is
  * allowed, and the service's responsiveness while a hundred slow connections are held open.
  */
 
-const TIMEOUT = {
-  code: 408,
-  error: 'Request Timeout',
-  message: 'The request took too long to process. Please try again.',
-};
+const TIMEOUT = errorBody.requestTimeout(Messages.requestTimeout);
 
 interface RawResult {
   /** Everything the server sent. */
@@ -218,7 +215,7 @@ describe('connection cap per client (MAX_CONNECTIONS_PER_CLIENT)', () => {
         expect(refused.closedByServer).toBe(true);
         const answer = parseAnswer(refused.text);
         expect(answer.status).toBe(429);
-        expect(answer.body).toEqual({ code: 429, error: 'Too Many Requests' });
+        expect(answer.body).toEqual(errorBody.tooManyRequests());
         expect(answer.headers).toMatch(/retry-after: 1/i);
         expect(refused.elapsedMs).toBeLessThan(2000);
       }

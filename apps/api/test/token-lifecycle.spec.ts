@@ -91,7 +91,7 @@ describe('token lifecycle', () => {
 
     it('refuses a bad grace period and an unknown token', async () => {
       await create({ id: 'roll-bad' });
-      const message = "Invalid 'graceSeconds' value. Expected a whole number from 0 to 86400.";
+      const message = Messages.invalidField('graceSeconds', 'a whole number from 0 to 86400');
       for (const graceSeconds of [-1, 86_401, 1.5, '60', true]) {
         const res = await roll('roll-bad', { graceSeconds });
         expect({ graceSeconds, status: res.status, body: res.body }).toEqual({
@@ -135,7 +135,7 @@ describe('token lifecycle', () => {
     });
 
     it('refuses an expiry in the past or that is not a date-time', async () => {
-      const message = "Invalid 'expiresAt' value. Expected an ISO 8601 date-time in the future.";
+      const message = Messages.invalidField('expiresAt', 'an ISO 8601 date-time in the future');
       for (const expiresAt of ['2001-01-01T00:00:00Z', 'tomorrow', 42, '2030-02-30T00:00:00Z']) {
         const res = await create({ id: `bad-expiry-${String(expiresAt).length}`, expiresAt });
         expect({ expiresAt, status: res.status, body: res.body }).toEqual({

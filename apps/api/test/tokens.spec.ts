@@ -1,12 +1,12 @@
 import { newAccount, newToken, sql } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { errorBody, Messages } from './support/contract-errors';
 
-const badRequest = (message: string) => ({ code: 401, error: 'Bad Request', message });
-const tokenNotFound = { code: 404, error: 'Not Found', message: 'Token not found.' };
-const emptyId = badRequest("Invalid request. The token 'id' field must not be empty.");
-const idTaken = badRequest('Token already exists with the provided identifier.');
-const limitReached = badRequest('You have reach the maximum of authorized token.');
+const tokenNotFound = errorBody.notFound(Messages.tokenNotFound);
+const emptyId = errorBody.badRequest(Messages.tokenIdEmpty);
+const idTaken = errorBody.badRequest(Messages.tokenIdTaken);
+const limitReached = errorBody.badRequest(Messages.tokenLimitReached);
 
 describe('API tokens: /profile/token', () => {
   let app: TestApp;
@@ -104,28 +104,28 @@ describe('API tokens: /profile/token', () => {
       [
         'too long',
         { id: 'x'.repeat(65) },
-        "Invalid 'id' value. Expected 1 to 64 characters without control characters.",
+        Messages.invalidField('id', '1 to 64 characters without control characters'),
       ],
       [
         'a control character',
         { id: 'a\u0000b' },
-        "Invalid 'id' value. Expected 1 to 64 characters without control characters.",
+        Messages.invalidField('id', '1 to 64 characters without control characters'),
       ],
       [
         'not a string',
         { id: 12 },
-        "Invalid 'id' value. Expected 1 to 64 characters without control characters.",
+        Messages.invalidField('id', '1 to 64 characters without control characters'),
       ],
       [
         'a long description',
         { id: 'ok', description: 'd'.repeat(501) },
-        "Invalid 'description' value. Expected text of at most 500 characters, or null.",
+        Messages.invalidField('description', 'text of at most 500 characters, or null'),
       ],
     ])('refuses an id or description that is %s', async (_label, body, message) => {
       const { jwt } = await newAccount(api);
       const res = await api.post('/profile/token', { jwt, body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(badRequest(message));
+      expect(res.body).toEqual(errorBody.badRequest(message));
     });
 
     it('accepts an id of 64 characters, counted as characters', async () => {
@@ -197,7 +197,7 @@ describe('API tokens: /profile/token', () => {
     const res = await api.patch('/profile/token/patched', { jwt, body: {} });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(
-      badRequest("Invalid 'description' value. Expected text of at most 500 characters, or null."),
+      errorBody.badRequest(Messages.invalidField('description', 'text of at most 500 characters, or null')),
     );
   });
 
@@ -219,7 +219,7 @@ describe('API tokens: /profile/token', () => {
     expect((await api.get('/profile/token?limit=99', { jwt })).body.limit).toBe(15);
     const bad = await api.get('/profile/token?limit=-1', { jwt });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual(badRequest("Invalid 'limit' value. Expected a non-negative integer."));
+    expect(bad.body).toEqual(errorBody.badRequest(Messages.invalidField('limit', 'a non-negative integer')));
   });
 
   describe('with a token in use on the lottery routes', () => {
@@ -230,11 +230,7 @@ describe('API tokens: /profile/token', () => {
       expect((await api.delete('/profile/token/soon-gone', { jwt })).status).toBe(204);
       const res = await api.get('/lotteries', { token: secret });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({
-        code: 401,
-        error: 'Unauthorized',
-        message: 'Invalid bearer authentification',
-      });
+      expect(res.body).toEqual(errorBody.unauthorized(Messages.invalidToken));
     });
 
     it('records when the token was last used', async () => {

@@ -7,13 +7,10 @@ import { startTcpProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
 import { createTestApp, TestApp } from '../support/test-app';
 import { serverBaseUrl } from '../support/test-engine';
 import { eventually, timed } from '../support/timing';
+import { errorBody, Messages } from '../support/contract-errors';
 
 /** The contract body of a database outage (a 503 with Retry-After, never a 500). */
-const UNAVAILABLE = {
-  code: 503,
-  error: 'Service Unavailable',
-  message: 'The service is temporarily unavailable. Please try again shortly.',
-};
+const UNAVAILABLE = errorBody.serviceUnavailable(Messages.databaseUnavailable);
 
 /**
  * PostgreSQL goes away under a running instance (its connections cut by a TCP proxy, the shared server untouched):

@@ -6,7 +6,6 @@ import { createTestApp, type TestApp } from './test-app';
 /** Friday 2026-08-14, noon UTC: a week after the bundled US histories end (2026-08-05 and 2026-08-07). */
 export const NOW = new Date('2026-08-14T12:00:00Z');
 export const POWERBALL_SOURCE = 'socrata-powerball';
-export const BAD_REQUEST = (message: string) => ({ code: 401, error: 'Bad Request', message });
 
 /** The messages of the JSON log lines. */
 export function logMessages(lines: string[]): string {
