@@ -6,11 +6,11 @@
 export interface ChangeEventMap {
   /** A lottery or one of its draws changed: its read model is rebuilt. */
   'lottery.changed': { tag: string };
-  /** A token was created, replaced, expired or deleted: the secrets it had, before and after. */
+  /** A token was replaced, expired or deleted: the secrets it had, before and after (a new token: nothing). */
   'token.changed': { secretHashes: string[] };
   /** An account's e-mail, role, state, session version or license changed, or the account was deleted. */
   'account.changed': { accountId: string };
-  /** A license's quota or rates changed, or it was created or deleted: every account on it. */
+  /** A license's quota or rates changed, or it was deleted: every account on it. */
   'license.changed': { name: string };
   /**
    * Not from a trigger: the feed was interrupted (a lost LISTEN connection) and is back. Changes made meanwhile

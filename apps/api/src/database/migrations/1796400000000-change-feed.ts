@@ -8,7 +8,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - `token.changed` {secretHashes}: a token's secrets before and after (its current and replaced secret);
  * - `account.changed` {accountId}; `license.changed` {name}.
  * Updates announce only when a column the caches hold changed: a token's `last_used_at`, written back for every
- * used token, must not empty the caches of every instance.
+ * used token, must not empty the caches of every instance. Inserts into `api_tokens`, `accounts` and `licenses`
+ * announce nothing: no cache can hold a row that did not exist (a new token's secret is random, a new account's id
+ * is new, and no account can name a license before it exists), and a bulk insert of tokens would otherwise send
+ * one notification per row (measured: 990k tokens took 50 s instead of 12 s).
  * PostgreSQL sends a transaction's identical notifications once, at commit.
  */
 export class ChangeFeed1796400000000 implements MigrationInterface {
@@ -47,10 +50,16 @@ export class ChangeFeed1796400000000 implements MigrationInterface {
         PERFORM pg_notify('lrs_changes', event::text);
         RETURN NULL;
       END $$`);
-    // Inserts and deletes always change what a cache may hold; updates only when a cached column changed.
-    const triggers: [table: string, cachedColumns: string[] | null][] = [
-      ['lotteries', null],
-      ['draws', null],
+    // A new lottery or draw is served from the catalog: every change counts.
+    for (const table of ['lotteries', 'draws'])
+      await queryRunner.query(`
+        CREATE TRIGGER ${table}_change AFTER INSERT OR UPDATE OR DELETE ON ${table}
+        FOR EACH ROW EXECUTE FUNCTION lrs_notify_change()`);
+    await queryRunner.query(`
+      CREATE TRIGGER licenses_change AFTER UPDATE OR DELETE ON licenses
+      FOR EACH ROW EXECUTE FUNCTION lrs_notify_change()`);
+    // Tokens and accounts: deletes, and updates of a column the credentials cache holds.
+    const cachedColumns: [table: string, columns: string[]][] = [
       [
         'api_tokens',
         [
@@ -63,18 +72,11 @@ export class ChangeFeed1796400000000 implements MigrationInterface {
         ],
       ],
       ['accounts', ['email', 'role', 'disabled', 'session_version', 'license_name']],
-      ['licenses', null],
     ];
-    for (const [table, columns] of triggers) {
-      if (!columns) {
-        await queryRunner.query(`
-          CREATE TRIGGER ${table}_change AFTER INSERT OR UPDATE OR DELETE ON ${table}
-          FOR EACH ROW EXECUTE FUNCTION lrs_notify_change()`);
-        continue;
-      }
+    for (const [table, columns] of cachedColumns) {
       const row = (side: string) => `(${columns.map((c) => `${side}.${c}`).join(', ')})`;
       await queryRunner.query(`
-        CREATE TRIGGER ${table}_change AFTER INSERT OR DELETE ON ${table}
+        CREATE TRIGGER ${table}_change AFTER DELETE ON ${table}
         FOR EACH ROW EXECUTE FUNCTION lrs_notify_change()`);
       await queryRunner.query(`
         CREATE TRIGGER ${table}_update AFTER UPDATE ON ${table}
