@@ -14,7 +14,9 @@ describe('unexpected failures', () => {
   let jwt: string;
 
   beforeAll(async () => {
-    app = await createTestApp({ REQUEST_TIMEOUT_MS: '1500' });
+    // Short enough for the 408 test below, long enough for a first registration on a loaded machine (it starts
+    // the password-strength worker and hashes with Argon2: 408s were seen here at 1.5 s with two suites running).
+    app = await createTestApp({ REQUEST_TIMEOUT_MS: '3000' });
     api = http(app.baseUrl);
     jwt = (await newTokenHolder(api)).jwt;
   });
