@@ -28,4 +28,8 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
+  // A worker's heap grows with every test file it runs (each boots apps; jest keeps part of each file's module graph):
+  // the server pass reached 3.8 GB of a 4 GB heap in one worker and once died of it. A worker above this limit
+  // after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: '1500MB',
 };
