@@ -14,6 +14,10 @@
 //   - warm-up: p99 of the first requests of 1,000 returning clients right after a restart against their steady p99.
 // A throwaway data directory (and server database, `lrs_bench_<pid>`) is created and removed.
 // BENCH_ONLY_THROUGHPUT=1 stops after the throughput table; BENCH_LOG_LEVEL=warn measures without access lines.
+// BENCH_VERBOSE=1 prints every round's figures.
+// BENCH_ROUTES=<regular expression> measures only the routes whose names match (e.g. 'latest|health').
+// BENCH_COMPARE=<another checkout, built> runs that build too, in the same rounds, and adds a table of both builds'
+// ratios: the before/after of a change without the machine's drift between two runs (see README, Benchmark).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,15 +34,17 @@ const ADMIN = { email: 'bench-admin@example.test', password: 'bench password 123
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
+const compareRoot = process.env.BENCH_COMPARE;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
 /** Starts the built API; resolves once /health/ready answers. `logFormat` unset: the default (as npm start). */
-async function startApi({ dataDir, databaseUrl, redis, logFormat }) {
+async function startApi({ dataDir, databaseUrl, redis, logFormat, root = '.' }) {
   const started = Date.now();
   const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
+    cwd: root,
     env: {
       ...RUNTIME_ENV,
       ...process.env,
@@ -148,18 +154,45 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /**
  * The most each server serves at `path`: ROUNDS rounds, each server in turn (so that a slow moment of the machine
- * falls on all of them), the median of each; `pid` (optional) has its peak RSS sampled meanwhile.
+ * falls on all of them), the median of each. A server's turn starts once the one before has gone quiet (the API's
+ * log thread can still be writing access lines for a moment after its load ends, which would fall on the next
+ * server's turn), and the order runs backwards every other round, so that no server always follows the same one.
+ * The peak RSS of the servers marked `sampleRss` is sampled during their turns (all of them: sampling costs the
+ * sampled process a little, so an API compared with another is sampled too); `rss` is the last one's.
  */
 async function maxima(servers, path) {
   const runs = servers.map(() => []);
   let rss = 0;
+  let previous;
+  // A second of the same load first, not counted: the route's code is compiled and its caches filled before rounds.
+  for (const server of servers) {
+    if (previous) await quiet(previous.pid);
+    previous = server;
+    await autocannon({
+      url: server.base + path,
+      connections: CONNECTIONS,
+      duration: 1,
+      headers: server.token ? { 'X-API-Token': server.token } : {},
+    });
+  }
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [i, server] of servers.entries()) {
+    const order = servers.map((_, i) => (round % 2 ? servers.length - 1 - i : i));
+    for (const i of order) {
+      const server = servers[i];
+      if (previous) await quiet(previous.pid);
+      previous = server;
       const run = () => maximum(server.base + path, server.token);
-      if (server.pid) rss = Math.max(rss, await peakRss(server.pid, async () => runs[i].push(await run())));
-      else runs[i].push(await run());
+      if (!server.sampleRss) runs[i].push(await run());
+      else {
+        const peak = await peakRss(server.pid, async () => runs[i].push(await run()));
+        if (i === servers.length - 1) rss = Math.max(rss, peak);
+      }
     }
   }
+  if (process.env.BENCH_VERBOSE)
+    log(
+      `${path}: req/s per round, in the order of the servers: ${JSON.stringify(runs.map((l) => l.map((r) => Math.round(r.rps))))}`,
+    );
   return {
     results: runs.map((list) => ({
       rps: median(list.map((r) => r.rps)),
@@ -168,6 +201,25 @@ async function maxima(servers, path) {
     })),
     rss,
   };
+}
+
+/** CPU time a process has used so far, in clock ticks (all its threads). */
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime, stime
+}
+
+/** Resolves once `pid` uses under a fifth of a core over 200 ms (at most after 5 s). */
+async function quiet(pid) {
+  const until = Date.now() + 5000;
+  let before = cpuTicks(pid);
+  while (Date.now() < until) {
+    await sleep(200);
+    const now = cpuTicks(pid);
+    if (now - before < 4) return; // 100 ticks a second: 4 in 200 ms is a fifth of a core
+    before = now;
+  }
 }
 
 /** The most an URL serves: autocannon, CONNECTIONS connections, SECONDS seconds. */
@@ -241,6 +293,7 @@ async function startBaseline(script, answers) {
   );
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: () => {
       child.kill();
       rmSync(dir, { recursive: true, force: true });
@@ -248,9 +301,42 @@ async function startBaseline(script, answers) {
   };
 }
 
+/**
+ * The build in BENCH_COMPARE, started like this one (its own data directory, and database on a server), with a
+ * holder token of its own; checked to answer the same bytes, so that both builds do the same work.
+ */
+async function startCompared(engine, answers) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lrs-bench-compared-'));
+  const database = engine.server ? await serverDatabase(serverUrl, 'compared') : null;
+  const api = await startApi({
+    dataDir,
+    databaseUrl: database?.url,
+    redis: engine.server ? redisUrl : undefined,
+    logFormat: engine.logFormat,
+    root: compareRoot,
+  });
+  const token = await holderToken(api.base);
+  for (const [path, { body }] of Object.entries(answers)) {
+    const response = await fetch(api.base + path, { headers: { 'X-API-Token': token } });
+    const text = await response.text();
+    if (text !== body) log(`note: the compared build answers ${path} differently (${text.length} bytes)`);
+  }
+  return {
+    base: api.base,
+    pid: api.pid,
+    sampleRss: true,
+    token,
+    stop: async () => {
+      await api.stop();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A database on the server for this run: created empty, dropped at the end. */
-async function serverDatabase(url) {
-  const name = `lrs_bench_${process.pid}`;
+async function serverDatabase(url, suffix = '') {
+  const name = `lrs_bench_${process.pid}${suffix && `_${suffix}`}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -369,6 +455,9 @@ async function benchEngine(engine) {
       ['stats, window of 21 years', `/lottery/${largest.tag}/stats?from=2000-01-01&to=2020-12-31`],
       ['/health/live (not metered)', '/health/live'],
     ];
+    // BENCH_ROUTES (a regular expression on the names) measures some routes only.
+    const only = process.env.BENCH_ROUTES && new RegExp(process.env.BENCH_ROUTES, 'i');
+    if (only) routes.splice(0, routes.length, ...routes.filter(([name]) => only.test(name)));
     const answers = {};
     for (const [, path] of routes) {
       const response = await fetch(api.base + path, { headers: { 'X-API-Token': token } });
@@ -376,23 +465,38 @@ async function benchEngine(engine) {
     }
     const bare = await startBaseline('bare-server.mjs', answers);
     const floor = await startBaseline('floor-server.mjs', answers);
+    const other = compareRoot ? await startCompared(engine, answers) : null;
     const results = [];
     let rss = 0;
     try {
       for (const [name, path] of routes) {
-        const measured = await maxima([bare, floor, { base: api.base, token, pid: api.pid }], path);
+        const measuredApi = { base: api.base, token, pid: api.pid, sampleRss: true };
+        const servers = [bare, floor, ...(other ? [other] : []), measuredApi];
+        const measured = await maxima(servers, path);
         rss = Math.max(rss, measured.rss);
-        const [baseline, floorRun, apiRun] = measured.results;
+        const [baseline, floorRun, ...apis] = measured.results;
+        const apiRun = apis.at(-1);
+        const comparedRun = other ? apis[0] : null;
         // Steady state: a second of the same load first (see openLoop); the bare server at the same rate shows
         // what the client and the machine add on their own.
         const rate = Math.max(1, Math.floor(apiRun.rps / 2));
         const half = await atRate(api.base + path, { rate, tokens: [token], warmupSeconds: 1 });
         const bareHalf = await atRate(bare.base + path, { rate, warmupSeconds: 1 });
-        results.push({ name, path, baseline, floor: floorRun, measured: apiRun, half, bareHalf });
+        results.push({
+          name,
+          path,
+          baseline,
+          floor: floorRun,
+          measured: apiRun,
+          half,
+          bareHalf,
+          comparedRun,
+        });
       }
     } finally {
       bare.stop();
       floor.stop();
+      await other?.stop();
     }
     log('');
     log(
@@ -410,14 +514,30 @@ async function benchEngine(engine) {
           `${measured.p99} ms | ${half.p99} ms | ${bareHalf.p99} ms |`,
       );
     }
+    if (other) {
+      log('');
+      log(
+        `compared with ${compareRoot} (its own data directory${engine.server ? ' and database' : ''}), same rounds:`,
+      );
+      log('| route | compared build | × floor | this build | × floor | this / compared |');
+      log('|---|---|---|---|---|---|');
+      for (const { name, floor: floorRun, measured, comparedRun } of results) {
+        log(
+          `| ${name} | ${fmt(comparedRun.rps)} req/s | ${(comparedRun.rps / floorRun.rps).toFixed(2)}× | ` +
+            `${fmt(measured.rps)} req/s | ${(measured.rps / floorRun.rps).toFixed(2)}× | ` +
+            `${(measured.rps / comparedRun.rps).toFixed(2)} |`,
+        );
+      }
+    }
     log('');
     log(`peak RSS under load: ${fmt(rss)} MB`);
-    const first = results.find((r) => r.name === 'draws envelope, first page').measured;
-    const last = results.find((r) => r.name === 'draws envelope, last page').measured;
-    log(
-      `largest lottery (${largest.tag}, ${fmt(largest.draws.count)} draws): last page ${fmt(last.rps)} req/s, ` +
-        `first page ${fmt(first.rps)} req/s (first/last ${(first.rps / last.rps).toFixed(2)}×)`,
-    );
+    const first = results.find((r) => r.name === 'draws envelope, first page')?.measured;
+    const last = results.find((r) => r.name === 'draws envelope, last page')?.measured;
+    if (first && last)
+      log(
+        `largest lottery (${largest.tag}, ${fmt(largest.draws.count)} draws): last page ${fmt(last.rps)} req/s, ` +
+          `first page ${fmt(first.rps)} req/s (first/last ${(first.rps / last.rps).toFixed(2)}×)`,
+      );
     await benchTicketCheck(api.base, token);
     if (process.env.BENCH_ONLY_THROUGHPUT) return;
 
