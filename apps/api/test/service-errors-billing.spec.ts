@@ -1,4 +1,5 @@
 import { LotteryCatalog } from '../src/modules/catalog/lottery-catalog.service';
+import { QuotaLedger } from '../src/modules/metering/quota-ledger';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
 import { newTokenHolder, sql } from './support/fixtures';
 import { http, Http, TestResponse } from './support/http';
@@ -75,5 +76,34 @@ describe('a failure of the service is not billed', () => {
     const profile = await api.get('/profile', { jwt: holder.jwt });
     expect(profile.status).toBe(200);
     expect(profile.body.usage.used).toBe(4);
+  });
+
+  it("the ledger's refund gives a unit back even before the month's row exists (the unit is written later)", async () => {
+    // A unit counted in Redis, whose decrement failed because Redis went away: refunded in PostgreSQL, maybe before
+    // the write-back has made the account's month row.
+    const holder = await newTokenHolder(api, 'refund-first');
+    const month = '2031-02';
+    const row = async () =>
+      (
+        await sql(
+          app,
+          `SELECT used, needs_reseed AS marked FROM usage_monthly WHERE account_id = $1 AND month = '2031-02-01'`,
+          [holder.id],
+        )
+      )[0];
+    const ledger = app.running.app.get(QuotaLedger);
+    await ledger.refund(holder.id, month);
+    expect(await row()).toEqual({ used: -1, marked: true });
+    await ledger.refund(holder.id, month);
+    expect(await row()).toEqual({ used: -2, marked: true });
+    // The two units' write (the write-back's, as when they were counted in Redis) brings it to 0; the row stays
+    // marked, so that Redis's counter, which still holds them, is re-seeded.
+    const writeBack = app.running.app.get(UsageWriteBackService);
+    writeBack.recordQuota(holder.id, month, 'counted-before-the-outage', 1);
+    writeBack.recordQuota(holder.id, month, 'counted-before-the-outage', 1);
+    await writeBack.flush();
+    expect(await row()).toEqual({ used: 0, marked: true });
+    // An account deleted meanwhile gets no row, and no error.
+    await expect(ledger.refund('00000000-0000-4000-8000-00000000dead', month)).resolves.toBeUndefined();
   });
 });

@@ -177,11 +177,19 @@ export class QuotaLedger {
     return new Map(rows.map((row) => [row.account_id, { before: row.before, granted: row.granted }]));
   }
 
-  /** Gives back a unit charged in the ledger (a request the service failed). */
+  /**
+   * Gives back a unit (a request the service failed): charged in the ledger, or counted in Redis and refunded here
+   * because Redis went away since. In the second case the unit may not be written yet, nor its month row made: the
+   * row is then made at -1, and the unit's write brings it to 0 (an UPDATE alone would give nothing back, and the
+   * write would bill the unit). Marked, so that Redis's counter, which still holds the unit, is re-seeded.
+   */
   async refund(accountId: string, month: string): Promise<void> {
+    // Through accounts: an account deleted meanwhile gets no row (rather than a foreign-key error).
     await this.dataSource.query(
-      `UPDATE usage_monthly SET used = used - 1, version = version + 1, needs_reseed = true
-        WHERE account_id = $1 AND month = $2::date`,
+      `INSERT INTO usage_monthly AS m (account_id, month, used, version, needs_reseed)
+       SELECT a.id, $2::date, -1, 1, true FROM accounts a WHERE a.id = $1
+       ON CONFLICT (account_id, month) DO UPDATE
+          SET used = m.used - 1, version = m.version + 1, needs_reseed = true`,
       [accountId, monthStart(month)],
     );
   }

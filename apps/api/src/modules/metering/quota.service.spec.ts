@@ -85,10 +85,10 @@ class FakeLedger {
     return row.used;
   }
 
-  /** Gives back a unit charged in the ledger: an UPDATE of the row, so nothing when there is none. */
+  /** Gives back a unit: the row is made at -1 when there is none yet (its unit is written later). */
   async refund(accountId: string, month: string): Promise<void> {
-    const row = this.row(month, accountId);
-    if (!row) return;
+    let row = this.row(month, accountId);
+    if (!row) this.rows.set(ledgerKey(month, accountId), (row = { used: 0, version: 0, marked: true }));
     row.used -= 1;
     row.version += 1;
     row.marked = true;
@@ -592,6 +592,19 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
       await writeBack.flush();
       expect(ledger.row()?.used).toBe(3);
       expect(service.stateForCheck(ACCOUNT, 10)).toEqual(state(JUNE, 3, 10));
+    });
+
+    it("gives the unit back when the store went away before the month's first unit was written", async () => {
+      const { service, flaky, writeBack, ledger } = setUp({ flaky: true });
+      const consumed = await service.consume(ACCOUNT, 10, 't');
+      expect(ledger.row()).toBeUndefined();
+      (flaky as FlakyStore).isAway = true;
+      await service.settle(consumed?.charge as Charge, 503);
+      // The row is made below zero and marked; the unit's write, when it comes, brings it to 0.
+      expect(ledger.row()).toEqual({ used: -1, version: 1, marked: true });
+      await writeBack.flush();
+      expect(ledger.row()?.used).toBe(0);
+      expect(await service.state(ACCOUNT, 10)).toEqual(state(JUNE, 0, 10));
     });
   });
 
