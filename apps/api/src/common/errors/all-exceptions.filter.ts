@@ -36,10 +36,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
         );
       if (status < 500) return ApiError.of(status, exception.message);
     }
-    // A client error made by the file server (@fastify/send's http-errors: a directory such as /portal/assets/):
-    // the file is not there, as far as a client is concerned.
+    // A client error made by the file server (@fastify/send's http-errors: a directory such as /portal/assets/, or
+    // a 400 for a NUL in the path such as /docs/%00): the file is not there, as far as a client is concerned.
     const clientStatus = exposedClientStatus(exception);
-    if (clientStatus === 403 || clientStatus === 404) return ApiError.notFound(Messages.resourceNotFound);
+    if (clientStatus === 400 || clientStatus === 403 || clientStatus === 404)
+      return ApiError.notFound(Messages.resourceNotFound);
     if (clientStatus) return ApiError.of(clientStatus, (exception as Error).message);
     // The last line against input PostgreSQL cannot store (NUL in a route parameter that reaches a query).
     if (isInvalidText(exception)) return ApiError.badRequest(Messages.invalidText);

@@ -55,7 +55,9 @@ export class ApiError extends Error {
     return undefined;
   }
 
+  /** The contract's body for `status` (a 400 gets the seed's body code 401, as everywhere). */
   static of(status: number, message: string): ApiError {
+    if (status === 400) return ApiError.badRequest(message);
     return new ApiError(status, { code: status, error: STATUS_CODES[status] ?? 'Error', message });
   }
 }
