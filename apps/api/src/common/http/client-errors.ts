@@ -4,14 +4,10 @@ import type { Socket } from 'node:net';
 import { ApiError } from '../errors/api-error';
 import { Messages } from '../errors/messages';
 
-/**
- * The contract's body for requests that never reach a route: Node's HTTP parser refuses them (malformed, headers
- * too large, too slow) or Fastify's router does (malformed URL, path parameter too long). Left to themselves, both
- * answer in their own shape (`{"statusCode":…,"code":"FST_ERR_…"}`) or with an empty body.
- */
-export function apiErrorOf(status: number, message: string): ApiError {
-  return status === 400 ? ApiError.badRequest(message) : ApiError.of(status, message);
-}
+// The contract's body for requests that never reach a route: Node's HTTP parser refuses them (malformed, headers
+// too large, too slow) or Fastify's router does (malformed URL, path parameter too long). Left to themselves, both
+// answer in their own shape (`{"statusCode":…,"code":"FST_ERR_…"}`) or with an empty body. (A 400 gets the seed's
+// body code 401 from ApiError.of, as everywhere.)
 
 /** A whole HTTP response for a socket that has no request object to answer through. */
 export function rawResponse(error: ApiError, extraHeaders: Record<string, string> = {}): string {
@@ -51,7 +47,7 @@ export function handleFrameworkError(
       ? ApiError.of(414, Messages.uriTooLong)
       : error.code === 'FST_ERR_BAD_URL'
         ? ApiError.badRequest(Messages.malformedUrl)
-        : apiErrorOf(
+        : ApiError.of(
             error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
             Messages.malformedRequest,
           );
@@ -74,7 +70,7 @@ export function handleRouteError(
   if (error instanceof ApiError) answer = error;
   else if (framework) answer = framework;
   else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-    answer = apiErrorOf(error.statusCode, Messages.malformedRequest);
+    answer = ApiError.of(error.statusCode, Messages.malformedRequest);
   else {
     request.log.error({ err: error }, `Unexpected error on ${request.method} ${request.url}`);
     answer = ApiError.of(500, Messages.unexpected);
