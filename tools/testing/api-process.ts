@@ -69,6 +69,7 @@ export async function startApi({
     REDIS_URL: '',
     JWT_SECRET: randomBytes(32).toString('hex'),
     IP_RATE_LIMIT: 'off',
+    REGISTRATION_RATE_LIMIT: 'off',
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     CREATE_DEMO_ACCOUNT: 'false',

@@ -29,6 +29,10 @@ export interface Settings {
   adminEmail: string | null;
   adminPassword: string | null;
   ipRateLimit: RateWindow[] | null;
+  /** Registrations per client IP (contract section 3's abuse limits); null with `off`. */
+  registrationRateLimit: RateWindow[] | null;
+  /** The largest admin CSV import body, in bytes (JSON routes have fixed limits of their own). */
+  importMaxBytes: number;
   trustProxy: boolean | number | string[];
   corsOrigins: string[] | '*';
   logLevel: LogLevel;
@@ -75,6 +79,13 @@ export interface WebhookSettings {
   /** Hosts that may be targets over plain http and at private addresses (e.g. 127.0.0.1 for tests). */
   allowedHosts: string[];
   maxPerAccount: number;
+  /** Test sends and redeliveries per account (429 beyond); null with `off`. */
+  manualRateLimit: RateWindow[] | null;
+  /** Deliveries waiting (pending or retrying) per subscription, and per account across its subscriptions. */
+  maxPendingPerSubscription: number;
+  maxPendingPerAccount: number;
+  /** Delivered, failed and dropped deliveries, and events, are deleted after this many days. */
+  retentionDays: number;
   /** Per-delivery timeout. */
   timeoutMs: number;
   /** How often each instance looks for deliveries that are due. */
@@ -88,6 +99,8 @@ export interface WebhookSettings {
 export interface SyncSettings {
   /** Whether this instance runs the scheduler (one instance polls at a time, under a lease). */
   enabled: boolean;
+  /** Hosts that sources may be fetched from over plain http and at private addresses (the operator's own). */
+  allowedHosts: string[];
   /** Write a fetched draw that differs from the stored one (logged as a correction) instead of recording a conflict. */
   acceptCorrections: boolean;
   /** Per-request timeout when fetching a source. */
@@ -179,6 +192,11 @@ export function loadSettings(env: Env = process.env): Settings {
     problems.push(`IP_RATE_LIMIT='${ipRaw}' is not valid: expected e.g. '20/s,1200/m,72000/h' or 'off'.`);
   }
 
+  const registrationRaw = text('REGISTRATION_RATE_LIMIT') ?? '5/h,20/d';
+  const registrationRateLimit = rateWindowsOrOff('REGISTRATION_RATE_LIMIT', registrationRaw, problems);
+  const webhookManualRaw = text('WEBHOOK_TEST_RATE_LIMIT') ?? '5/m,50/h';
+  const webhookManualRateLimit = rateWindowsOrOff('WEBHOOK_TEST_RATE_LIMIT', webhookManualRaw, problems);
+
   const host = text('HOST') ?? '0.0.0.0';
   if (!isIP(host) && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host))
     problems.push(
@@ -223,6 +241,8 @@ export function loadSettings(env: Env = process.env): Settings {
     adminEmail: adminEmail?.toLowerCase() ?? null,
     adminPassword,
     ipRateLimit: ipRateLimit && ipRateLimit.length ? ipRateLimit : null,
+    registrationRateLimit,
+    importMaxBytes: integer('IMPORT_MAX_BYTES', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     trustProxy: parseTrustProxy(text('TRUST_PROXY')),
     corsOrigins: parseCors(text('CORS_ORIGINS')),
     logLevel,
@@ -238,6 +258,7 @@ export function loadSettings(env: Env = process.env): Settings {
     credentialsCacheTtlMs: integer('CREDENTIALS_CACHE_TTL_MS', 10000, 0),
     sync: {
       enabled: flag('SYNC', false),
+      allowedHosts: parseHostList('SYNC_ALLOWED_HOSTS', text('SYNC_ALLOWED_HOSTS'), problems),
       acceptCorrections: flag('SYNC_ACCEPT_CORRECTIONS', false),
       timeoutMs: integer('SYNC_TIMEOUT_MS', 10000, 100, 600000),
       retryMinMs: integer('SYNC_RETRY_MIN_MS', 300000, 10),
@@ -245,8 +266,12 @@ export function loadSettings(env: Env = process.env): Settings {
       checkIntervalMs: integer('SYNC_CHECK_INTERVAL_MS', 60000, 10),
     },
     webhooks: {
-      allowedHosts: parseHostList(text('WEBHOOK_ALLOWED_HOSTS'), problems),
+      allowedHosts: parseHostList('WEBHOOK_ALLOWED_HOSTS', text('WEBHOOK_ALLOWED_HOSTS'), problems),
       maxPerAccount: integer('MAX_WEBHOOKS_PER_ACCOUNT', 10, 1, 1000),
+      manualRateLimit: webhookManualRateLimit,
+      maxPendingPerSubscription: integer('WEBHOOK_MAX_PENDING_PER_SUBSCRIPTION', 100, 1, 100000),
+      maxPendingPerAccount: integer('WEBHOOK_MAX_PENDING_PER_ACCOUNT', 500, 1, 1000000),
+      retentionDays: integer('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
       timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10000, 100, 60000),
       pollIntervalMs: integer('WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60000),
       retryBaseMs: integer('WEBHOOK_RETRY_BASE_MS', 10000, 10),
@@ -323,15 +348,23 @@ function parsePublicUrl(raw: string | null, problems: string[]): string | null {
   return null;
 }
 
-/** WEBHOOK_ALLOWED_HOSTS: comma-separated host names or IP addresses, compared lower-cased. */
-function parseHostList(raw: string | null, problems: string[]): string[] {
+/** `name`'s windows ('5/h,20/d'), or null for `off`; a problem when the text is neither. */
+function rateWindowsOrOff(name: string, raw: string, problems: string[]): RateWindow[] | null {
+  if (raw.toLowerCase() === 'off') return null;
+  const windows = parseRateWindows(raw);
+  if (windows.length === 0) problems.push(`${name}='${raw}' is not valid: expected e.g. '5/h,20/d' or 'off'.`);
+  return windows.length ? windows : null;
+}
+
+/** WEBHOOK_ALLOWED_HOSTS, SYNC_ALLOWED_HOSTS: comma-separated host names or IP addresses, compared lower-cased. */
+function parseHostList(name: string, raw: string | null, problems: string[]): string[] {
   if (!raw) return [];
   const hosts = raw
     .split(',')
     .map((host) => host.trim().toLowerCase())
     .filter(Boolean);
   const bad = hosts.filter((host) => !/^[a-z0-9.:[\]-]+$/.test(host));
-  if (bad.length) problems.push(`WEBHOOK_ALLOWED_HOSTS has invalid hosts: ${bad.join(', ')}.`);
+  if (bad.length) problems.push(`${name} has invalid hosts: ${bad.join(', ')}.`);
   return hosts.map((host) => host.replace(/^\[(.*)\]$/, '$1'));
 }
 

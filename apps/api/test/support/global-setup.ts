@@ -18,6 +18,7 @@ import {
  */
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();
+  process.env.LRS_TEST_RUN = String(process.pid);
   if (testEngine() === 'server') {
     const base = serverBaseUrl();
     const admin = new Client({ connectionString: base });

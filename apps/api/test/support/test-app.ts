@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createApp, RunningApp } from '../../src/bootstrap';
 import { loadSettings } from '../../src/config/settings';
-import { serverBaseUrl, TEST_ENV, testEngine, withDatabase } from './test-engine';
+import { RUN_PREFIX, serverBaseUrl, TEST_ENV, testEngine, withDatabase } from './test-engine';
 
 export interface TestApp {
   running: RunningApp;
@@ -86,7 +86,7 @@ export async function provisionDatabase(): Promise<TestDatabase> {
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `lrs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${RUN_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: serverBaseUrl() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);

@@ -27,13 +27,19 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-export const TEMPLATE_DATABASE = 'lrs_test_template';
+/**
+ * Server databases of one jest run share its prefix (the run's pid, which globalSetup and globalTeardown share and
+ * workers inherit through LRS_TEST_RUN), so that two runs on one PostgreSQL server never drop each other's.
+ */
+export const RUN_PREFIX = `lrs_test_${process.env.LRS_TEST_RUN ?? process.pid}_`;
+export const TEMPLATE_DATABASE = `${RUN_PREFIX}template`;
 export const EMBEDDED_TEMPLATE_DIR = join(tmpdir(), `lrs-test-template-${process.ppid}-${process.pid}`);
 
 /** Settings every test app starts from; a test overrides what it exercises. */
 export const TEST_ENV: Record<string, string> = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   IP_RATE_LIMIT: 'off',
+  REGISTRATION_RATE_LIMIT: 'off',
   CREATE_DEMO_ACCOUNT: 'false',
   LOG_LEVEL: 'error',
   USAGE_FLUSH_INTERVAL_MS: '100',
