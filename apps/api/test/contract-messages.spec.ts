@@ -204,6 +204,22 @@ describe('the contract error bodies, written out literally', () => {
         { code: 413, error: 'Payload Too Large', message: 'The request body is too large.' },
       ],
       [
+        errorBody.forbidden(Messages.metricsLocalOnly),
+        {
+          code: 403,
+          error: 'Forbidden',
+          message: 'Metrics are served to this machine only. Set METRICS_TOKEN to scrape them from elsewhere.',
+        },
+      ],
+      [
+        errorBody.badRequest(Messages.checkTooLarge),
+        {
+          code: 401,
+          error: 'Bad Request',
+          message: 'The check covers too many draws: at most 10000 tickets × draws per request.',
+        },
+      ],
+      [
         errorBody.uriTooLong(Messages.uriTooLong),
         { code: 414, error: 'URI Too Long', message: 'The request URL is too long.' },
       ],

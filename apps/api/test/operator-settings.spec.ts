@@ -33,6 +33,37 @@ describe('operator settings', () => {
     }
   });
 
+  it('without METRICS_TOKEN, /metrics answers clients on this machine only (the address TRUST_PROXY resolves)', async () => {
+    const app = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const api = http(app.baseUrl);
+      const local = await api.get('/metrics');
+      expect(local.status).toBe(200);
+      expect(local.text).toContain('http_requests_total');
+      const viaLocalProxy = await api.get('/metrics', { headers: { 'X-Forwarded-For': '127.0.0.1' } });
+      expect(viaLocalProxy.status).toBe(200);
+      for (const remote of ['203.0.113.5', '10.1.2.3', '2001:db8::1']) {
+        const res = await api.get('/metrics', { headers: { 'X-Forwarded-For': remote } });
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual(errorBody.forbidden(Messages.metricsLocalOnly));
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with METRICS_TOKEN, a remote scraper that sends it reads /metrics', async () => {
+    const app = await createTestApp({ METRICS_TOKEN, TRUST_PROXY: 'true' });
+    try {
+      const res = await http(app.baseUrl).get('/metrics', {
+        headers: { 'X-Forwarded-For': '203.0.113.5', Authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('/metrics is under the per-IP limit like every route but the health probes', async () => {
     const app = await createTestApp({ IP_RATE_LIMIT: '3/m' });
     try {

@@ -235,23 +235,56 @@ describe('POST /lottery/{tag}/check', () => {
     ).toEqual(expected);
   });
 
-  it('checks 100 lines against the whole history of the largest lottery in one request', async () => {
-    const tickets = Array.from({ length: 100 }, (_, i) => ({
-      main: [1, 2, 3, 4, 5, 6]
-        .map((n) => ((n * (i + 7)) % 49) + 1)
-        .filter((n, k, all) => all.indexOf(n) === k),
-      special: [i % 10],
-    })).filter((t) => t.main.length === 6);
-    const res = await check('de_lotto', { tickets, from: '1800-01-01' });
+  /** 100 distinct 6-of-49 lines with a Superzahl each. */
+  const hundredLines = () => {
+    const lines: { main: number[]; special: number[] }[] = [];
+    for (let a = 5; lines.length < 100; a++)
+      for (let b = a + 1; b <= 49 && lines.length < 100; b++)
+        lines.push({ main: [1, 2, 3, 4, a, b], special: [lines.length % 10] });
+    return lines;
+  };
+
+  it('checks one line against the whole history of the largest lottery in one request', async () => {
+    const res = await check('de_lotto', {
+      tickets: [{ main: [1, 2, 3, 4, 5, 6], special: [0] }],
+      from: '1800-01-01',
+    });
     expect(res.status).toBe(200);
     expect(res.body.draws).toBe(5031);
-    expect(res.body.tickets).toHaveLength(tickets.length);
     // Every listed win is a division of a documented period, newest first.
-    for (const ticket of res.body.tickets) {
-      const dates = ticket.results.map((r: { date: string }) => r.date);
-      expect(dates).toEqual([...dates].sort().reverse());
-      for (const result of ticket.results) expect(result.division.rank).toBeGreaterThanOrEqual(1);
-    }
+    const dates = res.body.tickets[0].results.map((r: { date: string }) => r.date);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const result of res.body.tickets[0].results) expect(result.division.rank).toBeGreaterThanOrEqual(1);
+  });
+
+  describe('work per request is bounded: tickets × draws ≤ 10,000 (contract section 9)', () => {
+    // de_lotto's 100 latest draws, and the 101 latest, from the bundled CSV (newest last in the file).
+    const dates = readFileSync(join(bundledDataDir(), 'de_lotto.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.slice(0, 10))
+      .sort()
+      .reverse();
+
+    it('100 lines over 100 draws are checked', async () => {
+      const tickets = hundredLines();
+      expect(new Set(tickets.map((t) => t.main.join())).size).toBe(100);
+      const res = await check('de_lotto', { tickets, from: dates[99] });
+      expect(res.status).toBe(200);
+      expect(res.body.draws).toBe(100);
+      expect(res.body.tickets).toHaveLength(100);
+    });
+
+    it.each([
+      ['100 lines over 101 draws', 100, () => ({ from: dates[100] })],
+      ['2 lines over the whole history', 2, () => ({ from: '1800-01-01' })],
+    ])('%s: 400, nothing checked', async (_name, lines, range) => {
+      const res = await check('de_lotto', { tickets: hundredLines().slice(0, lines), ...range() });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(errorBody.badRequest(Messages.checkTooLarge));
+    });
   });
 
   it.each([

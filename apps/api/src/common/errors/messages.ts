@@ -25,6 +25,8 @@ export const Messages = {
   requestTimeout: 'The request took too long to process. Please try again.',
   // Our additions (contract sections 3, 4 and 5).
   adminRequired: 'Administrator role required.',
+  metricsLocalOnly:
+    'Metrics are served to this machine only. Set METRICS_TOKEN to scrape them from elsewhere.',
   metricsTokenInvalid: 'Metrics require the METRICS_TOKEN as a bearer token (Authorization: Bearer <token>).',
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists.',
@@ -58,6 +60,7 @@ export const Messages = {
   // Ticket check (contract section 9).
   ticketsInvalid:
     "Invalid 'tickets' value. Expected an array of 1 to 100 tickets {main: [integers], special?: [integers]}.",
+  checkTooLarge: 'The check covers too many draws: at most 10000 tickets × draws per request.',
   checkDateAndRange: "Invalid request. Give either 'date' or 'from'/'to', not both.",
   fromAfterTo: "Invalid 'from' value. Expected a date on or before 'to'.",
   invalidField: (field: string, expected: string) => `Invalid '${field}' value. Expected ${expected}.`,

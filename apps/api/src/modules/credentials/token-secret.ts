@@ -5,6 +5,9 @@ export const TOKEN_MARKER = 'lr_';
 export const TOKEN_PREFIX_LENGTH = 8;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+/** What every secret this service issues looks like; anything else is refused before it is hashed or memoised. */
+export const TOKEN_SHAPE = /^lr_[0-9A-Za-z]{32}$/;
+
 /** A new secret: the marker and 32 base62 characters (≈190 random bits, rejection-sampled to stay uniform). */
 export function generateTokenSecret(): string {
   let body = '';

@@ -5,7 +5,7 @@ import { divisionFor, type PrizeDivision } from '../lotteries/domain/prize-struc
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import type { LotterySnapshot } from '../catalog/lottery-snapshot';
 import { DrawIndex, lineBits, type LineBits } from './draw-index';
-import type { CheckRequestDto } from './dto/check-request.dto';
+import { MAX_TICKET_DRAWS, type CheckRequestDto } from './dto/check-request.dto';
 import type { CheckResultDto, DrawResultDto, TicketResultDto } from './dto/check-result.dto';
 import { checkTicketAgainst, readTickets, type Ticket } from './ticket';
 
@@ -29,6 +29,8 @@ export class TicketCheckService {
     const tickets = readTickets(body.tickets);
     const snapshot = this.catalog.snapshot(tag);
     const [start, end] = this.drawsToCheck(snapshot, body);
+    // One unit of quota buys a bounded amount of work, and a bounded answer (contract section 9).
+    if (tickets.length * (end - start) > MAX_TICKET_DRAWS) throw ApiError.badRequest(Messages.checkTooLarge);
     const index = this.indexOf(snapshot);
 
     const eras = new Set<number>();

@@ -5,6 +5,7 @@ import { ApiError } from '../../../common/errors/api-error';
 import type { AccountSnapshot, TokenOwner } from '../../credentials/account-snapshot';
 import type { CredentialsCache } from '../../credentials/credentials-cache.service';
 import type { Principal } from '../principal';
+import * as tokenSecret from '../../credentials/token-secret';
 import { ApiTokenGuard } from './api-token.guard';
 
 type FakeRequest = { headers: Record<string, unknown>; principal?: Principal };
@@ -157,17 +158,38 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
     });
 
     it('answers 401 for an unknown token, without looking any account up', async () => {
-      const request = withToken('lr_unknown');
+      const unknown = 'lr_' + 'x'.repeat(32);
+      const request = withToken(unknown);
       expect(await asyncRefusal(() => guard.canActivate(contextOf(request)))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });
       expect(credentials.calls).toEqual([
-        `cachedPrincipal ${sha256('lr_unknown')}`,
-        `tokenOwner ${sha256('lr_unknown')}`,
+        `cachedPrincipal ${sha256(unknown)}`,
+        `tokenOwner ${sha256(unknown)}`,
       ]);
       expect(request.principal).toBeUndefined();
     });
+
+    it.each([
+      ['made up and long', 'lr_' + 'a'.repeat(15_000)],
+      ['one character short', SECRET.slice(0, -1)],
+      ['one character long', `${SECRET}0`],
+      ['without the marker', SECRET.slice(3) + 'abc'],
+      ['with a character no secret has', SECRET.slice(0, -1) + '-'],
+    ])(
+      'answers 401 at once for a value not shaped like a token (%s): no hash, no memo, no lookup',
+      (_label, value) => {
+        const hashing = jest.spyOn(tokenSecret, 'hashTokenSecret');
+        const request = withToken(value);
+        expect(refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+          status: 401,
+          body: errorBody.unauthorized(Messages.invalidToken),
+        });
+        expect(hashing).not.toHaveBeenCalled();
+        expect(credentials.calls).toEqual([]);
+      },
+    );
 
     it('answers 401 for a token whose account is gone', async () => {
       credentials.owners.set(sha256(SECRET), owner());
@@ -249,10 +271,11 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
 
     it("gives each of an account's tokens its own principal", () => {
       const snapshot = account();
-      credentials.cached.set(sha256('lr_a'), { owner: owner({ tokenId: 'a' }), account: snapshot });
-      credentials.cached.set(sha256('lr_b'), { owner: owner({ tokenId: 'b' }), account: snapshot });
-      const a = withToken('lr_a');
-      const b = withToken('lr_b');
+      const [secretA, secretB] = ['lr_' + 'a'.repeat(32), 'lr_' + 'b'.repeat(32)];
+      credentials.cached.set(sha256(secretA), { owner: owner({ tokenId: 'a' }), account: snapshot });
+      credentials.cached.set(sha256(secretB), { owner: owner({ tokenId: 'b' }), account: snapshot });
+      const a = withToken(secretA);
+      const b = withToken(secretB);
       expect(answerAtOnce(guard, a)).toBe(true);
       expect(answerAtOnce(guard, b)).toBe(true);
       expect([a.principal?.tokenId, b.principal?.tokenId]).toEqual(['a', 'b']);

@@ -4,7 +4,7 @@ import { ApiError } from '../../../common/errors/api-error';
 import { Messages } from '../../../common/errors/messages';
 import type { AccountSnapshot, TokenOwner } from '../../credentials/account-snapshot';
 import { CredentialsCache } from '../../credentials/credentials-cache.service';
-import { hashTokenSecret } from '../../credentials/token-secret';
+import { hashTokenSecret, TOKEN_SHAPE } from '../../credentials/token-secret';
 import type { Principal } from '../principal';
 
 /** Steps 1–2 of contract section 5: `X-API-Token` missing → 401; unknown token → 401. Sets the principal. */
@@ -20,7 +20,10 @@ export class ApiTokenGuard implements CanActivate {
     if (typeof secret !== 'string' || secret.trim() === '') {
       throw ApiError.unauthorized(Messages.tokenHeaderMissing);
     }
-    const secretHash = hashTokenSecret(secret.trim());
+    const presented = secret.trim();
+    // A value that no issued secret could be (a made-up 15 KB header, say) costs no hash, memo entry or lookup.
+    if (!TOKEN_SHAPE.test(presented)) throw ApiError.unauthorized(Messages.invalidToken);
+    const secretHash = hashTokenSecret(presented);
     // Usually both are cached: answer at once, without a promise; otherwise look them up.
     const cached = this.credentials.cachedPrincipal(secretHash);
     if (cached) return this.admit(request, cached.owner, cached.account);

@@ -5,6 +5,8 @@ import { Messages } from '../../../common/errors/messages';
 import { IsIsoDate, IsNotBeforeEarliestDrawDate } from '../../draws/dto/draw-date.validators';
 
 export const MAX_TICKETS = 100;
+/** Tickets × draws one request may check (contract section 9): one line over a whole history, 100 over 100 draws. */
+export const MAX_TICKET_DRAWS = 10_000;
 
 export class TicketDto {
   @ApiProperty({ type: [Number], example: [3, 11, 26, 40, 62], description: 'The main numbers played.' })
