@@ -164,6 +164,23 @@ describe('the contract error bodies, written out literally', () => {
         { code: 404, error: 'Not Found', message: 'Account not found.' },
       ],
       [
+        errorBody.badRequest(Messages.profilePasswordWrong),
+        {
+          code: 401,
+          error: 'Bad Request',
+          message: "Invalid 'password' value. Expected the account's current password.",
+        },
+      ],
+      [
+        errorBody.conflict(Messages.lastEnabledAdmin),
+        {
+          code: 409,
+          error: 'Conflict',
+          message:
+            'The last enabled administrator cannot be disabled, demoted or deleted. Make another account an administrator first.',
+        },
+      ],
+      [
         errorBody.notFound(Messages.licenseNotFound),
         { code: 404, error: 'Not Found', message: 'License not found.' },
       ],
@@ -208,7 +225,8 @@ describe('the contract error bodies, written out literally', () => {
         {
           code: 403,
           error: 'Forbidden',
-          message: 'Metrics are served to this machine only. Set METRICS_TOKEN to scrape them from elsewhere.',
+          message:
+            'Metrics are served to this machine only. Set METRICS_TOKEN to scrape them from elsewhere.',
         },
       ],
       [
