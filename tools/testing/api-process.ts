@@ -77,6 +77,8 @@ export async function startApi({
     // Webhook tests deliver to a receiver on this machine, promptly.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     WEBHOOK_POLL_INTERVAL_MS: '200',
+    // Sync tests fetch draws from a source server on this machine (plain http at a loopback address).
+    SYNC_ALLOWED_HOSTS: '127.0.0.1',
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   Object.assign(env, extraEnv?.(baseUrl));

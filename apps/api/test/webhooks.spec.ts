@@ -19,6 +19,7 @@ const LOTTERY = {
 };
 const SETTINGS = {
   WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  SYNC_ALLOWED_HOSTS: '127.0.0.1', // the ingestion test's source server
   WEBHOOK_POLL_INTERVAL_MS: '50',
   WEBHOOK_RETRY_BASE_MS: '100',
   WEBHOOK_TIMEOUT_MS: '1000',

@@ -12,11 +12,14 @@ export function logMessages(lines: string[]): string {
   return lines.map((line) => (JSON.parse(line) as { msg: string }).msg).join('\n');
 }
 
+/** The local source servers listen on 127.0.0.1: plain http at a loopback address, which sources may not use. */
+export const LOCAL_SOURCES = { SYNC_ALLOWED_HOSTS: '127.0.0.1' };
+
 /** A started app with a frozen clock, an administrator and a token holder, over a local source server. */
 export async function setUp(env: Record<string, string> = {}) {
   const logs: string[] = [];
   const app = await createTestApp(
-    { SYNC_TIMEOUT_MS: '500', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
+    { ...LOCAL_SOURCES, SYNC_TIMEOUT_MS: '500', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
     { logDestination: { write: (line: string) => logs.push(line) } },
   );
   jest.spyOn(app.running.app.get(Clock), 'now').mockImplementation(() => new Date(NOW));
@@ -34,6 +37,7 @@ export async function setUp(env: Record<string, string> = {}) {
 
 /** Settings of a polling instance: checks every 50 ms, retries from 100 ms doubling up to 400 ms. */
 export const FAST_SYNC = {
+  ...LOCAL_SOURCES,
   SYNC: 'on',
   SYNC_CHECK_INTERVAL_MS: '50',
   SYNC_RETRY_MIN_MS: '100',

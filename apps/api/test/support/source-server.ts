@@ -12,17 +12,21 @@ export interface SourceRequest {
   at: number;
 }
 
-type Answer = { status?: number; type?: string; body: string } | 'hang';
+type Answer =
+  | { status?: number; type?: string; body: string; headers?: Record<string, string>; reason?: string }
+  | 'hang';
 
 /**
  * A local stand-in for the operators' publications: serves the fixtures of test/fixtures/sources under
- * /files/<name>, and whatever a test sets with `answer(path, …)` (a status, a body, or a hang). Records every
- * request, so tests see what the adapters asked for and which instance asked.
+ * /files/<name>, and whatever a test sets with `answer(path, …)` (a status and its reason phrase, headers, a
+ * body, or a hang). Records every request, so tests see what the adapters asked for and which instance asked,
+ * and counts connections (a refused fetch opens none).
  */
 export async function startSourceServer() {
   const requests: SourceRequest[] = [];
   const answers = new Map<string, Answer>();
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     requests.push({
@@ -39,10 +43,13 @@ export async function startSourceServer() {
     }
     if (answer === 'hang') return; // never answered: the client's timeout must end it
     answer ??= { status: 404, type: 'text/plain', body: 'not found' };
-    response.writeHead(answer.status ?? 200, { 'Content-Type': answer.type ?? 'application/json' });
+    const headers = { 'Content-Type': answer.type ?? 'application/json', ...answer.headers };
+    if (answer.reason === undefined) response.writeHead(answer.status ?? 200, headers);
+    else response.writeHead(answer.status ?? 200, answer.reason, headers);
     response.end(answer.body);
   });
   server.on('connection', (socket) => {
+    connections++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -50,6 +57,9 @@ export async function startSourceServer() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     requests,
+    /** Connections opened so far (keep-alive: a few requests may share one). */
+    connections: () => connections,
+    port: (server.address() as AddressInfo).port,
     url: (path: string) => base + path,
     /** Sets what `path` answers (replacing a file of the same path). */
     answer(path: string, value: Answer) {

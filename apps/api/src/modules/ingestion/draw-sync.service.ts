@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
+import type { OutboundPolicy } from '../../common/net/outbound-policy';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
@@ -11,7 +12,7 @@ import { SourceFormatError } from './adapters/source-adapter';
 import { DrawIngestService } from './draw-ingest.service';
 import { DrawSource } from './draw-source.entity';
 import { fetchSource, SourceFetchError } from './source-fetcher';
-import { sourceLabel } from './source-config';
+import { sourceLabel, sourcePolicy } from './source-config';
 import type { SyncResult } from './sync-result';
 
 /**
@@ -34,6 +35,8 @@ export class DrawSyncService {
   private readonly logger = new Logger('Sync');
   /** Names this instance in the User-Agent and the scheduler's lease. */
   readonly instanceId = randomBytes(6).toString('hex');
+  /** SYNC_ALLOWED_HOSTS' policy, applied to every fetch and every redirect (a stored URL may predate it). */
+  private readonly policy: OutboundPolicy;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -41,7 +44,9 @@ export class DrawSyncService {
     private readonly ingest: DrawIngestService,
     private readonly clock: Clock,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {}
+  ) {
+    this.policy = sourcePolicy(settings);
+  }
 
   /** Syncs one lottery now; `url` replaces the stored URL for this run only (fixtures, a mirror). */
   async syncLottery(tag: string, options: { url?: string; signal?: AbortSignal } = {}): Promise<SyncResult> {
@@ -64,6 +69,7 @@ export class DrawSyncService {
     try {
       const adapter = adapterFor(source.adapter, source.mapping);
       const body = await fetchSource(adapter.buildUrl({ url, since: this.since(tag) }), {
+        policy: this.policy,
         timeoutMs: this.settings.sync.timeoutMs,
         userAgent: `lottery-results-service sync (instance ${this.instanceId})`,
         signal: options.signal,

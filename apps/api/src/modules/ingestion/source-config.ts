@@ -1,3 +1,5 @@
+import { OutboundPolicy, type OutboundProblem } from '../../common/net/outbound-policy';
+import type { Settings } from '../../config/settings';
 import { ADAPTER_NAMES, type AdapterName } from './adapters/adapters';
 import { parseSourceMapping, type SourceMapping } from './adapters/generic-mapping';
 
@@ -9,17 +11,41 @@ export interface SourceConfig {
 }
 
 /**
- * Checks an untrusted source configuration: a known adapter, an http(s) URL, and a valid mapping exactly when the
- * adapter is the generic one. The problem names the field at fault.
+ * Where sources may be fetched from: the outbound policy of webhook targets, with SYNC_ALLOWED_HOSTS as its
+ * allow-list (public https only, unless the host is listed).
+ */
+export function sourcePolicy(settings: Settings): OutboundPolicy {
+  return new OutboundPolicy(settings.sync.allowedHosts, 'SYNC_ALLOWED_HOSTS');
+}
+
+const NOT_HTTP_URL = 'expected an absolute http or https URL.';
+
+/** The `url` problem for each way the outbound policy refuses a source URL. */
+function urlProblem(problem: OutboundProblem, setting: string): string {
+  return {
+    malformed: NOT_HTTP_URL,
+    scheme: NOT_HTTP_URL,
+    'plain-http': `expected an https URL (plain http only to hosts in ${setting}).`,
+    credentials: 'expected a URL without credentials.',
+    'not-public': `expected a public address (private ones only for hosts in ${setting}).`,
+  }[problem];
+}
+
+/**
+ * Checks an untrusted source configuration: a known adapter, an http(s) URL (that `policy`, when given, accepts:
+ * administrators' input), and a valid mapping exactly when the adapter is the generic one. The problem names the
+ * field at fault.
  */
 export function parseSourceConfig(
   value: Record<string, unknown>,
+  policy?: OutboundPolicy,
 ): { config: SourceConfig } | { field: string; problem: string } {
   const { adapter, url, mapping } = value as { adapter: unknown; url: unknown; mapping?: unknown };
   if (typeof adapter !== 'string' || !(ADAPTER_NAMES as readonly string[]).includes(adapter))
     return { field: 'adapter', problem: `expected one of ${ADAPTER_NAMES.join(', ')}.` };
-  if (typeof url !== 'string' || !isHttpUrl(url))
-    return { field: 'url', problem: 'expected an absolute http or https URL.' };
+  if (typeof url !== 'string' || !isHttpUrl(url)) return { field: 'url', problem: NOT_HTTP_URL };
+  const refused = policy ? policy.problemWith(url) : null;
+  if (policy && refused !== null) return { field: 'url', problem: urlProblem(refused, policy.setting) };
   if (adapter !== 'generic') {
     if (mapping !== undefined && mapping !== null)
       return { field: 'mapping', problem: `only the generic adapter takes a mapping.` };

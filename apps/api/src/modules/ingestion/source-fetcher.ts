@@ -1,70 +1,144 @@
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import { OutboundRefusal, type OutboundPolicy } from '../../common/net/outbound-policy';
+
 /** Answers larger than this are refused: a few hundred draws take tens of kilobytes. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
-
-/** The source could not be read: unreachable, too slow, an HTTP error, too large. */
-export class SourceFetchError extends Error {}
+/** Redirects followed at most (each one checked against the policy as the first URL was). */
+export const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * GETs a source's URL with a deadline covering the whole answer (headers and body), so a source that hangs or
- * trickles costs at most `timeoutMs`. Only a 2xx answer's text is returned.
+ * The source could not be read: refused by the outbound policy, unreachable, too slow, an HTTP error, too large.
+ * Its message never quotes the answer (it is shown to administrators, logged and printed): the answer may come
+ * from a host the service can reach and they cannot.
  */
-export async function fetchSource(
-  url: string,
-  options: { timeoutMs: number; userAgent: string; signal?: AbortSignal },
-): Promise<string> {
+export class SourceFetchError extends Error {}
+
+export interface FetchOptions {
+  /** SYNC_ALLOWED_HOSTS' policy: which URLs and addresses may be fetched. */
+  policy: OutboundPolicy;
+  timeoutMs: number;
+  userAgent: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * GETs a source's URL under the outbound policy, with a deadline covering the whole exchange (redirects, headers
+ * and body), so a source that hangs or trickles costs at most `timeoutMs`. A redirect is followed only to a URL
+ * the policy accepts, each hop checked again (its addresses in its own connection's lookup), at most
+ * MAX_REDIRECTS times. Only a 2xx answer's text is returned.
+ */
+export async function fetchSource(url: string, options: FetchOptions): Promise<string> {
   // The caller's signal stops a fetch at shutdown.
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  let response: Response;
+  let target: URL;
   try {
-    response = await fetch(url, {
-      signal,
-      redirect: 'follow',
-      headers: { Accept: 'application/json, text/csv;q=0.9, */*;q=0.1', 'User-Agent': options.userAgent },
-    });
-  } catch (error) {
-    throw new SourceFetchError(describeFailure(error, options.timeoutMs));
+    target = new URL(url);
+  } catch {
+    throw new SourceFetchError(`refused: ${options.policy.describe('malformed')}`);
   }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new SourceFetchError(`HTTP ${response.status} ${response.statusText}`.trim());
-  }
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new SourceFetchError(`the answer is too large (${declared} bytes)`);
-  }
-  try {
-    return await readCapped(response);
-  } catch (error) {
-    if (error instanceof SourceFetchError) throw error;
-    throw new SourceFetchError(describeFailure(error, options.timeoutMs));
+  for (let redirects = 0; ; redirects++) {
+    const response = await get(target, options, signal, redirects);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (REDIRECTS.has(status) && location !== undefined) {
+      response.destroy();
+      if (redirects === MAX_REDIRECTS)
+        throw new SourceFetchError(`too many redirects (more than ${MAX_REDIRECTS})`);
+      target = nextHop(target, location, status, options.policy);
+      continue;
+    }
+    if (status < 200 || status > 299) {
+      response.destroy();
+      // The standard reason, not the answer's: a status line is remote text too.
+      throw new SourceFetchError(`HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim());
+    }
+    return readCapped(response, options.timeoutMs, signal);
   }
 }
 
-/** The body as text, read chunk by chunk so that an endless answer is cut at the cap rather than buffered. */
-async function readCapped(response: Response): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new SourceFetchError(`the answer is larger than ${MAX_BODY_BYTES} bytes`);
+/** One request; its failure as a SourceFetchError that names the hop when it is a redirect's. */
+function get(url: URL, options: FetchOptions, signal: AbortSignal, hop: number): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: unknown) =>
+      reject(new SourceFetchError(describeFailure(error, options, signal, hop)));
+    try {
+      const request = options.policy.request(url, {
+        method: 'GET',
+        signal,
+        headers: {
+          Accept: 'application/json, text/csv;q=0.9, */*;q=0.1',
+          'User-Agent': options.userAgent,
+        },
+      });
+      request.on('response', resolve);
+      request.on('error', fail);
+      request.end();
+    } catch (error) {
+      fail(error);
     }
-    chunks.push(value);
+  });
+}
+
+/** The redirect's target when the policy accepts it (it is not named otherwise: it comes from the answer). */
+function nextHop(from: URL, location: string, status: number, policy: OutboundPolicy): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw new SourceFetchError(`refused a redirect (HTTP ${status}): its target is not a URL`);
+  }
+  const problem = policy.problemWith(next);
+  if (problem !== null)
+    throw new SourceFetchError(`refused a redirect (HTTP ${status}): ${policy.describe(problem)}`);
+  return next;
+}
+
+/** The body as text, read chunk by chunk so that an endless answer is cut at the cap rather than buffered. */
+async function readCapped(
+  response: IncomingMessage,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<string> {
+  const declared = Number(response.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    response.destroy();
+    throw new SourceFetchError(`the answer is too large (${declared} bytes)`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        response.destroy();
+        throw new SourceFetchError(`the answer is larger than ${MAX_BODY_BYTES} bytes`);
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof SourceFetchError) throw error;
+    // The deadline (or shutdown) destroys the request, which ends the body with an error.
+    throw new SourceFetchError(
+      signal.aborted
+        ? `no complete answer within ${timeoutMs} ms`
+        : `unreachable: ${(error as { code?: string }).code ?? (error as Error).message}`,
+    );
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
-  const name = (error as Error)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `no complete answer within ${timeoutMs} ms`;
-  // fetch wraps the network error (ECONNREFUSED, ENOTFOUND, a reset) in `cause`.
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return `unreachable: ${cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error)}`;
+function describeFailure(error: unknown, options: FetchOptions, signal: AbortSignal, hop: number): string {
+  if (signal.aborted) return `no complete answer within ${options.timeoutMs} ms`;
+  if (error instanceof OutboundRefusal) {
+    // The host is not named: after a redirect it comes from the answer.
+    const why =
+      error.address === null
+        ? error.message
+        : `the host resolves to ${error.address}, which is not public (allowed only to hosts in ${options.policy.setting})`;
+    return hop === 0 ? `refused: ${why}` : `refused a redirect: ${why}`;
+  }
+  const { code, message } = error as { code?: string; message?: string };
+  return `unreachable: ${code ?? message ?? String(error)}`;
 }

@@ -1,25 +1,33 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
+import type { OutboundPolicy } from '../../common/net/outbound-policy';
 import type { Page } from '../../common/pagination/page';
+import { SETTINGS } from '../../config/settings.module';
+import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { freshnessOf } from '../lotteries/domain/draw-freshness';
 import { DrawSource } from './draw-source.entity';
 import type { DrawSourceDto } from './dto/draw-source.dto';
 import type { PutSourceDto } from './dto/put-source.dto';
 import type { SyncStateDto } from './dto/sync-state.dto';
-import { parseSourceConfig } from './source-config';
+import { parseSourceConfig, sourcePolicy } from './source-config';
 
 /** Sources as administrators configure them, and their sync state. */
 @Injectable()
 export class SourcesService {
+  private readonly policy: OutboundPolicy;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
     private readonly clock: Clock,
-  ) {}
+    @Inject(SETTINGS) settings: Settings,
+  ) {
+    this.policy = sourcePolicy(settings);
+  }
 
   private get repository() {
     return this.dataSource.getRepository(DrawSource);
@@ -36,10 +44,13 @@ export class SourcesService {
     return { items: page.limit === 0 ? [] : items, total };
   }
 
-  /** Creates or replaces the lottery's source; its sync state starts afresh when the adapter or URL changes. */
+  /**
+   * Creates or replaces the lottery's source; its sync state starts afresh when the adapter or URL changes. A URL
+   * the outbound policy refuses is a 400 naming `url` (each fetch checks it again, with its addresses).
+   */
   async put(tag: string, body: PutSourceDto): Promise<DrawSource> {
     this.catalog.snapshot(tag); // 404 Lottery not found, before the body's finer checks
-    const parsed = parseSourceConfig({ ...body });
+    const parsed = parseSourceConfig({ ...body }, this.policy);
     if ('problem' in parsed)
       throw ApiError.badRequest(Messages.invalidFieldProblem(parsed.field, parsed.problem));
     const { adapter, url, mapping } = parsed.config;

@@ -10,12 +10,23 @@ import {
 import { WebhookEvent } from './webhook-event.entity';
 import { WebhookSubscription } from './webhook-subscription.entity';
 
+/**
+ * `failed` also holds a delivery dropped at fan-out because its subscription or account had too many pending
+ * (never attempted: `attempts` 0, `lastError` says why), so the delivery log's shape stays what clients know.
+ */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** One event for one subscription: retried until delivered or past the retry horizon. */
 @Entity({ name: 'webhook_deliveries' })
 @Index('IDX_webhook_deliveries_due', ['status', 'nextAttemptAt'])
 @Index('IDX_webhook_deliveries_subscription', ['subscriptionId', 'createdAt'])
+// The pending caps count these, and the fair claim takes each subscription's oldest.
+@Index('IDX_webhook_deliveries_pending', ['subscriptionId', 'createdAt'], { where: "status = 'pending'" })
+// In flight (leased): at most one per subscription, a few per account.
+@Index('IDX_webhook_deliveries_leased', ['lockedUntil'], { where: 'locked_until IS NOT NULL' })
+// Retention deletes by age; an event is deleted once no delivery refers to it.
+@Index('IDX_webhook_deliveries_created', ['createdAt'])
+@Index('IDX_webhook_deliveries_event', ['eventId'])
 export class WebhookDelivery {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

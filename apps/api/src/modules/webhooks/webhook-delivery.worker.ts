@@ -3,43 +3,42 @@ import { DataSource } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { MetricsService } from '../metrics/metrics.service';
+import { claimDue, type Claimed } from './webhook-claim';
+import { registerPendingCaps } from './webhook-pending-caps';
+import { WebhookRetention } from './webhook-retention';
 import { sendWebhook, type SendResult } from './webhook-sender';
 import { signatureHeader } from './webhook-signature';
 import { TEST_EVENT_TYPE } from './webhook-subscription.entity';
 import { WebhookTargetPolicy } from './webhook-target';
 
-/** Deliveries claimed per poll, sent concurrently. */
-const BATCH = 10;
+/** Deliveries this instance sends at once: its share of connections and sockets, whatever is due. */
+const SLOTS = 16;
+/** Deliveries in flight per account over every instance: one account's receivers never take every slot. */
+const PER_ACCOUNT = 4;
 /** The longest pause between two attempts. */
 const MAX_BACKOFF_MS = 3_600_000;
 
-interface Claimed {
-  id: string;
-  attempts: number;
-  created_at: Date;
-  event_id: string;
-  type: string;
-  body: string;
-  subscription_id: string;
-  url: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-}
-
 /**
- * Sends the outbox's deliveries, on every instance. Each poll claims due deliveries with FOR UPDATE SKIP LOCKED and
- * a lease (`locked_until`), in one short statement, then sends outside any transaction: two instances never send
- * the same delivery at once, and a delivery whose sender died is sent again when its lease ends (receivers
- * deduplicate on X-Lottery-Event-Id). Failures are retried with exponential back-off and jitter until
- * WEBHOOK_RETRY_HORIZON_MS after the event; past it the delivery fails and its subscription is disabled, with why.
+ * Sends the outbox's deliveries, on every instance. Claims are fair (webhook-claim.ts): one delivery in flight per
+ * subscription, round-robin across accounts, a few in flight per account. This instance sends up to SLOTS at once
+ * and claims again as soon as one is done (and every poll interval), never waiting for a batch: a receiver that
+ * never answers holds one slot for WEBHOOK_TIMEOUT_MS, and the next free slot goes to the account with the fewest
+ * in flight, so another account's delivery waits at most about one timeout. Claims hold a lease (`locked_until`)
+ * and sending happens outside any transaction: two instances never send the same delivery at once, and a delivery
+ * whose sender died is sent again when its lease ends (receivers deduplicate on X-Lottery-Event-Id). Failures are
+ * retried with exponential back-off and jitter until WEBHOOK_RETRY_HORIZON_MS after the event; past it the delivery
+ * fails and its subscription is disabled, with why. Shutdown waits for the sends in flight.
  */
 @Injectable()
 export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly policy: WebhookTargetPolicy;
   private timer?: NodeJS.Timeout;
-  private running: Promise<void> = Promise.resolve();
+  /** The claim under way, if any: one at a time per instance, so that free slots are not counted twice. */
+  private claiming?: Promise<void>;
+  /** Asked for while a claim was under way: claim again once it is done. */
+  private claimAgain = false;
+  private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
   /** Set while the database does not answer, so an outage is logged once. */
   private failingSince?: Date;
@@ -47,9 +46,11 @@ export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
     private readonly metrics: MetricsService,
+    private readonly retention: WebhookRetention,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     this.policy = new WebhookTargetPolicy(settings.webhooks.allowedHosts);
+    registerPendingCaps(dataSource, settings.webhooks);
   }
 
   /**
@@ -58,18 +59,31 @@ export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
    */
   start(): void {
     this.schedule();
+    this.retention.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    await this.retention.stop();
+    await this.claiming;
+    await Promise.all(this.inFlight);
   }
 
-  /** One round: claims what is due and sends it (also called by tests that do not want to wait). */
+  /** Claims what is due into this instance's free slots and starts sending it; resolves once claimed, not sent. */
   poll(): Promise<void> {
-    this.running = this.running.then(() => this.pollNow());
-    return this.running;
+    if (this.claiming) {
+      this.claimAgain = true;
+      return this.claiming;
+    }
+    this.claiming = this.fillSlots().finally(() => {
+      this.claiming = undefined;
+      if (this.claimAgain && !this.stopped) {
+        this.claimAgain = false;
+        void this.poll();
+      }
+    });
+    return this.claiming;
   }
 
   private schedule(): void {
@@ -80,10 +94,16 @@ export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
     this.timer.unref();
   }
 
-  private async pollNow(): Promise<void> {
+  private async fillSlots(): Promise<void> {
+    const free = SLOTS - this.inFlight.size;
+    if (this.stopped || free <= 0) return;
     let claimed: Claimed[];
     try {
-      claimed = await this.claim();
+      claimed = await claimDue(this.dataSource, {
+        slots: free,
+        leaseMs: this.settings.webhooks.timeoutMs * 2 + 5_000,
+        perAccount: PER_ACCOUNT,
+      });
       if (this.failingSince) {
         this.logger.log('Webhook deliveries resume: the database answers again');
         this.failingSince = undefined;
@@ -97,45 +117,14 @@ export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
       }
       return;
     }
-    // One subscription's deliveries go one after another, oldest first, so a receiver usually sees a draw's events
-    // in order (published, corrected, deleted); different subscriptions are served concurrently. Order is not
-    // guaranteed (retries, several instances): events carry createdAt.
-    const bySubscription = new Map<string, Claimed[]>();
-    for (const delivery of claimed.sort((a, b) => +new Date(a.created_at) - +new Date(b.created_at))) {
-      const queue = bySubscription.get(delivery.subscription_id) ?? [];
-      queue.push(delivery);
-      bySubscription.set(delivery.subscription_id, queue);
+    for (const delivery of claimed) {
+      // Its slot frees once the outcome is recorded: claim again at once (this subscription's next, or another's).
+      const sending: Promise<void> = this.deliver(delivery).finally(() => {
+        this.inFlight.delete(sending);
+        if (!this.stopped) void this.poll();
+      });
+      this.inFlight.add(sending);
     }
-    await Promise.all(
-      [...bySubscription.values()].map(async (queue) => {
-        for (const delivery of queue) await this.deliver(delivery);
-      }),
-    );
-  }
-
-  private async claim(): Promise<Claimed[]> {
-    const leaseMs = this.settings.webhooks.timeoutMs * 2 + 5_000;
-    const [rows] = await this.dataSource.query(
-      `UPDATE webhook_deliveries d
-          SET locked_until = now() + ($1::int * interval '1 millisecond'), attempts = d.attempts + 1,
-              last_attempt_at = now()
-         FROM webhook_subscriptions s, webhook_events e
-        WHERE d.id IN (
-                SELECT d2.id FROM webhook_deliveries d2
-                  JOIN webhook_subscriptions s2 ON s2.id = d2.subscription_id
-                  JOIN webhook_events e2 ON e2.id = d2.event_id
-                 WHERE d2.status = 'pending' AND d2.next_attempt_at <= now()
-                   AND (d2.locked_until IS NULL OR d2.locked_until < now())
-                   AND (s2.enabled OR e2.type = $3)
-                 ORDER BY d2.next_attempt_at, d2.created_at
-                 LIMIT $2
-                   FOR UPDATE OF d2 SKIP LOCKED)
-          AND s.id = d.subscription_id AND e.id = d.event_id
-       RETURNING d.id, d.attempts, d.created_at, e.id AS event_id, e.type, e.body, s.id AS subscription_id, s.url,
-                 s.secret, s.previous_secret, s.previous_secret_expires_at`,
-      [leaseMs, BATCH, TEST_EVENT_TYPE],
-    );
-    return rows as Claimed[];
   }
 
   private async deliver(delivery: Claimed): Promise<void> {

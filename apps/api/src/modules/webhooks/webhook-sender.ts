@@ -1,6 +1,6 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { hostOf, type WebhookTargetPolicy } from './webhook-target';
+import type { ClientRequest } from 'node:http';
+import { OutboundRefusal } from '../../common/net/outbound-policy';
+import type { WebhookTargetPolicy } from './webhook-target';
 
 export interface SendResult {
   /** The receiver's status, or null when no answer came. */
@@ -18,7 +18,9 @@ const MAX_READ_BYTES = 16 * 1024;
 
 /**
  * POSTs one event. A 2xx is success; anything else (redirects included: they are not followed) is a failure to
- * retry. Never throws.
+ * retry. The target is checked again against the whole policy as it is now (scheme, allow-list, IP literals,
+ * the addresses a name resolves to): a refused target is not contacted, and the attempt fails with why. Never
+ * throws.
  */
 export function sendWebhook(
   policy: WebhookTargetPolicy,
@@ -31,34 +33,36 @@ export function sendWebhook(
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    let request: ClientRequest | undefined;
     const finish = (result: Omit<SendResult, 'latencyMs'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve({ ...result, latencyMs: elapsed() });
     };
-    let url: URL;
-    try {
-      url = new URL(target);
-    } catch {
-      return finish({ status: null, error: 'invalid URL', excerpt: null });
-    }
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(url, {
-      method: 'POST',
-      lookup: policy.lookupFor(hostOf(url)),
-      headers: {
-        ...headers,
-        'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(body),
-        'User-Agent': 'LotteryResultsService-Webhooks/1',
-      },
-    });
     // One deadline for the whole exchange: connecting, sending and the answer.
     const timer = setTimeout(() => {
-      request.destroy();
+      request?.destroy();
       finish({ status: null, error: `no answer within ${timeoutMs} ms`, excerpt: null });
     }, timeoutMs);
+    try {
+      request = policy.outbound.request(new URL(target), {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          'User-Agent': 'LotteryResultsService-Webhooks/1',
+        },
+      });
+    } catch (error) {
+      // A URL the policy refuses, or one that does not parse.
+      return finish({
+        status: null,
+        error: error instanceof OutboundRefusal ? `refused: ${error.message}` : 'invalid URL',
+        excerpt: null,
+      });
+    }
     request.on('error', (error: Error & { code?: string }) =>
       finish({
         status: null,

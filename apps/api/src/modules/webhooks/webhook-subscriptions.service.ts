@@ -8,8 +8,10 @@ import type { Page } from '../../common/pagination/page';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
+import type { RequestMeter } from '../metering/request-meter';
 import type { CreateWebhookDto, UpdateWebhookDto } from './dto/webhook-input.dto';
 import type { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookManualLimits } from './webhook-manual-limits';
 import { newWebhookSecret } from './webhook-signature';
 import { TEST_EVENT_TYPE, WebhookSubscription } from './webhook-subscription.entity';
 import { WebhookTargetPolicy } from './webhook-target';
@@ -24,6 +26,7 @@ export class WebhookSubscriptionsService {
     @InjectRepository(WebhookSubscription) private readonly subscriptions: Repository<WebhookSubscription>,
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
+    private readonly manualLimits: WebhookManualLimits,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     this.policy = new WebhookTargetPolicy(settings.webhooks.allowedHosts);
@@ -115,9 +118,17 @@ export class WebhookSubscriptionsService {
     return this.get(accountId, id);
   }
 
-  /** Queues a `webhook.test` event for this subscription alone (even when disabled: it is how owners check). */
-  async test(accountId: string, id: string): Promise<WebhookDelivery & { type: string }> {
+  /**
+   * Queues a `webhook.test` event for this subscription alone (even when disabled: it is how owners check).
+   * 404, then the manual sends' rate limit and pending caps (429).
+   */
+  async test(
+    accountId: string,
+    id: string,
+    meter: RequestMeter,
+  ): Promise<WebhookDelivery & { type: string }> {
     const subscription = await this.get(accountId, id);
+    await this.manualLimits.count(meter, accountId);
     const eventId = randomUUID();
     const createdAt = new Date().toISOString();
     const body = JSON.stringify({
@@ -127,6 +138,7 @@ export class WebhookSubscriptionsService {
       data: { lottery: null, draw: null },
     });
     const deliveryId = await this.dataSource.transaction(async (manager) => {
+      await this.manualLimits.refuseWhenFull(manager, meter, accountId, subscription.id);
       await manager.query(
         `INSERT INTO webhook_events (id, type, lottery_tag, body, created_at) VALUES ($1, $2, NULL, $3, $4)`,
         [eventId, TEST_EVENT_TYPE, body, createdAt],
@@ -177,18 +189,24 @@ export class WebhookSubscriptionsService {
     return fromRow(row);
   }
 
-  /** Sends the delivery's event again, as a new delivery (its log keeps the earlier one). */
+  /** Sends the delivery's event again, as a new delivery (its log keeps the earlier one); limited as test(). */
   async redeliver(
     accountId: string,
     id: string,
     deliveryId: string,
+    meter: RequestMeter,
   ): Promise<WebhookDelivery & { type: string }> {
     const earlier = await this.delivery(accountId, id, deliveryId);
-    const [row] = await this.dataSource.query(
-      `INSERT INTO webhook_deliveries (event_id, subscription_id) VALUES ($1, $2) RETURNING id`,
-      [earlier.eventId, earlier.subscriptionId],
-    );
-    return this.delivery(accountId, id, row.id);
+    await this.manualLimits.count(meter, accountId);
+    const newId = await this.dataSource.transaction(async (manager) => {
+      await this.manualLimits.refuseWhenFull(manager, meter, accountId, earlier.subscriptionId);
+      const [row] = await manager.query(
+        `INSERT INTO webhook_deliveries (event_id, subscription_id) VALUES ($1, $2) RETURNING id`,
+        [earlier.eventId, earlier.subscriptionId],
+      );
+      return row.id as string;
+    });
+    return this.delivery(accountId, id, newId);
   }
 
   private checkTarget(url: string): void {

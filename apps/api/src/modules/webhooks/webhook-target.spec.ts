@@ -1,29 +1,8 @@
-import { isPublicAddress, WebhookTargetPolicy } from './webhook-target';
-
-describe('isPublicAddress', () => {
-  it.each(['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])('%s is public', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
-
-  it.each([
-    '127.0.0.1', // loopback
-    '10.1.2.3', // private
-    '172.16.0.1',
-    '192.168.0.10',
-    '169.254.169.254', // link-local: cloud metadata
-    '100.64.0.1', // carrier-grade NAT
-    '0.0.0.0',
-    '255.255.255.255',
-    '224.0.0.1', // multicast
-    '::1',
-    'fc00::1', // unique local
-    'fe80::1', // link-local
-    '::ffff:127.0.0.1', // IPv4-mapped loopback
-    'not-an-address',
-  ])('%s is not public', (address) => {
-    expect(isPublicAddress(address)).toBe(false);
-  });
-});
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Messages } from '../../common/errors/messages';
+import { sendWebhook } from './webhook-sender';
+import { WebhookTargetPolicy } from './webhook-target';
 
 describe('WebhookTargetPolicy', () => {
   const policy = new WebhookTargetPolicy(['127.0.0.1', 'hooks.internal']);
@@ -35,24 +14,69 @@ describe('WebhookTargetPolicy', () => {
     expect(policy.problemWithUrl('http://hooks.internal/hook')).toBeNull();
   });
 
-  it('refuses plain http elsewhere, private literals and localhost names', () => {
-    expect(policy.problemWithUrl('http://example.com/hook')).toMatch(/https/);
-    expect(policy.problemWithUrl('https://127.0.0.2/hook')).toMatch(/public/);
-    expect(policy.problemWithUrl('https://api.localhost/hook')).toMatch(/public/);
+  it.each([
+    ['http://example.com/hook', Messages.webhookUrlNotHttps],
+    ['ftp://example.com/hook', Messages.webhookUrlNotHttps],
+    ['https://127.0.0.2/hook', Messages.webhookUrlNotPublic],
+    ['https://[::7f00:1]/hook', Messages.webhookUrlNotPublic], // IPv4-compatible loopback
+    ['https://[64:ff9b::a00:1]/hook', Messages.webhookUrlNotPublic], // NAT64 of 10.0.0.1
+    ['https://api.localhost/hook', Messages.webhookUrlNotPublic],
+    ['https://user:pw@example.com/hook', Messages.webhookUrlInvalid],
+    ['not a url', Messages.webhookUrlInvalid],
+  ])('refuses %s', (url, message) => {
+    expect(policy.problemWithUrl(url)).toBe(message);
+  });
+});
+
+describe('sendWebhook re-applies the whole policy at each send', () => {
+  let server: Server;
+  let target: string;
+  let connections = 0;
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => response.end('thanks'));
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    target = `127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
 
-  it('refuses at connection time a name resolving to loopback, unless the host is listed', (done) => {
-    policy.lookupFor('localhost')('localhost', {}, (error: NodeJS.ErrnoException | null) => {
-      expect(error?.code).toBe('ENOTPUBLIC');
-      new WebhookTargetPolicy(['localhost']).lookupFor('localhost')(
-        'localhost',
-        {},
-        (allowed: Error | null, address: string) => {
-          expect(allowed).toBeNull();
-          expect(['127.0.0.1', '::1']).toContain(address);
-          done();
-        },
-      );
+  const send = (policy: WebhookTargetPolicy, url: string) => sendWebhook(policy, url, '{}', {}, 2000);
+
+  it('delivers to an IP literal while it is allowed', async () => {
+    expect(await send(new WebhookTargetPolicy(['127.0.0.1']), `http://${target}`)).toMatchObject({
+      status: 200,
+      error: null,
+      excerpt: 'thanks',
+    });
+  });
+
+  it('refuses, without connecting, an IP literal target once its allow-list entry is gone', async () => {
+    const before = connections;
+    const now = new WebhookTargetPolicy([]);
+    expect(await send(now, `http://${target}`)).toMatchObject({
+      status: null,
+      error: 'refused: plain http is allowed only to hosts in WEBHOOK_ALLOWED_HOSTS',
+    });
+    expect(await send(now, `https://${target}`)).toMatchObject({
+      status: null,
+      error:
+        'refused: not a public address (private ones are allowed only to hosts in WEBHOOK_ALLOWED_HOSTS)',
+    });
+    expect(await send(now, `https://[::ffff:${target.replace(':', ']:')}`)).toMatchObject({
+      status: null,
+      error: expect.stringMatching(/^refused: not a public address/),
+    });
+    expect(connections).toBe(before);
+  });
+
+  it('answers a URL it cannot read as a failed attempt (never throws)', async () => {
+    expect(await send(new WebhookTargetPolicy([]), 'not a url')).toMatchObject({
+      status: null,
+      error: 'invalid URL',
     });
   });
 });

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiCreatedResponse,
@@ -7,6 +19,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
@@ -15,6 +28,7 @@ import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.
 import { Auth } from '../guards/auth.decorator';
 import { CurrentPrincipal } from '../guards/current-principal.decorator';
 import type { Principal } from '../guards/principal';
+import { meterOf } from '../metering/request-meter';
 import { CreateWebhookDto, RollWebhookSecretDto, UpdateWebhookDto } from './dto/webhook-input.dto';
 import {
   CreatedWebhookDto,
@@ -23,10 +37,15 @@ import {
   WebhookDeliveryDto,
   WebhookDto,
 } from './dto/webhook.dto';
+import { refuseInactiveAccount } from './webhook-account-state';
 import { WebhookSubscriptionsService } from './webhook-subscriptions.service';
 import { GRACE_SECONDS_MESSAGE } from '../tokens/dto/roll-token.dto';
 
 const BAD_PAGE = LIMIT_MESSAGE;
+const INACTIVE = 'Account disabled or without a license (it may still list, read and delete).';
+const SENDS_LIMITED =
+  'Answered 429 (with Retry-After) past the test sends and redeliveries allowed per account ' +
+  '(WEBHOOK_TEST_RATE_LIMIT), or while the subscription or the account has as many deliveries waiting as allowed.';
 const SIGNING =
   'Each delivery is a POST of `{id, type, createdAt, data: {lottery, draw}}` with `X-Lottery-Signature: ' +
   't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` and `X-Lottery-Event-Id`. Deliveries do not count ' +
@@ -56,6 +75,7 @@ export class WebhooksController {
 
   @Post()
   @Auth('user')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Subscribe a URL to draw events. The signing secret is in this answer only.',
     description: SIGNING,
@@ -66,10 +86,12 @@ export class WebhooksController {
     'Invalid field, a target that is not public https, or the maximum reached.',
     Messages.webhookUrlNotHttps,
   )
+  @ApiErrorResponse(403, INACTIVE, Messages.accountDisabled)
   async createWebhook(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateWebhookDto,
   ): Promise<CreatedWebhookDto> {
+    refuseInactiveAccount(principal);
     const created = await this.webhooks.create(principal.accountId, body);
     return { ...toWebhookDto(created), secret: created.secret };
   }
@@ -90,12 +112,14 @@ export class WebhooksController {
   })
   @ApiOkResponse({ type: WebhookDto })
   @ApiErrorResponse(400, 'Invalid field.', Messages.webhookUrlNotHttps)
+  @ApiErrorResponse(403, INACTIVE, Messages.accountDisabled)
   @ApiErrorResponse(404, 'Webhook not found.', Messages.webhookNotFound)
   async updateWebhook(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: UpdateWebhookDto,
   ): Promise<WebhookDto> {
+    refuseInactiveAccount(principal);
     return toWebhookDto(await this.webhooks.update(principal.accountId, id, body));
   }
 
@@ -111,6 +135,7 @@ export class WebhooksController {
 
   @Post(':id/secret/roll')
   @Auth('user')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -118,12 +143,14 @@ export class WebhooksController {
   })
   @ApiOkResponse({ type: CreatedWebhookDto })
   @ApiErrorResponse(400, 'Invalid graceSeconds.', GRACE_SECONDS_MESSAGE)
+  @ApiErrorResponse(403, INACTIVE, Messages.accountDisabled)
   @ApiErrorResponse(404, 'Webhook not found.', Messages.webhookNotFound)
   async rollWebhookSecret(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: RollWebhookSecretDto,
   ): Promise<CreatedWebhookDto> {
+    refuseInactiveAccount(principal);
     const rolled = await this.webhooks.rollSecret(principal.accountId, id, body.graceSeconds ?? 0);
     return { ...toWebhookDto(rolled), secret: rolled.secret };
   }
@@ -133,14 +160,18 @@ export class WebhooksController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a `webhook.test` event to this subscription now (also when it is disabled).',
+    description: SENDS_LIMITED,
   })
   @ApiAcceptedResponse({ type: WebhookDeliveryDto })
+  @ApiErrorResponse(403, INACTIVE, Messages.accountDisabled)
   @ApiErrorResponse(404, 'Webhook not found.', Messages.webhookNotFound)
   async testWebhook(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
+    @Req() request: FastifyRequest,
   ): Promise<WebhookDeliveryDto> {
-    return toDeliveryDto(await this.webhooks.test(principal.accountId, id));
+    refuseInactiveAccount(principal);
+    return toDeliveryDto(await this.webhooks.test(principal.accountId, id, meterOf(request)));
   }
 
   @Get(':id/deliveries')
@@ -162,14 +193,19 @@ export class WebhooksController {
   @Post(':id/deliveries/:deliveryId/redeliver')
   @Auth('user')
   @HttpCode(202)
-  @ApiOperation({ summary: "Send a delivery's event again, as a new delivery." })
+  @ApiOperation({ summary: "Send a delivery's event again, as a new delivery.", description: SENDS_LIMITED })
   @ApiAcceptedResponse({ type: WebhookDeliveryDto })
+  @ApiErrorResponse(403, INACTIVE, Messages.accountDisabled)
   @ApiErrorResponse(404, 'Webhook or delivery not found.', Messages.webhookDeliveryNotFound)
   async redeliverWebhook(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('deliveryId') deliveryId: string,
+    @Req() request: FastifyRequest,
   ): Promise<WebhookDeliveryDto> {
-    return toDeliveryDto(await this.webhooks.redeliver(principal.accountId, id, deliveryId));
+    refuseInactiveAccount(principal);
+    return toDeliveryDto(
+      await this.webhooks.redeliver(principal.accountId, id, deliveryId, meterOf(request)),
+    );
   }
 }

@@ -4,6 +4,7 @@ import type { RejectedRow } from '../sync-result';
 import { dateReader, type SourceMapping } from './generic-mapping';
 import {
   assertSomeUsable,
+  describeValue,
   type FetchedDraw,
   type FetchRequest,
   parseJsonBody,
@@ -38,7 +39,7 @@ export function genericAdapter(mapping: SourceMapping): SourceAdapter {
         const rawDate = valueAt(row, mapping.date);
         const date = typeof rawDate === 'string' ? readDate(rawDate) : null;
         if (date === null || !isValidIsoDate(date)) {
-          const shown = JSON.stringify(rawDate ?? null);
+          const shown = describeValue(rawDate);
           rejected.push({ row: position, date: null, message: `${mapping.date} ${shown} is not a date` });
           return;
         }
@@ -97,13 +98,19 @@ function csvRows(body: string, mapping: SourceMapping): Record<string, string>[]
       bom: true,
     });
   } catch (error) {
-    throw new SourceFormatError(`the source answered invalid CSV: ${(error as Error).message}`);
+    // csv-parse's messages quote the fields they stop at: only its code and line are kept.
+    const { code, lines } = error as { code?: string; lines?: number };
+    throw new SourceFormatError(
+      `the source answered invalid CSV (${code ?? 'unreadable'}${lines ? ` at line ${lines}` : ''})`,
+    );
   }
   const columns = rows.length > 0 ? Object.keys(rows[0]) : [];
   const wanted = [mapping.date, ...fieldsOf(mapping.main), ...fieldsOf(mapping.special)];
   const missing = rows.length > 0 ? wanted.find((name) => !columns.includes(name)) : undefined;
   if (missing !== undefined)
-    throw new SourceFormatError(`the CSV has no column '${missing}' (columns: ${columns.join(', ')})`);
+    throw new SourceFormatError(
+      `the CSV has no column '${missing}' (its header has ${columns.length} ${columns.length === 1 ? 'column' : 'columns'})`,
+    );
   return rows;
 }
 

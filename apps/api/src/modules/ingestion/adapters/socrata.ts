@@ -2,6 +2,7 @@ import { isValidIsoDate } from '../../../common/dates/iso-date';
 import type { RejectedRow } from '../sync-result';
 import {
   assertSomeUsable,
+  describeValue,
   type FetchedDraw,
   type FetchRequest,
   parseJsonBody,
@@ -54,7 +55,7 @@ function parseRows(
       rejected.push({
         row: position,
         date: null,
-        message: `draw_date ${JSON.stringify(row.draw_date ?? null)} is not 'YYYY-MM-DDT00:00:00.000'`,
+        message: `draw_date ${describeValue(row.draw_date)} is not 'YYYY-MM-DDT00:00:00.000'`,
       });
       return;
     }
@@ -79,7 +80,7 @@ export const socrataPowerball: SourceAdapter = {
       const text = field(row, 'winning_numbers');
       const numbers = text === null ? null : parseNumbers(text, SPACES);
       if (numbers === null || numbers.length !== 6)
-        return `winning_numbers ${JSON.stringify(row.winning_numbers ?? null)} is not six numbers`;
+        return `winning_numbers ${describeValue(row.winning_numbers)} is not six numbers`;
       return { main: numbers.slice(0, 5), special: numbers.slice(5) };
     }),
 };
@@ -92,11 +93,11 @@ export const socrataMegaMillions: SourceAdapter = {
       const text = field(row, 'winning_numbers');
       const main = text === null ? null : parseNumbers(text, SPACES);
       if (main === null || main.length !== 5)
-        return `winning_numbers ${JSON.stringify(row.winning_numbers ?? null)} is not five numbers`;
+        return `winning_numbers ${describeValue(row.winning_numbers)} is not five numbers`;
       const ball = field(row, 'mega_ball');
       const special = ball === null ? null : parseNumbers(ball, SPACES);
       if (special === null || special.length !== 1)
-        return `mega_ball ${JSON.stringify(row.mega_ball ?? null)} is not a number`;
+        return `mega_ball ${describeValue(row.mega_ball)} is not a number`;
       return { main, special };
     }),
 };

@@ -31,8 +31,22 @@ export interface SourceAdapter {
   parse(body: string): ParsedAnswer;
 }
 
-/** The answer as a whole is unusable (not JSON, an HTML page, not a list, a changed schema). */
+/**
+ * The answer as a whole is unusable (not JSON, an HTML page, not a list, a changed schema). Like every message
+ * about an answer (rejected rows too), it describes it without quoting it: it is shown to administrators, logged
+ * and printed, and the answer may come from a host they cannot reach themselves.
+ */
 export class SourceFormatError extends Error {}
+
+/** What a value of the answer is, without quoting it: "null", "(text of 12 characters)", "(a number)", … */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return `(text of ${value.length} characters)`;
+  if (typeof value === 'number') return '(a number)';
+  if (typeof value === 'boolean') return '(true or false)';
+  if (Array.isArray(value)) return `(a list of ${value.length})`;
+  return '(an object)';
+}
 
 /** An answer with rows of which not one is readable means the format changed: the sync fails, naming why. */
 export function assertSomeUsable(parsed: ParsedAnswer, rows: number): ParsedAnswer {
@@ -53,7 +67,7 @@ export function parseJsonBody(body: string): unknown {
   try {
     return JSON.parse(body);
   } catch {
-    throw new SourceFormatError(`the source answered invalid JSON: ${JSON.stringify(body.slice(0, 60))}`);
+    throw new SourceFormatError(`the source answered invalid JSON (${Buffer.byteLength(body)} bytes)`);
   }
 }
 
