@@ -249,7 +249,9 @@ describe('auth: register, login and the JWT', () => {
 
     it("answers 401 `Invalid JWT token` once the token's account is gone", async () => {
       const account = await newAccount(api);
-      expect((await api.delete('/profile', { jwt: account.jwt })).status).toBe(204);
+      expect((await api.delete('/profile', { jwt: account.jwt, body: { password: PASSWORD } })).status).toBe(
+        204,
+      );
       const res = await api.get('/profile', { jwt: account.jwt });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(invalidJwt);

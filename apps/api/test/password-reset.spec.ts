@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { Messages } from '../src/common/errors/messages';
 import { errorBody } from './support/contract-errors';
 import { newAccount, newAdmin, PASSWORD, sql, uniqueEmail } from './support/fixtures';
@@ -11,7 +12,26 @@ const NEW_PASSWORD = 'a brand new passphrase';
 const PUBLIC_URL = 'https://lottery.example.test';
 const LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/reset-password\?token=([A-Za-z0-9_-]{43})$/m;
 
-const tokenOf = (url: string) => new URL(url.replace('#/reset-password', '')).searchParams.get('token') ?? '';
+const tokenOf = (url: string) =>
+  new URL(url.replace('#/reset-password', ''), 'http://relative.test').searchParams.get('token') ?? '';
+
+/** A POST naming another Host than the service's (fetch always sends the address it connects to). */
+function postWithHost(app: TestApp, path: string, jwt: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${app.baseUrl}${path}`,
+      { method: 'POST', headers: { Host: 'attacker.example', Authorization: `Bearer ${jwt}` } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 async function expectSessionsEnded(api: Http, email: string, oldJwts: string[], newJwt: string) {
   for (const jwt of oldJwts) {
@@ -99,7 +119,7 @@ describe('password recovery by e-mail (SMTP_URL set)', () => {
     const admin = await newAdmin(app, api);
     const expiring = await newAccount(api);
     const link = await api.post(`/admin/accounts/${expiring.id}/password-reset`, { jwt: admin.jwt });
-    expect(link.body.url).toMatch(LINK); // PUBLIC_URL wins over the request's address
+    expect(link.body.url).toMatch(LINK);
     await sql(
       app,
       `UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE account_id = $1`,
@@ -116,6 +136,34 @@ describe('password recovery by e-mail (SMTP_URL set)', () => {
     const body = { resetToken: tokenOf(raceLink.body.url), newPassword: NEW_PASSWORD };
     const answers = await Promise.all([1, 2, 3].map(() => api.post('/auth/password/reset', { body })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+  });
+
+  it("builds an administrator's link on PUBLIC_URL, whatever Host the request names", async () => {
+    const admin = await newAdmin(app, api);
+    const account = await newAccount(api);
+    const link = await postWithHost(app, `/admin/accounts/${account.id}/password-reset`, admin.jwt);
+    expect(link.status).toBe(201);
+    expect(link.body.url).toMatch(LINK);
+    expect(link.body.url).toBe(`${PUBLIC_URL}/portal/#/reset-password?token=${link.body.resetToken}`);
+  });
+
+  it('ends a mailed link when the password is changed', async () => {
+    const account = await newAccount(api);
+    await api.post('/auth/password/forgot', { body: { email: account.email } });
+    const resetToken = LINK.exec((await smtp.mailTo(account.email)).text)![1];
+    const changed = await api.put('/profile/password', {
+      jwt: account.jwt,
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    const late = await api.post('/auth/password/reset', {
+      body: { resetToken, newPassword: 'yet another one!' },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual(errorBody.badRequest(Messages.passwordResetInvalid));
+    expect(
+      (await api.post('/auth/login', { body: { email: account.email, password: NEW_PASSWORD } })).status,
+    ).toBe(200);
   });
 });
 
@@ -143,8 +191,11 @@ describe('password recovery without e-mail (no SMTP_URL): links from an administ
     const first = await api.post(`/admin/accounts/${account.id}/password-reset`, { jwt: admin.jwt });
     const second = await api.post(`/admin/accounts/${account.id}/password-reset`, { jwt: admin.jwt });
     expect(second.status).toBe(201);
-    expect(second.body).toEqual({ url: expect.any(String), expiresAt: expect.any(String) });
-    expect(second.body.url.startsWith(`${app.baseUrl}/portal/#/reset-password?token=`)).toBe(true);
+    expect(second.body).toEqual({
+      url: `/portal/#/reset-password?token=${second.body.resetToken}`,
+      resetToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      expiresAt: expect.any(String),
+    });
     const lifetimeHours = (Date.parse(second.body.expiresAt) - Date.now()) / 3_600_000;
     expect(lifetimeHours).toBeGreaterThan(23.9);
     expect(lifetimeHours).toBeLessThanOrEqual(24);
@@ -159,6 +210,47 @@ describe('password recovery without e-mail (no SMTP_URL): links from an administ
     });
     expect(older.status).toBe(400);
     expect(older.body).toEqual(errorBody.badRequest(Messages.passwordResetInvalid));
+  });
+
+  it("never takes the link's host from the request: without PUBLIC_URL the link is relative", async () => {
+    const admin = await newAdmin(app, api);
+    const account = await newAccount(api);
+    const link = await postWithHost(app, `/admin/accounts/${account.id}/password-reset`, admin.jwt);
+    expect(link.status).toBe(201);
+    expect(link.body.url).toBe(`/portal/#/reset-password?token=${link.body.resetToken}`);
+    expect(JSON.stringify(link.body)).not.toContain('attacker');
+  });
+
+  it('ends every outstanding link when the password is changed, and when another link is used', async () => {
+    const admin = await newAdmin(app, api);
+    const account = await newAccount(api);
+    const linkOf = async () =>
+      (await api.post(`/admin/accounts/${account.id}/password-reset`, { jwt: admin.jwt })).body.resetToken;
+    const beforeChange = await linkOf();
+    const changed = await api.put('/profile/password', {
+      jwt: account.jwt,
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    const refused = await api.post('/auth/password/reset', {
+      body: { resetToken: beforeChange, newPassword: 'someone else’s choice' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(errorBody.badRequest(Messages.passwordResetInvalid));
+    expect(
+      (await api.post('/auth/login', { body: { email: account.email, password: NEW_PASSWORD } })).status,
+    ).toBe(200);
+
+    // A link made after the change works; the one made beside it dies when it is used.
+    const [used, beside] = [await linkOf(), await linkOf()];
+    const reset = await api.post('/auth/password/reset', {
+      body: { resetToken: used, newPassword: 'the third passphrase' },
+    });
+    expect(reset.status).toBe(200);
+    const late = await api.post('/auth/password/reset', {
+      body: { resetToken: beside, newPassword: 'a fourth passphrase' },
+    });
+    expect(late.status).toBe(400);
   });
 
   it('keeps the route to administrators and answers 404 for an unknown account', async () => {

@@ -12,6 +12,14 @@ const nextReset = () => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 };
 
+/** Registers `email` (again), logs in and creates a token. */
+async function newTokenHolderFor(api: Http, email: string) {
+  const registered = await api.post('/auth/register', { body: { email, password: PASSWORD } });
+  expect(registered.status).toBe(201);
+  const jwt = (await api.post('/auth/login', { body: { email, password: PASSWORD } })).body.accessToken;
+  return { id: registered.body.id as string, jwt, token: await newToken(api, jwt) };
+}
+
 describe('profile: /profile and /profile/usage', () => {
   let app: TestApp;
   let api: Http;
@@ -183,7 +191,7 @@ describe('profile: /profile and /profile/usage', () => {
       // Used once first, so that the token and the account sit in the access cache.
       expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
 
-      const res = await api.delete('/profile', { jwt: holder.jwt });
+      const res = await api.delete('/profile', { jwt: holder.jwt, body: { password: PASSWORD } });
       expect(res.status).toBe(204);
       expect(res.text).toBe('');
 
@@ -198,15 +206,79 @@ describe('profile: /profile and /profile/usage', () => {
 
       expect(await sql(app, 'SELECT 1 FROM accounts WHERE id = $1', [holder.id])).toHaveLength(0);
       expect(await sql(app, 'SELECT 1 FROM api_tokens WHERE account_id = $1', [holder.id])).toHaveLength(0);
-      expect(await sql(app, 'SELECT 1 FROM usage_daily WHERE account_id = $1', [holder.id])).toHaveLength(0);
     });
 
-    it('frees the email for a new registration', async () => {
-      const account = await newAccount(api);
-      await api.delete('/profile', { jwt: account.jwt });
-      const again = await api.post('/auth/register', { body: { email: account.email, password: PASSWORD } });
-      expect(again.status).toBe(201);
-      expect(again.body.id).not.toBe(account.id);
+    it.each([
+      ['no body', undefined],
+      ['no password', {}],
+      ['an empty password', { password: '' }],
+      ['a password that is not a string', { password: 12345678901 }],
+      ['a wrong password', { password: `${PASSWORD}!` }],
+    ])('refuses %s with 400 naming the password, and deletes nothing', async (_, body) => {
+      const holder = await newTokenHolder(api);
+      const res = await api.delete('/profile', { jwt: holder.jwt, body });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(errorBody.badRequest(Messages.profilePasswordWrong));
+      expect((await api.get('/profile', { jwt: holder.jwt })).status).toBe(200);
+      expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
+    });
+
+    it('keeps the metering records: the same e-mail registered again this month continues from its count', async () => {
+      const holder = await newTokenHolder(api);
+      const calls = 3;
+      for (let i = 0; i < calls; i++)
+        expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
+      // Deleted while the units are still waiting for the write-back (the flush interval is long here).
+      const deleted = await api.delete('/profile', { jwt: holder.jwt, body: { password: PASSWORD } });
+      expect(deleted.status).toBe(204);
+      // Remembered as gone (the account cache), which the account registered again must not inherit.
+      expect((await api.get('/profile', { jwt: holder.jwt })).status).toBe(401);
+      await app.running.app.get(UsageWriteBackService).flush();
+
+      // The operator's books: the rows stay, with the e-mail they belong to.
+      expect(await sql(app, 'SELECT used FROM usage_monthly WHERE account_id = $1', [holder.id])).toEqual([
+        { used: calls },
+      ]);
+      expect(await sql(app, 'SELECT count FROM usage_daily WHERE account_id = $1', [holder.id])).toEqual([
+        { count: calls },
+      ]);
+      expect(await sql(app, 'SELECT email FROM deleted_accounts WHERE id = $1', [holder.id])).toEqual([
+        { email: holder.email },
+      ]);
+
+      const again = await newTokenHolderFor(api, holder.email);
+      expect((await api.get('/profile', { jwt: again.jwt })).body.usage).toMatchObject({
+        used: calls,
+        remaining: 1000 - calls,
+      });
+      const read = await api.get('/lotteries', { token: again.token });
+      expect(read.status).toBe(200);
+      expect(read.headers.get('x-quota-remaining')).toBe(String(1000 - calls - 1));
+      expect((await api.get('/profile/usage', { jwt: again.jwt })).body).toMatchObject({
+        used: calls + 1,
+        remaining: 1000 - calls - 1,
+        daily: [{ date: today(), count: calls + 1, success: calls + 1, errors: 0 }],
+      });
+      // The deleted account's sessions stay refused.
+      expect((await api.get('/profile', { jwt: holder.jwt })).status).toBe(401);
+    });
+
+    it('another instance seeds the account registered again from the kept month', async () => {
+      const holder = await newTokenHolder(api);
+      for (let i = 0; i < 2; i++)
+        expect((await api.get('/lotteries', { token: holder.token })).status).toBe(200);
+      await api.delete('/profile', { jwt: holder.jwt, body: { password: PASSWORD } });
+      await app.running.app.get(UsageWriteBackService).flush();
+      // Its own counters (no Redis) have never seen this account: they start from the ledger.
+      const other = await createTestApp({}, { shareDatabaseWith: app });
+      try {
+        const b = http(other.baseUrl);
+        const again = await newTokenHolderFor(b, holder.email);
+        const read = await b.get('/lotteries', { token: again.token });
+        expect(read.headers.get('x-quota-remaining')).toBe(String(1000 - 3));
+      } finally {
+        await other.close();
+      }
     });
   });
 });

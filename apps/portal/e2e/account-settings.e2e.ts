@@ -137,7 +137,7 @@ describe('portal: account settings', () => {
     await page.context().close();
   });
 
-  test('deleting the account needs its e-mail typed, then logs out to the start page with a message', async () => {
+  test('deleting the account needs its password, then logs out to the start page with a message', async () => {
     const email = uniqueEmail('leaver');
     await registerViaApi(api.baseUrl, email);
     const secret = await createTokenViaApi(api.baseUrl, await loginViaApi(api.baseUrl, email), { id: 'app' });
@@ -149,16 +149,19 @@ describe('portal: account settings', () => {
 
     await page.getByRole('button', { name: 'Delete my account…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-    expect(await focusedName(page)).toBe('Type your e-mail to confirm');
+    expect(await focusedName(page)).toBe('Your password');
     await dialog.getByRole('button', { name: 'Delete the account' }).click();
-    await dialog.getByText(`Type ${email} to confirm.`).waitFor();
-    expect(await fieldState(dialog, 'Type your e-mail to confirm')).toEqual({
+    await dialog.getByText('Type your password to confirm.').waitFor();
+    expect(await fieldState(dialog, 'Your password')).toEqual({
       invalid: true,
-      description: `Type ${email} to confirm.`,
+      description: 'Type your password to confirm.',
     });
-    await dialog.getByLabel('Type your e-mail to confirm').fill(`x${email}`);
-    await dialog.getByLabel('Type your e-mail to confirm').press('Enter');
-    await page.waitForTimeout(300);
+    // A wrong password is the API's 400, shown at the field; nothing is deleted.
+    await dialog.getByLabel('Your password').fill(`x${PASSWORD}`);
+    await dialog.getByLabel('Your password').press('Enter');
+    const wrong = "Invalid 'password' value. Expected the account's current password.";
+    await dialog.getByText(wrong).waitFor();
+    expect(await fieldState(dialog, 'Your password')).toEqual({ invalid: true, description: wrong });
     expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
     await expectNoSideScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -168,7 +171,7 @@ describe('portal: account settings', () => {
     expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
 
     await page.getByRole('button', { name: 'Delete my account…' }).click();
-    await dialog.getByLabel('Type your e-mail to confirm').fill(email);
+    await dialog.getByLabel('Your password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Delete the account' }).click();
 
     await heading(page, 'Lottery results, over one API');

@@ -5,6 +5,7 @@ import {
   type CreateLicenseDto,
   type CreateLotteryDto,
   type CreateTokenDto,
+  type DeleteProfileDto,
   type ForgotPasswordDto,
   type TicketDto,
   type ResetPasswordDto,
@@ -124,8 +125,11 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
      * successes and client errors apart.
      */
     usage: (month?: string) => api.profile.getUsage({ month }),
-    /** Deletes the account and its tokens. */
-    delete: () => api.profile.deleteProfile(),
+    /**
+     * Deletes the account and its tokens; the current `password` confirms it (a 400 naming `password` when it is
+     * wrong). The month's usage stays counted: the same e-mail registered again continues from it.
+     */
+    delete: (body: DeleteProfileDto) => api.profile.deleteProfile({ requestBody: body }),
   };
 
   const listTokens = (page: Options<TokensService['listTokens']> = {}) => api.tokens.listTokens(page);
@@ -177,7 +181,11 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       get: (id: string) => api.admin.getAccount({ id }),
       /** Changes `disabled`, `license` (a name, or null for none) and/or `role`. */
       update: (id: string, body: UpdateAccountDto) => api.admin.updateAccount({ id, requestBody: body }),
-      /** A one-time link (24 hours) for an account holder who forgot their password: hand it over yourself. */
+      /**
+       * A one-time link (24 hours, until the password changes) for an account holder who forgot their password:
+       * hand it over yourself. `url` is absolute when the service has a PUBLIC_URL, otherwise relative to the
+       * service (resolve it against `baseUrl`, or build your own reset page's link from `resetToken`).
+       */
       createPasswordResetLink: (id: string) => api.admin.createPasswordResetLink({ id }),
     },
     licenses: {

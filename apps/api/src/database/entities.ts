@@ -1,4 +1,5 @@
 import { Account } from '../modules/accounts/account.entity';
+import { DeletedAccount } from '../modules/accounts/deleted-account.entity';
 import { Draw } from '../modules/draws/draw.entity';
 import { DrawConflict } from '../modules/ingestion/draw-conflict.entity';
 import { DrawSource } from '../modules/ingestion/draw-source.entity';
@@ -12,11 +13,13 @@ import { ApiToken } from '../modules/tokens/api-token.entity';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity';
 import { PasswordReset } from '../modules/password-reset/password-reset.entity';
+import { LoginFailure } from '../modules/auth/login-failure.entity';
 import { WebhookSubscription } from '../modules/webhooks/webhook-subscription.entity';
 
 export const ENTITIES = [
   License,
   Account,
+  DeletedAccount,
   ApiToken,
   UsageDaily,
   UsageMonthly,
@@ -30,4 +33,5 @@ export const ENTITIES = [
   WebhookEvent,
   WebhookDelivery,
   PasswordReset,
+  LoginFailure,
 ];

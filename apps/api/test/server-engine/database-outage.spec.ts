@@ -140,7 +140,9 @@ describe('PostgreSQL outage (server, through a TCP proxy)', () => {
     const login = await timed(() =>
       api.post('/auth/login', { body: { email: holder.email, password: PASSWORD } }),
     );
-    const unknownToken = await timed(() => api.get(READS[0], { token: 'lr_never_seen_before' }));
+    // Shaped like an issued secret, so that it is looked up (a malformed one is refused without the database).
+    const neverIssued = 'lr_' + 'NeverIssued'.padEnd(32, '0');
+    const unknownToken = await timed(() => api.get(READS[0], { token: neverIssued }));
     console.log(
       `[database outage] 503 after: /profile/token ${profile.ms} ms, /auth/login ${login.ms} ms, ` +
         `unknown token ${unknownToken.ms} ms`,

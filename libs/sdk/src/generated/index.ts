@@ -25,6 +25,7 @@ export type { CreateLotteryDto } from './models/CreateLotteryDto';
 export type { CreateTokenDto } from './models/CreateTokenDto';
 export type { CreateWebhookDto } from './models/CreateWebhookDto';
 export type { DailyUsageDto } from './models/DailyUsageDto';
+export type { DeleteProfileDto } from './models/DeleteProfileDto';
 export type { DependencyStatusDto } from './models/DependencyStatusDto';
 export type { DrawDto } from './models/DrawDto';
 export type { DrawNumberDto } from './models/DrawNumberDto';

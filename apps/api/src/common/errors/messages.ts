@@ -35,6 +35,10 @@ export const Messages = {
   licenseExists: 'License already exists.',
   defaultLicenseMissing: 'No license is given to new accounts.',
   currentPasswordWrong: 'Current password is incorrect.',
+  // DELETE /profile: a missing and a wrong password get the same answer (contract section 3).
+  profilePasswordWrong: "Invalid 'password' value. Expected the account's current password.",
+  lastEnabledAdmin:
+    'The last enabled administrator cannot be disabled, demoted or deleted. Make another account an administrator first.',
   passwordResetInvalid:
     'This password reset link is invalid, has expired or was already used. Ask for a new one.',
   webhookNotFound: 'Webhook not found.',

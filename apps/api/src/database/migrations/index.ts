@@ -10,6 +10,9 @@ import { UsageMonthly1796100000000 } from './1796100000000-usage-monthly';
 import { PasswordResets1796200000000 } from './1796200000000-password-resets';
 import { PrizeStructures1796300000000 } from './1796300000000-prize-structures';
 import { ChangeFeed1796400000000 } from './1796400000000-change-feed';
+import { WebhookLimits1796500000000 } from './1796500000000-webhook-limits';
+import { LoginBackoff1796550000000 } from './1796550000000-login-backoff';
+import { KeepUsageRecords1796600000000 } from './1796600000000-keep-usage-records';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -25,4 +28,7 @@ export const MIGRATIONS = [
   PasswordResets1796200000000,
   PrizeStructures1796300000000,
   ChangeFeed1796400000000,
+  WebhookLimits1796500000000,
+  LoginBackoff1796550000000,
+  KeepUsageRecords1796600000000,
 ];

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
@@ -59,13 +59,38 @@ export class AccountsService {
     const passwordHash = await this.hasher.hash(password);
     let row: { id: string; license_name: string | null };
     try {
-      // The license is looked up in the INSERT itself, so a license deleted meanwhile cannot fail the insert.
-      [row] = await this.dataSource.query(
-        `INSERT INTO accounts (email, password_hash, role, license_name)
-         VALUES ($1, $2, $3, (SELECT name FROM licenses WHERE name = $4))
-         RETURNING id, license_name`,
-        [email, passwordHash, role, license],
-      );
+      row = await this.dataSource.transaction(async (manager) => {
+        // An account deleted with this e-mail gives its id back, so that its metering records (this month's quota
+        // counters in memory, in Redis, in the ledger and in any instance's pending write-back, all keyed by the
+        // id) simply continue: deleting and registering again gives no fresh quota. See DeletedAccount.
+        const [kept]: { id: string; session_version: number }[] = await manager.query(
+          // A SELECT around the DELETE: TypeORM answers a DELETE's rows as [rows, count].
+          `WITH kept AS (
+             DELETE FROM deleted_accounts
+              WHERE id = (SELECT id FROM deleted_accounts WHERE email = $1 ORDER BY deleted_at DESC LIMIT 1)
+             RETURNING id, session_version)
+           SELECT * FROM kept`,
+          [email],
+        );
+        // The license is looked up in the INSERT itself, so a license deleted meanwhile cannot fail the insert.
+        const [created]: { id: string; license_name: string | null }[] = await manager.query(
+          `INSERT INTO accounts (id, email, password_hash, role, license_name, session_version)
+           VALUES (COALESCE($5::uuid, gen_random_uuid()), $1, $2, $3, (SELECT name FROM licenses WHERE name = $4),
+                   COALESCE($6::integer, 0))
+           RETURNING id, license_name`,
+          [email, passwordHash, role, license, kept?.id ?? null, kept?.session_version ?? null],
+        );
+        // The next session version, so that the deleted account's access tokens stay refused. Made an UPDATE on
+        // purpose: the change feed announces it (not an INSERT), so that every instance forgets what it cached of
+        // this id meanwhile (a request with an old token remembered "no such account").
+        if (kept)
+          await manager.query('UPDATE accounts SET session_version = session_version + 1 WHERE id = $1', [
+            created.id,
+          ]);
+        return created;
+      });
+      // This instance at once (read-your-writes), as every writer does; the others through the feed.
+      this.credentials.forgetAccount(row.id);
     } catch (error) {
       if (isUniqueViolation(error, EMAIL_INDEX)) throw ApiError.conflict(Messages.emailTaken);
       throw error;
@@ -133,7 +158,10 @@ export class AccountsService {
     return { items, total };
   }
 
-  /** Applies an administrator's changes, then drops the cached snapshot so they hold on the next request. */
+  /**
+   * Applies an administrator's changes, then drops the cached snapshot so they hold on the next request. The last
+   * enabled administrator cannot be disabled or demoted (409).
+   */
   async update(id: string, changes: AccountChanges): Promise<Account> {
     await this.getOrFail(id);
     const patch: QueryDeepPartialEntity<Account> = {};
@@ -147,7 +175,10 @@ export class AccountsService {
     }
     if (Object.keys(patch).length) {
       try {
-        await this.accounts.update({ id }, patch);
+        await this.dataSource.transaction(async (manager) => {
+          if (changes.disabled === true || changes.role === 'user') await keepAnEnabledAdmin(manager, id);
+          await manager.update(Account, { id }, patch);
+        });
       } catch (error) {
         // The license was deleted between the check and the update.
         if (isForeignKeyViolation(error)) throw ApiError.badRequest(LICENSE_FIELD_MESSAGE);
@@ -159,17 +190,40 @@ export class AccountsService {
   }
 
   /**
-   * Deletes the account, its tokens and usage (FK cascade), then revokes every cached token at once.
-   * The account row is locked first, so no token can be created for it in between and escape the revocation.
+   * The account holder's own deletion: the current password confirms it (400 naming `password` when it is missing
+   * or wrong, so a stolen session alone cannot erase the account and its history).
+   */
+  async removeWithPassword(id: string, password: string): Promise<void> {
+    const account = await this.getOrFail(id);
+    if (!(await this.hasher.verify(account.passwordHash, password)))
+      throw ApiError.badRequest(Messages.profilePasswordWrong);
+    await this.remove(id);
+  }
+
+  /**
+   * Deletes the account with its tokens, reset links and webhook subscriptions (FK cascade), then revokes every
+   * cached token at once. Its metering records stay, with its e-mail in deleted_accounts (see DeletedAccount).
+   * The last enabled administrator cannot be deleted (409). The account row is locked before its tokens are read,
+   * so no token can be created for it in between and escape the revocation.
    */
   async remove(id: string): Promise<void> {
     if (!isUuid(id)) throw ApiError.notFound(Messages.accountNotFound);
     const secretHashes = await this.dataSource.transaction(async (manager) => {
-      const locked: unknown[] = await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [id]);
-      if (locked.length === 0) throw ApiError.notFound(Messages.accountNotFound);
+      await keepAnEnabledAdmin(manager, id);
+      const [account]: { email: string; session_version: number }[] = await manager.query(
+        'SELECT email, session_version FROM accounts WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (!account) throw ApiError.notFound(Messages.accountNotFound);
       const tokens: { secret_hash: string }[] = await manager.query(
         'SELECT secret_hash FROM api_tokens WHERE account_id = $1',
         [id],
+      );
+      await manager.query(
+        `INSERT INTO deleted_accounts (id, email, session_version) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE
+            SET email = EXCLUDED.email, session_version = EXCLUDED.session_version, deleted_at = now()`,
+        [id, account.email, account.session_version],
       );
       await manager.query('DELETE FROM accounts WHERE id = $1', [id]);
       return tokens.map((t) => t.secret_hash);
@@ -177,6 +231,19 @@ export class AccountsService {
     secretHashes.forEach((hash) => this.credentials.forgetToken(hash));
     this.credentials.forgetAccount(id);
   }
+}
+
+/**
+ * Inside the transaction that disables, demotes or deletes `accountId`, before it does: refuses (409) when that
+ * account is the only enabled administrator left, so that the service always keeps one who can administer it. The
+ * enabled administrators' rows are locked, always before any other account row and in one order, so that two of
+ * them leaving at once are decided one after the other (the second sees the first gone) and never deadlock.
+ */
+async function keepAnEnabledAdmin(manager: EntityManager, accountId: string): Promise<void> {
+  const admins: { id: string }[] = await manager.query(
+    `SELECT id FROM accounts WHERE role = 'admin' AND NOT disabled ORDER BY id FOR UPDATE`,
+  );
+  if (admins.length === 1 && admins[0].id === accountId) throw ApiError.conflict(Messages.lastEnabledAdmin);
 }
 
 /** `%`, `_` and `\` in the search text match themselves, not as LIKE wildcards. */

@@ -50,6 +50,11 @@ export class AdminAccountsController {
   @ApiOkResponse({ type: AccountDto })
   @ApiErrorResponse(400, 'Invalid field, or a license that does not exist.', LICENSE_FIELD_MESSAGE)
   @ApiErrorResponse(404, 'Account not found.', Messages.accountNotFound)
+  @ApiErrorResponse(
+    409,
+    'The change would disable or demote the last enabled administrator.',
+    Messages.lastEnabledAdmin,
+  )
   async updateAccount(@Param('id') id: string, @Body() body: UpdateAccountDto): Promise<AccountDto> {
     return this.views.view(await this.accounts.update(id, body));
   }

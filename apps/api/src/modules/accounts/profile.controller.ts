@@ -1,5 +1,6 @@
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
-import { Controller, Delete, Get, HttpCode, Inject, Query } from '@nestjs/common';
+import { Messages } from '../../common/errors/messages';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
 import { CurrentPrincipal } from '../guards/current-principal.decorator';
@@ -9,6 +10,7 @@ import { AccountsService } from './accounts.service';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { TokensService } from '../tokens/tokens.service';
+import { DeleteProfileDto } from './dto/delete-profile.dto';
 import { ProfileDto } from './dto/profile.dto';
 import { MONTH_MESSAGE, UsageQueryDto } from './dto/usage-query.dto';
 import { UsageReportDto } from './dto/usage-report.dto';
@@ -56,9 +58,19 @@ export class ProfileController {
   @Delete()
   @Auth('user')
   @HttpCode(204)
-  @ApiOperation({ summary: "Delete the caller's account; its tokens stop working at once." })
+  @ApiOperation({
+    summary: "Delete the caller's account; its tokens stop working at once.",
+    description:
+      'The current password is required. The metering records stay (the operator keeps its books): registering ' +
+      "the same e-mail again continues this month's usage rather than starting a fresh quota.",
+  })
   @ApiNoContentResponse({ description: 'The account and its tokens are gone.' })
-  async deleteProfile(@CurrentPrincipal() principal: Principal): Promise<void> {
-    await this.accounts.remove(principal.accountId);
+  @ApiErrorResponse(400, 'The password is missing or wrong.', Messages.profilePasswordWrong)
+  @ApiErrorResponse(409, 'The caller is the last enabled administrator.', Messages.lastEnabledAdmin)
+  async deleteProfile(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: DeleteProfileDto,
+  ): Promise<void> {
+    await this.accounts.removeWithPassword(principal.accountId, body.password);
   }
 }

@@ -1,10 +1,10 @@
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
 import { AccountViewService } from '../accounts/account-view.service';
-import { AccountsService } from '../accounts/accounts.service';
 import { AccountDto } from '../accounts/dto/account.dto';
 import { AuthService } from './auth.service';
 import { AccessTokenDto } from './dto/access-token.dto';
@@ -16,7 +16,6 @@ import { PASSWORD_MESSAGE, RegisterDto } from './dto/register.dto';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly accounts: AccountsService,
     private readonly views: AccountViewService,
   ) {}
 
@@ -26,12 +25,13 @@ export class AuthController {
   @ApiCreatedResponse({ type: AccountDto })
   @ApiErrorResponse(400, 'Invalid email or password.', PASSWORD_MESSAGE)
   @ApiErrorResponse(409, 'An account with this email already exists.', Messages.emailTaken)
-  async register(@Body() body: RegisterDto): Promise<AccountDto> {
-    return this.views.view(await this.accounts.register(body.email, body.password));
+  async register(@Req() request: FastifyRequest, @Body() body: RegisterDto): Promise<AccountDto> {
+    return this.views.view(await this.auth.register(request, body.email, body.password));
   }
 
   @Post('login')
   @Auth('public')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange email and password for an access token (JWT).' })
   @ApiOkResponse({ type: AccessTokenDto })

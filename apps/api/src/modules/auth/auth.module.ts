@@ -10,11 +10,15 @@ import { AuthService } from './auth.service';
 import { passwordStrength } from './password/password-strength';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { GuardsModule } from '../guards/guards.module';
+import { MetricsModule } from '../metrics/metrics.module';
+import { LoginBackoff } from './login-backoff';
+import { RegistrationLimit } from './registration-limit';
 
 /** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
 @Module({
   imports: [
     GuardsModule,
+    MetricsModule,
     CredentialsModule,
     AccountsModule,
     JwtModule.registerAsync({
@@ -26,7 +30,7 @@ import { GuardsModule } from '../guards/guards.module';
     }),
   ],
   controllers: [AuthController, PasswordController],
-  providers: [AuthService],
+  providers: [AuthService, LoginBackoff, RegistrationLimit],
   exports: [AuthService],
 })
 export class AuthModule implements OnApplicationShutdown {

@@ -10,6 +10,10 @@ import type { Account } from '../accounts/account.entity';
 import { AccessTokenDto } from './dto/access-token.dto';
 import { JwtService } from '@nestjs/jwt';
 import type { AccessTokenClaims } from '../guards/jwt/access-token-claims';
+import type { FastifyRequest } from 'fastify';
+import { LoginBackoff } from './login-backoff';
+import { tooEasyToGuess, tooEasyToGuessMessage } from './password/new-password.decorator';
+import { RegistrationLimit } from './registration-limit';
 
 @Injectable()
 export class AuthService {
@@ -18,19 +22,35 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
     private readonly credentials: CredentialsCache,
+    private readonly backoff: LoginBackoff,
+    private readonly registrationLimit: RegistrationLimit,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /**
+   * Self-registration, its costly steps in order of cost once the body's shape is valid: the registration limit
+   * per client IP (429, nothing else spent), the strength check (400), then the account (hashing, 409).
+   */
+  async register(request: FastifyRequest, email: string, password: string): Promise<Account> {
+    await this.registrationLimit.count(request);
+    const reason = await tooEasyToGuess(password);
+    if (reason !== null) throw ApiError.badRequest(tooEasyToGuessMessage('password', reason));
+    return this.accounts.register(email, password);
+  }
+
+  /**
    * One answer for an unknown email and a wrong password, after the same hashing work, so that neither the
-   * message nor the response time tells whether an account exists.
+   * message nor the response time tells whether an account exists. While the address's log-in back-off runs,
+   * a 429 before any verification (LoginBackoff), for known and unknown addresses alike.
    */
   async login(email: string, password: string): Promise<AccessTokenDto> {
+    const attempt = await this.backoff.attempt(email);
     const account = await this.accounts.findByEmail(email);
     const valid = account
       ? await this.hasher.verify(account.passwordHash, password)
       : await this.hasher.verifyAgainstDummy(password);
     if (!account || !valid) throw ApiError.unauthorized(Messages.invalidCredentials);
+    await this.backoff.succeeded(attempt);
     return this.issue(account);
   }
 

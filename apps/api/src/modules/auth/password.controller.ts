@@ -1,6 +1,6 @@
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller, Header, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
 import { CurrentPrincipal } from '../guards/current-principal.decorator';
@@ -17,6 +17,7 @@ export class PasswordController {
 
   @Put('password')
   @Auth('user')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: "Change the caller's password.",
     description:

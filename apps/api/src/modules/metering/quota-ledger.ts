@@ -148,10 +148,9 @@ export class QuotaLedger {
     ];
     const rows: { account_id: string; before: number; granted: number }[] = await this.dataSource.transaction(
       async (manager) => {
-        // Through accounts: an account deleted meanwhile gets no row (rather than a foreign-key error).
         await manager.query(
           `INSERT INTO usage_monthly (account_id, month, used, version, needs_reseed)
-           SELECT a.id, $2::date, 0, 0, true FROM accounts a WHERE a.id = ANY($1::uuid[]) ORDER BY a.id
+           SELECT id, $2::date, 0, 0, true FROM unnest($1::uuid[]) AS id ORDER BY id
            ON CONFLICT (account_id, month) DO NOTHING`,
           [ids, monthStart(month)],
         );
@@ -184,10 +183,9 @@ export class QuotaLedger {
    * write would bill the unit). Marked, so that Redis's counter, which still holds the unit, is re-seeded.
    */
   async refund(accountId: string, month: string): Promise<void> {
-    // Through accounts: an account deleted meanwhile gets no row (rather than a foreign-key error).
     await this.dataSource.query(
       `INSERT INTO usage_monthly AS m (account_id, month, used, version, needs_reseed)
-       SELECT a.id, $2::date, -1, 1, true FROM accounts a WHERE a.id = $1
+       VALUES ($1, $2::date, -1, 1, true)
        ON CONFLICT (account_id, month) DO UPDATE
           SET used = m.used - 1, version = m.version + 1, needs_reseed = true`,
       [accountId, monthStart(month)],
@@ -203,14 +201,12 @@ export class QuotaLedger {
     deltas: LedgerDelta[],
     markForReseed: boolean,
   ): Promise<Map<string, number>> {
-    // Joined with accounts (locked FOR KEY SHARE): the units of an account deleted meanwhile are dropped, never a
-    // foreign-key failure of the whole batch (see UsageWriteBackService).
+    // Not joined with accounts: the units of an account deleted meanwhile are written too (its records stay, and
+    // the same e-mail registered again continues from them: see DeletedAccount).
     const rows: { account_id: string; month: string; version: number }[] = await manager.query(
       `INSERT INTO usage_monthly AS m (account_id, month, used, version, needs_reseed)
        SELECT d.account_id, d.month, d.delta, 1, $4
          FROM unnest($1::uuid[], $2::date[], $3::int[]) AS d(account_id, month, delta)
-         JOIN accounts a ON a.id = d.account_id
-          FOR KEY SHARE OF a
        ON CONFLICT (account_id, month) DO UPDATE
           SET used = m.used + EXCLUDED.used, version = m.version + 1, needs_reseed = m.needs_reseed OR $4
        RETURNING m.account_id, m.month, m.version`,

@@ -1,7 +1,9 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Account } from '../accounts/account.entity';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Metered (charged) requests per account and UTC day; a month's usage is the sum of its days. */
+/**
+ * Metered (charged) requests per account and UTC day; a month's usage is the sum of its days. No foreign key to
+ * accounts: the rows outlive a deleted account (an operator's books; see DeletedAccount).
+ */
 @Entity({ name: 'usage_daily' })
 export class UsageDaily {
   @PrimaryColumn({ name: 'account_id', type: 'uuid' })
@@ -18,8 +20,4 @@ export class UsageDaily {
   /** The charged requests answered with a client error (4xx); successes are `count - errors`. */
   @Column({ type: 'integer', default: 0 })
   errors!: number;
-
-  @ManyToOne(() => Account, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: Account;
 }

@@ -1,9 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Account } from '../accounts/account.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * The quota's ledger (QuotaLedger): the units charged per account and UTC month that have been written, with a
  * version raised by every write, so that a counter seeded from a snapshot can be ordered against later writes.
+ * No foreign key to accounts: the rows outlive a deleted account (an operator's books; see DeletedAccount).
  */
 @Entity({ name: 'usage_monthly' })
 @Index('IDX_usage_monthly_needs_reseed', ['accountId', 'month'], { where: '"needs_reseed"' })
@@ -25,8 +25,4 @@ export class UsageMonthly {
   /** Set when the month's counter in Redis may have missed a write: an instance re-seeds it, then clears this. */
   @Column({ name: 'needs_reseed', type: 'boolean', default: false })
   needsReseed!: boolean;
-
-  @ManyToOne(() => Account, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: Account;
 }

@@ -197,15 +197,11 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
             const [accountId, day] = key.split(SEP);
             return [accountId, day, counts] as const;
           });
-          // Joined with accounts: the counts of an account deleted meanwhile are dropped, not a failed write. FOR KEY
-          // SHARE locks the rows joined, so an account deleted by a concurrent transaction either waits for this
-          // write or is skipped by it (re-checked), never a foreign-key failure of the whole batch.
+          // Not joined with accounts: the counts of an account deleted meanwhile are written too (its records stay).
           await manager.query(
             `INSERT INTO usage_daily (account_id, day, count, errors)
              SELECT u.account_id, u.day, u.count, u.errors
                FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[]) AS u(account_id, day, count, errors)
-               JOIN accounts a ON a.id = u.account_id
-                FOR KEY SHARE OF a
              ON CONFLICT (account_id, day) DO UPDATE
                SET count = usage_daily.count + EXCLUDED.count, errors = usage_daily.errors + EXCLUDED.errors`,
             [
@@ -288,8 +284,7 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
       const [accountId, month, incarnation] = key.split(SEP);
       const version = versions.get(ledgerKey(month, accountId));
       const ttlSeconds = monthCounterTtlSeconds(month, now);
-      // No version: the account was deleted meanwhile, its units dropped with it. A month whose counters have
-      // expired has nothing left to reconcile.
+      // A month whose counters have expired has nothing left to reconcile.
       if (version === undefined || ttlSeconds <= 0) continue;
       entries.push({ key: quotaCounterKey(accountId, month), incarnation, version, delta, ttlSeconds });
       rows.push({ accountId, month });

@@ -1,6 +1,5 @@
-import { Controller, Param, Post, Req } from '@nestjs/common';
+import { Controller, Header, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
 import { Auth } from '../guards/auth.decorator';
@@ -14,18 +13,17 @@ export class AdminPasswordResetController {
 
   @Post(':id/password-reset')
   @Auth('admin')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Create a password reset link for an account holder who cannot log in.',
     description:
-      'The link works once within 24 hours; hand it over yourself. It points at PUBLIC_URL when set, otherwise ' +
-      'at the address this request was sent to.',
+      'The link works once within 24 hours, and only until the password changes; hand it over yourself. `url` ' +
+      "is absolute when PUBLIC_URL is set; otherwise it is relative to this service's origin (never taken from " +
+      "the request's Host), and a client builds the link from its own origin, or with `resetToken`.",
   })
   @ApiCreatedResponse({ type: PasswordResetLinkDto })
   @ApiErrorResponse(404, 'Account not found.', Messages.accountNotFound)
-  createPasswordResetLink(
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-  ): Promise<PasswordResetLinkDto> {
-    return this.resets.createForAdmin(id, `${request.protocol}://${request.host}`);
+  createPasswordResetLink(@Param('id') id: string): Promise<PasswordResetLinkDto> {
+    return this.resets.createForAdmin(id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
@@ -31,6 +31,7 @@ export class PasswordResetController {
 
   @Post('reset')
   @Auth('public')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Set a new password with a reset link.',

@@ -39,6 +39,13 @@ export class PasswordReset {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 
+  /**
+   * The account's session version when the link was made. Every password change moves the account's on (change,
+   * reset), so a link works only until the password changes, however it changes.
+   */
+  @Column({ name: 'session_version', type: 'integer' })
+  sessionVersion!: number;
+
   /** Set when the link was used, or when another link of the account was used first. */
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt!: Date | null;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { hash, randomBytes } from 'node:crypto';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, MoreThan, Repository } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { Mailer } from '../../common/mail/mailer';
@@ -28,9 +28,20 @@ const RESET_PAGE = '/portal/#/reset-password?token=';
 export type ResetDelivery = 'email' | 'administrator';
 
 export interface ResetLink {
+  /** Absolute from PUBLIC_URL; otherwise relative to the service's origin (the portal it serves at /portal/). */
   url: string;
+  /** The link's secret, for a client that builds the link to its own reset page (the portal, from its origin). */
+  resetToken: string;
   expiresAt: Date;
 }
+
+/**
+ * A link still works: not used, not expired, and the account's password has not changed since it was made (the
+ * session version it recorded is still the account's). For the query builder's update and select on the table.
+ */
+const LIVE = (table: string) =>
+  `${table}.used_at IS NULL AND ${table}.expires_at > now() AND ${table}.session_version = ` +
+  `(SELECT a.session_version FROM accounts a WHERE a.id = ${table}.account_id)`;
 
 /**
  * Password recovery (issue 21): one-time, expiring links, sent by e-mail when SMTP is configured and created by an
@@ -63,11 +74,15 @@ export class PasswordResetService {
     return 'email';
   }
 
-  /** A link for an administrator to hand to the account holder; `origin` is used when PUBLIC_URL is unset. */
-  async createForAdmin(accountId: string, origin: string): Promise<ResetLink> {
+  /**
+   * A link for an administrator to hand to the account holder. Only PUBLIC_URL makes it absolute: never the
+   * request's Host header, which whoever sends the request chooses (a link to their own site would collect the
+   * secret). Without PUBLIC_URL the link is relative, and the portal builds it from its own origin.
+   */
+  async createForAdmin(accountId: string): Promise<ResetLink> {
     const account = await this.accounts.getOrFail(accountId);
-    const { secret, expiresAt } = await this.create(account.id, 'admin');
-    return { url: this.linkFor(secret, this.settings.mail.publicUrl ?? origin), expiresAt };
+    const { secret, expiresAt } = await this.create(account, 'admin');
+    return { url: this.linkFor(secret, this.settings.mail.publicUrl ?? ''), resetToken: secret, expiresAt };
   }
 
   /**
@@ -77,9 +92,10 @@ export class PasswordResetService {
   async reset(secret: string, newPassword: string): Promise<AccessTokenDto> {
     const secretHash = hashSecret(secret);
     // Checked before the (deliberately slow) password hashing, so that guessing costs the server nothing.
-    const live = await this.resets.findOne({
-      where: { secretHash, usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-    });
+    const live = await this.resets
+      .createQueryBuilder('r')
+      .where(`r.secret_hash = :secretHash AND ${LIVE('r')}`, { secretHash })
+      .getOne();
     if (!live) throw ApiError.badRequest(Messages.passwordResetInvalid);
     const passwordHash = await this.hasher.hash(newPassword);
     const { accountId } = live;
@@ -89,7 +105,7 @@ export class PasswordResetService {
         .createQueryBuilder()
         .update(PasswordReset)
         .set({ usedAt: () => 'now()' })
-        .where('secret_hash = :secretHash AND used_at IS NULL AND expires_at > now()', { secretHash })
+        .where(`secret_hash = :secretHash AND ${LIVE('password_resets')}`, { secretHash })
         .execute();
       if (used.affected !== 1) return false;
       await manager
@@ -127,7 +143,7 @@ export class PasswordResetService {
       );
       return;
     }
-    const { secret } = await this.create(account.id, 'email');
+    const { secret } = await this.create(account, 'email');
     const minutes = LINK_LIFETIME_MS.email / 60_000;
     await this.mailer.send({
       to: account.email,
@@ -145,12 +161,18 @@ export class PasswordResetService {
   }
 
   private async create(
-    accountId: string,
+    account: Account,
     origin: PasswordResetOrigin,
   ): Promise<{ secret: string; expiresAt: Date }> {
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS[origin]);
-    await this.resets.insert({ accountId, secretHash: hashSecret(secret), origin, expiresAt });
+    await this.resets.insert({
+      accountId: account.id,
+      secretHash: hashSecret(secret),
+      origin,
+      expiresAt,
+      sessionVersion: account.sessionVersion,
+    });
     return { secret, expiresAt };
   }
 

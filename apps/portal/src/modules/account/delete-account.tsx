@@ -3,7 +3,8 @@ import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { useFocusInvalid } from '../../components/use-focus-invalid';
-import { errorMessage } from '../../app/errors';
+import { isSessionError } from '../../app/errors';
+import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 import { navigate } from '../../app/router';
 import { useClient, useSession } from '../../app/session';
 
@@ -14,7 +15,8 @@ export function DeleteAccount({ email }: { email: string }) {
       <h2 id="delete-title">Delete the account</h2>
       <p>
         Your account and all its API tokens are deleted at once: programs that use them are refused from then
-        on. This cannot be undone.
+        on. This cannot be undone. The requests it made this month stay counted: an account registered again
+        with the same e-mail continues from them.
       </p>
       <button type="button" className="danger" onClick={() => setOpen(true)}>
         Delete my account…
@@ -24,30 +26,34 @@ export function DeleteAccount({ email }: { email: string }) {
   );
 }
 
-/** Deleting cannot be undone, so the account's e-mail must be typed: a stray click or Enter cannot do it. */
+/**
+ * Deleting cannot be undone, so the account's password must be typed (the API asks for it): a stray click or
+ * Enter cannot do it, nor someone at a session left open.
+ */
 function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const client = useClient();
-  const { logout } = useSession();
-  const [typed, setTyped] = useState('');
-  const [errors, setErrors] = useState<{ typed?: string; form?: string }>({});
+  const { logout, expire } = useSession();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'password'>>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useFocusInvalid(form, errors);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (typed.trim().toLowerCase() !== email.toLowerCase()) {
-      setErrors({ typed: `Type ${email} to confirm.` });
+    if (!password) {
+      setErrors({ password: 'Type your password to confirm.' });
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      await client.account.delete();
+      await client.account.delete({ password });
       navigate('/');
       logout(`Your account ${email} has been deleted, with its API tokens.`);
     } catch (caught) {
-      setErrors({ form: errorMessage(caught) });
+      if (isSessionError(caught)) expire();
+      else setErrors(apiFieldErrors(caught, ['password']));
       setBusy(false);
     }
   };
@@ -60,13 +66,13 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
         </p>
         <Alert>{errors.form}</Alert>
         <Field
-          label="Type your e-mail to confirm"
-          name="confirm-email"
-          autoComplete="off"
-          spellCheck={false}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          error={errors.typed}
+          label="Your password"
+          type="password"
+          name="delete-password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
           data-autofocus
         />
         <div className="actions">

@@ -11,7 +11,7 @@ import { errorMessage } from '../../app/errors';
 import { useClient, useSession } from '../../app/session';
 import { confirmationFor, doneMessage, type AccountChange } from './account-change';
 import { AccountRow } from './account-row';
-import { ResetLinkDialog } from './reset-link-dialog';
+import { ResetLinkDialog, type ResetLink } from './reset-link-dialog';
 import { allLicenses } from './licenses';
 
 const PAGE_SIZE = 15;
@@ -24,10 +24,7 @@ export function AccountsPage() {
   /** A change waiting for the administrator's confirmation. */
   const [pending, setPending] = useState<{ account: Account; change: AccountChange } | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [resetLink, setResetLink] = useState<{
-    account: Account;
-    link: { url: string; expiresAt: string };
-  } | null>(null);
+  const [resetLink, setResetLink] = useState<{ account: Account; link: ResetLink } | null>(null);
   const accounts = useAsync(
     () =>
       client.admin.accounts.list({ email: query.email || undefined, limit: PAGE_SIZE, offset: query.offset }),

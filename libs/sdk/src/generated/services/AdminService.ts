@@ -128,13 +128,14 @@ export class AdminService {
         401: `Authorization header missing or invalid JWT.`,
         403: `Administrator role required.`,
         404: `Account not found.`,
+        409: `The change would disable or demote the last enabled administrator.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });
   }
   /**
    * Create a password reset link for an account holder who cannot log in.
-   * The link works once within 24 hours; hand it over yourself. It points at PUBLIC_URL when set, otherwise at the address this request was sent to.
+   * The link works once within 24 hours, and only until the password changes; hand it over yourself. `url` is absolute when PUBLIC_URL is set; otherwise it is relative to this service's origin (never taken from the request's Host), and a client builds the link from its own origin, or with `resetToken`.
    * @returns PasswordResetLinkDto
    * @throws ApiError
    */

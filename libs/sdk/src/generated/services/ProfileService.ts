@@ -4,6 +4,7 @@
 /* eslint-disable */
 import type { AccessTokenDto } from '../models/AccessTokenDto';
 import type { ChangePasswordDto } from '../models/ChangePasswordDto';
+import type { DeleteProfileDto } from '../models/DeleteProfileDto';
 import type { ProfileDto } from '../models/ProfileDto';
 import type { UsageReportDto } from '../models/UsageReportDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
@@ -12,15 +13,24 @@ export class ProfileService {
   constructor(public readonly httpRequest: BaseHttpRequest) {}
   /**
    * Delete the caller's account; its tokens stop working at once.
+   * The current password is required. The metering records stay (the operator keeps its books): registering the same e-mail again continues this month's usage rather than starting a fresh quota.
    * @returns void
    * @throws ApiError
    */
-  public deleteProfile(): CancelablePromise<void> {
+  public deleteProfile({
+    requestBody,
+  }: {
+    requestBody: DeleteProfileDto,
+  }): CancelablePromise<void> {
     return this.httpRequest.request({
       method: 'DELETE',
       url: '/profile',
+      body: requestBody,
+      mediaType: 'application/json',
       errors: {
+        400: `The password is missing or wrong.`,
         401: `Authorization header missing or invalid JWT.`,
+        409: `The caller is the last enabled administrator.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

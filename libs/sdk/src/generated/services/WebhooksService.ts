@@ -78,6 +78,7 @@ export class WebhooksService {
       errors: {
         400: `Invalid field, a target that is not public https, or the maximum reached.`,
         401: `Authorization header missing or invalid JWT.`,
+        403: `Account disabled or without a license (it may still list, read and delete).`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });
@@ -151,6 +152,7 @@ export class WebhooksService {
       errors: {
         400: `Invalid field.`,
         401: `Authorization header missing or invalid JWT.`,
+        403: `Account disabled or without a license (it may still list, read and delete).`,
         404: `Webhook not found.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
@@ -211,6 +213,7 @@ export class WebhooksService {
   }
   /**
    * Send a delivery's event again, as a new delivery.
+   * Answered 429 (with Retry-After) past the test sends and redeliveries allowed per account (WEBHOOK_TEST_RATE_LIMIT), or while the subscription or the account has as many deliveries waiting as allowed.
    * @returns WebhookDeliveryDto
    * @throws ApiError
    */
@@ -230,6 +233,7 @@ export class WebhooksService {
       },
       errors: {
         401: `Authorization header missing or invalid JWT.`,
+        403: `Account disabled or without a license (it may still list, read and delete).`,
         404: `Webhook or delivery not found.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
@@ -258,6 +262,7 @@ export class WebhooksService {
       errors: {
         400: `Invalid graceSeconds.`,
         401: `Authorization header missing or invalid JWT.`,
+        403: `Account disabled or without a license (it may still list, read and delete).`,
         404: `Webhook not found.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
@@ -265,6 +270,7 @@ export class WebhooksService {
   }
   /**
    * Send a `webhook.test` event to this subscription now (also when it is disabled).
+   * Answered 429 (with Retry-After) past the test sends and redeliveries allowed per account (WEBHOOK_TEST_RATE_LIMIT), or while the subscription or the account has as many deliveries waiting as allowed.
    * @returns WebhookDeliveryDto
    * @throws ApiError
    */
@@ -281,6 +287,7 @@ export class WebhooksService {
       },
       errors: {
         401: `Authorization header missing or invalid JWT.`,
+        403: `Account disabled or without a license (it may still list, read and delete).`,
         404: `Webhook not found.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },

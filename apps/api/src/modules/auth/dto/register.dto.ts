@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, Matches } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { MAX_EMAIL_LENGTH, toNormalizedEmail } from '../../accounts/email';
-import { NewPassword, newPasswordLengthMessage } from '../password/new-password.decorator';
+import { newPasswordLengthMessage, RegistrationPassword } from '../password/new-password.decorator';
 
 export const EMAIL_MESSAGE = Messages.invalidField(
   'email',
@@ -24,6 +24,7 @@ export class RegisterDto {
   @Matches(EMAIL_LENGTH, { message: EMAIL_MESSAGE })
   email!: string;
 
-  @NewPassword('password', 'correct horse battery staple')
+  /** Scored by AuthService.register, after the registration limit (see RegistrationPassword). */
+  @RegistrationPassword('password', 'correct horse battery staple')
   password!: string;
 }

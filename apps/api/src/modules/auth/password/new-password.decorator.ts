@@ -17,16 +17,24 @@ export const newPasswordLengthMessage = (field: string) =>
   Messages.invalidField(field, `a string of ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`);
 
 /**
- * Why the last refused passwords were refused, for the message: class-validator asks for the message after the
- * check, and concurrent requests must each get their own reason. Bounded: an entry is read once, right after.
+ * Why zxcvbn (or the cheap check standing in for it) refuses a password of an acceptable length, in its words;
+ * null when the password is hard enough to guess.
  */
-const reasons = new Map<string, string>();
-const MAX_REASONS = 1000;
-
-function remember(password: string, reason: string): void {
-  if (reasons.size >= MAX_REASONS) reasons.delete(reasons.keys().next().value as string);
-  reasons.set(password, reason);
+export async function tooEasyToGuess(password: string): Promise<string | null> {
+  const verdict = await passwordStrength.score(password);
+  if (verdict.score >= MIN_STRENGTH_SCORE) return null;
+  return [verdict.warning, verdict.suggestion ?? 'Use a few uncommon words.'].filter(Boolean).join(' ');
 }
+
+/** The 400 for a password that is too easy to guess, naming the field and the reason. */
+export const tooEasyToGuessMessage = (field: string, reason: string) =>
+  Messages.invalidFieldProblem(field, `too easy to guess. ${reason}`);
+
+/**
+ * Why a refused password was refused, for the message: class-validator asks for the message after the check.
+ * Kept per validated object (the request's DTO), never keyed by the password: it goes with the request.
+ */
+const reasons = new WeakMap<object, Map<string, string>>();
 
 /** Refuses passwords that are easy to guess (zxcvbn score below 2), saying why in zxcvbn's words. */
 function IsHardToGuess(options?: ValidationOptions) {
@@ -38,7 +46,7 @@ function IsHardToGuess(options?: ValidationOptions) {
       options,
       async: true,
       validator: {
-        async validate(value: unknown) {
+        async validate(value: unknown, args: ValidationArguments) {
           // The length rule speaks for values it refuses; only a password of an acceptable length is scored.
           if (
             typeof value !== 'string' ||
@@ -46,28 +54,23 @@ function IsHardToGuess(options?: ValidationOptions) {
             value.length > MAX_PASSWORD_LENGTH
           )
             return true;
-          const verdict = await passwordStrength.score(value);
-          if (!verdict || verdict.score >= MIN_STRENGTH_SCORE) return true;
-          remember(
-            value,
-            [verdict.warning, verdict.suggestion ?? 'Use a few uncommon words.'].filter(Boolean).join(' '),
-          );
+          const reason = await tooEasyToGuess(value);
+          if (reason === null) return true;
+          let mine = reasons.get(args.object);
+          if (!mine) reasons.set(args.object, (mine = new Map()));
+          mine.set(args.property, reason);
           return false;
         },
         defaultMessage(args: ValidationArguments) {
-          const reason = reasons.get(String(args.value)) ?? 'Use a few uncommon words.';
-          reasons.delete(String(args.value));
-          return Messages.invalidFieldProblem(args.property, `too easy to guess. ${reason}`);
+          const reason = reasons.get(args.object)?.get(args.property) ?? 'Use a few uncommon words.';
+          return tooEasyToGuessMessage(args.property, reason);
         },
       },
     });
 }
 
-/**
- * A password being chosen (register, change, reset): 10 to 128 characters and not easy to guess. Logging in keeps
- * accepting whatever was chosen before the rule.
- */
-export function NewPassword(field: string, example: string) {
+/** A new password's documentation and length rule, without the strength check (see NewPassword). */
+function NewPasswordShape(field: string, example: string) {
   const lengthMessage = newPasswordLengthMessage(field);
   return applyDecorators(
     ApiProperty({
@@ -80,6 +83,19 @@ export function NewPassword(field: string, example: string) {
     }),
     IsString({ message: lengthMessage }),
     Length(MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH, { message: lengthMessage }),
-    IsHardToGuess(),
   );
+}
+
+/**
+ * A password chosen at registration: validated like NewPassword but scored by the handler (tooEasyToGuess), after
+ * the registration limit, so that a refused registration costs no scoring.
+ */
+export const RegistrationPassword = NewPasswordShape;
+
+/**
+ * A password being chosen (change, reset; registration uses RegistrationPassword): 10 to 128 characters and not
+ * easy to guess. Logging in keeps accepting whatever was chosen before the rule.
+ */
+export function NewPassword(field: string, example: string) {
+  return applyDecorators(NewPasswordShape(field, example), IsHardToGuess());
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
+import { cheapWarning } from './common-passwords';
 
 /** What zxcvbn says about a password: 0 (too guessable) to 4 (very unguessable), and why. */
 export interface StrengthVerdict {
@@ -24,10 +25,17 @@ export const MIN_STRENGTH_SCORE = 2;
 const SCORED_LENGTH = 20;
 /**
  * Scorings allowed to wait for the worker. A flood of costly passwords (one client may send 20 a second) would
- * otherwise make every registration wait in line; beyond this, a password is not scored and only the length rule
- * applies, and the log says so. Ordinary traffic never comes near it.
+ * otherwise make every registration wait in line; beyond this, a password gets the cheap check instead (never no
+ * check: see cheapWarning). Ordinary traffic never comes near it.
  */
 const MAX_WAITING = 16;
+/**
+ * A worker that has not answered in this time (stuck, or starting on a starved machine: it loads ≈ 230,000 words
+ * in ≈ 0.6 s) leaves the password to the cheap check, well before the request's own timeout.
+ */
+const ANSWER_TIMEOUT_MS = 10_000;
+/** At most one "not scored" line in this time: a flood must not flood the log too. */
+const WARN_INTERVAL_MS = 60_000;
 
 /**
  * zxcvbn-ts with its common-passwords and English dictionaries (≈ 230,000 words), in a worker thread: scoring takes
@@ -57,25 +65,71 @@ parentPort.on('message', ({ id, password }) => {
 
 type Pending = { resolve: (verdict: StrengthVerdict) => void; reject: (error: Error) => void };
 
-/** One worker for the process, started on first use (most processes never score a password) and restarted if it dies. */
-class PasswordStrengthWorker {
+/** Why the cheap check refuses a password, as a verdict; a password it lets through gets the lowest passing score. */
+async function cheapVerdict(password: string): Promise<StrengthVerdict> {
+  const warning = await cheapWarning(password);
+  return warning
+    ? { score: 0, warning, suggestion: 'Add more words that are less common.' }
+    : { score: MIN_STRENGTH_SCORE, warning: null, suggestion: null };
+}
+
+/**
+ * One worker for the process, started on first use (most processes never score a password) and restarted if it
+ * dies. Fails closed: every password gets a verdict, zxcvbn's when the worker answers, the cheap check's when it
+ * is busy, broken or too slow.
+ */
+export class PasswordStrengthWorker {
   private readonly logger = new Logger('PasswordStrength');
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
+  private warnedAt = -Infinity;
 
-  /** The verdict, or null when too many scorings are waiting (see MAX_WAITING). */
-  score(password: string): Promise<StrengthVerdict | null> {
-    if (this.pending.size >= MAX_WAITING) {
-      this.logger.warn(`Password strength not checked: ${MAX_WAITING} checks already waiting`);
-      return Promise.resolve(null);
+  constructor(
+    private readonly limits: { maxWaiting: number; answerTimeoutMs: number } = {
+      maxWaiting: MAX_WAITING,
+      answerTimeoutMs: ANSWER_TIMEOUT_MS,
+    },
+  ) {}
+
+  async score(password: string): Promise<StrengthVerdict> {
+    if (this.pending.size >= this.limits.maxWaiting) {
+      this.warnNotScored(`${this.limits.maxWaiting} scorings already waiting`);
+      return cheapVerdict(password);
     }
+    try {
+      return await this.scoreInWorker(password);
+    } catch (error) {
+      this.warnNotScored((error as Error).message);
+      return cheapVerdict(password);
+    }
+  }
+
+  private scoreInWorker(password: string): Promise<StrengthVerdict> {
     const worker = this.worker ?? this.start();
     const id = (this.nextId += 1);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`no answer from the worker in ${this.limits.answerTimeoutMs} ms`));
+      }, this.limits.answerTimeoutMs);
+      timer.unref();
+      const settled =
+        <T>(settle: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          settle(value);
+        };
+      this.pending.set(id, { resolve: settled(resolve), reject: settled(reject) });
       worker.postMessage({ id, password: password.slice(0, SCORED_LENGTH) });
     });
+  }
+
+  private warnNotScored(why: string): void {
+    const now = Date.now();
+    if (now - this.warnedAt < WARN_INTERVAL_MS) return;
+    this.warnedAt = now;
+    this.logger.warn(`Passwords checked against the common-password list only, not scored by zxcvbn: ${why}`);
   }
 
   private start(): Worker {
