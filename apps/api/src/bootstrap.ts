@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { rewriteEmptyLotteryTag } from './modules/lotteries/empty-tag-url';
+import { DEFAULT_BODY_LIMIT } from './common/http/body-limit';
 import { handleClientError, handleFrameworkError } from './common/http/client-errors';
 import { limitConnectionsPerClient } from './common/http/connection-limit';
 import { drainHttp, trackAnswers } from './common/http/graceful-drain';
@@ -52,7 +53,8 @@ export async function createApp(
       logController: new LogController({ disableRequestLogging: true }),
       childLoggerFactory: lazyRequestLogger,
       trustProxy: settings.trustProxy,
-      bodyLimit: 10 * 1024 * 1024,
+      // Every route's limit unless it declares a larger one with @BodyLimit (configureApp's applyBodyLimits).
+      bodyLimit: DEFAULT_BODY_LIMIT,
       // A caller's X-Request-Id is kept when it looks like one (it ends up in logs and headers), else one is made.
       requestIdHeader: false,
       genReqId: (request: { headers: Record<string, string | string[] | undefined> }) =>

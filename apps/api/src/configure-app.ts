@@ -5,6 +5,10 @@ import { API_TOKEN_SCHEME, JWT_SCHEME } from './modules/guards/auth.decorator';
 import { writeMeterHeaders } from './modules/metering/request-meter';
 import { installRequestTimeout } from './common/http/request-timeout';
 import { installJsonBodyParser } from './common/http/json-body-parser';
+import { applyBodyLimits } from './common/http/body-limit';
+import { closeAfterEarlyAnswer } from './common/http/polite-close';
+import { installChecksBeforeBody } from './modules/guards/checks-before-body';
+import { ClientIpLimit } from './modules/guards/throttling/client-ip-limit';
 import { secureBrowserPages } from './common/http/page-security-headers';
 import { MetricsService } from './modules/metrics/metrics.service';
 import { MeteringService } from './modules/metering/metering.service';
@@ -61,6 +65,9 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
 /** Everything main.ts, the tests and the spec script share: parsers, CORS, hooks, Swagger. */
 export async function configureApp(app: NestFastifyApplication, settings: Settings): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
+  // Route hooks first: they apply to the routes registered after them (Nest's at init, the pages below).
+  applyBodyLimits(fastify, settings);
+  await installChecksBeforeBody(app, fastify);
   installJsonBodyParser(fastify);
   // CSV imports arrive as text/csv; keep them as one string for the import service.
   fastify.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_req, body, done) =>
@@ -83,10 +90,16 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   });
 
   installRequestTimeout(fastify, settings.requestTimeoutMs);
+  // IP_RATE_LIMIT, before any body is read (after CORS, so that a browser can read the 429).
+  app.get(ClientIpLimit).install(fastify);
   // The guards gather rate-limit and quota figures; they become headers here, on answers and refusals alike.
   fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    // No answer of ours is meant to be sniffed into another type (a JSON error rendered as HTML, say).
+    reply.header('X-Content-Type-Options', 'nosniff');
     if (request.meter) writeMeterHeaders(reply, request.meter);
+    // An answer before the body has all arrived (413, 429, the import's 401/403) lets the client finish sending.
+    closeAfterEarlyAnswer(request, reply, settings.bodyTimeoutMs);
     done(null, payload);
   });
   const metrics = app.get(MetricsService);

@@ -1,5 +1,7 @@
-import { newAdmin, newTokenHolder, sql } from './support/fixtures';
+import * as drawCsv from '../src/modules/draws/domain/draw-csv';
+import { newAccount, newAdmin, newTokenHolder, sql } from './support/fixtures';
 import { http, Http } from './support/http';
+import { answerBeforeBody, writeAllThenRead } from './support/raw-exchange';
 import { createTestApp, TestApp } from './support/test-app';
 import { errorBody, Messages } from './support/contract-errors';
 
@@ -9,12 +11,14 @@ describe('POST /admin/lotteries/{tag}/draws/import', () => {
   let app: TestApp;
   let api: Http;
   let admin: { jwt: string };
+  let user: { jwt: string };
   let token: string;
 
   beforeAll(async () => {
     app = await createTestApp();
     api = http(app.baseUrl);
     admin = await newAdmin(app, api);
+    user = await newAccount(api);
     token = (await newTokenHolder(api)).token;
     const created = await api.post('/admin/lotteries', {
       jwt: admin.jwt,
@@ -231,5 +235,99 @@ describe('POST /admin/lotteries/{tag}/draws/import', () => {
       unchanged: 1,
       errors: [{ line: 4, message: 'Main number 69 is out of range 1-59 for draws from 2012-01-18.' }],
     });
+  });
+
+  describe('who may import is checked before the body is read (a CSV may be megabytes)', () => {
+    const announced = (headers: string[], length: number) =>
+      [
+        'POST /admin/lotteries/xx_import/draws/import HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: text/csv',
+        ...headers,
+        `Content-Length: ${length}`,
+      ].join('\r\n');
+    const callers: [string, () => string[], { code: number }][] = [
+      ['no JWT', () => [], errorBody.unauthorized(Messages.authorizationHeaderMissing)],
+      ['a bad JWT', () => ['Authorization: Bearer not.a.jwt'], errorBody.unauthorized(Messages.invalidJwt)],
+      [
+        "a user's JWT",
+        () => [`Authorization: Bearer ${user.jwt}`],
+        errorBody.forbidden(Messages.adminRequired),
+      ],
+    ];
+
+    it.each(callers)(
+      '%s: the 401 or 403 at once, while 3 MB are still to come',
+      async (_label, headers, expected) => {
+        const answer = await answerBeforeBody(
+          app.baseUrl,
+          announced(headers(), 3_000_000),
+          'date,main,special\n',
+        );
+        expect(answer).toMatchObject({ status: expected.code, body: expected });
+      },
+    );
+
+    it("a user's 20 MB, written whole before reading: the 403 (not a 413, not a reset)", async () => {
+      const { answer, error } = await writeAllThenRead(
+        app.baseUrl,
+        announced([`Authorization: Bearer ${user.jwt}`], 20 * 1024 * 1024),
+        Buffer.alloc(20 * 1024 * 1024, '\n'),
+      );
+      expect(error).toBeUndefined();
+      expect(answer).toMatchObject({ status: 403, body: errorBody.forbidden(Messages.adminRequired) });
+    });
+
+    it("an administrator's is then held to IMPORT_MAX_BYTES (4 MiB by default)", async () => {
+      const answer = await answerBeforeBody(
+        app.baseUrl,
+        announced([`Authorization: Bearer ${admin.jwt}`], 5 * 1024 * 1024),
+      );
+      expect(answer).toMatchObject({
+        status: 413,
+        body: errorBody.payloadTooLarge(Messages.payloadTooLarge),
+      });
+    });
+  });
+
+  it('a 1 MiB import leaves the event loop free: a cheap request is answered while its CSV is being parsed', async () => {
+    const created = await api.post('/admin/lotteries', {
+      jwt: admin.jwt,
+      body: {
+        tag: 'xx_loop',
+        name: 'Loop',
+        country: 'XX',
+        timezone: 'UTC',
+        main: { count: 7, min: 1, max: 49 },
+      },
+    });
+    expect(created.status).toBe(201);
+    const lines = ['date,main,special'];
+    const day = new Date(Date.UTC(1900, 0, 1));
+    while (lines.length < 33_000) {
+      lines.push(`${day.toISOString().slice(0, 10)},${(lines.length % 9) + 1} 11 12 13 14 15 16,`);
+      day.setUTCDate(day.getUTCDate() + 1);
+    }
+    const csv = lines.join('\n');
+    expect(csv.length).toBeGreaterThan(1024 * 1024);
+    const realParse = drawCsv.parseDrawCsvInSlices;
+    const parse = jest.spyOn(drawCsv, 'parseDrawCsvInSlices');
+    const order: string[] = [];
+    try {
+      parse.mockImplementationOnce(async (text) => {
+        // As the import's parse starts, a cheap request from another client: which ends first?
+        const health = api.get('/health/live').then((res) => order.push(`health ${res.status}`));
+        const parsed = await realParse(text);
+        order.push('parsed');
+        await health;
+        return parsed;
+      });
+      const res = await importCsv(csv, 'xx_loop');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ inserted: 32_999, errors: [] });
+      expect(order).toEqual(['health 200', 'parsed']);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

@@ -5,7 +5,9 @@ import { Clock } from '../src/common/clock';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
 import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
 import { DataSource } from 'typeorm';
+import { randomBytes } from 'node:crypto';
 import { errorBody, Messages } from './support/contract-errors';
+import { answerBeforeBody } from './support/raw-exchange';
 
 // The contract's error bodies (spec section 5).
 const MISSING_TOKEN = errorBody.unauthorized(Messages.tokenHeaderMissing);
@@ -14,6 +16,8 @@ const DISABLED = errorBody.forbidden(Messages.accountDisabled);
 const NO_LICENSE = errorBody.forbidden(Messages.noLicense);
 const QUOTA = errorBody.forbidden(Messages.quotaExceeded);
 const TOO_MANY = errorBody.tooManyRequests();
+/** A secret no account holds, shaped like an issued one (anything else is refused before any lookup). */
+const unknownToken = () => `lr_${randomBytes(16).toString('hex')}`;
 const TOO_EARLY = errorBody.badRequest(Messages.drawDateTooEarly);
 
 describe('metered lottery routes: the check chain, quota and rate limits', () => {
@@ -312,6 +316,39 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
       });
     });
 
+    it('is counted as the request arrives: unknown routes count, and a refusal neither parses nor awaits the body', async () => {
+      const limited = await createTestApp({ IP_RATE_LIMIT: '2/m' });
+      try {
+        const client = http(limited.baseUrl);
+        expect((await client.get('/no/such/route')).status).toBe(404);
+        expect(
+          (await client.post('/auth/login', { body: { email: 'a@b.c', password: 'wrong!!!' } })).status,
+        ).toBe(401);
+        // Over the limit: a body that is not JSON is not parsed (it would be a 400)…
+        const notParsed = await client.post('/auth/login', {
+          body: '{"email":',
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expect(notParsed).toMatchObject({ status: 429, body: TOO_MANY });
+        // …and a body still to come is not waited for: the same 429, with its headers, at once.
+        const early = await answerBeforeBody(
+          limited.baseUrl,
+          'POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000',
+          '{"email":',
+        );
+        expect(early).toMatchObject({
+          status: 429,
+          body: TOO_MANY,
+          headers: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '0' },
+        });
+        expect(Number(early !== 'no answer' && early.headers['retry-after'])).toBeGreaterThan(0);
+        expect((await client.get('/no/such/route')).status).toBe(429);
+        expect((await client.get('/health/live')).status).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('a flood of unknown tokens from one address stops costing database queries once it is limited', async () => {
       const limited = await createTestApp({ IP_RATE_LIMIT: '5/m' });
       try {
@@ -320,7 +357,7 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
         const client = http(limited.baseUrl);
         const statuses = [];
         for (let i = 0; i < 30; i++) {
-          statuses.push((await client.get('/lotteries', { token: `lr_made_up_${i}` })).status);
+          statuses.push((await client.get('/lotteries', { token: unknownToken() })).status);
         }
         expect(statuses.filter((s) => s === 401)).toHaveLength(5);
         expect(statuses.filter((s) => s === 429)).toHaveLength(25);
@@ -336,7 +373,7 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
       expect((await api.get('/lotteries?limit=0', { token: holder.token })).status).toBe(200);
       const credentials = app.running.app.get(CredentialsCache);
       const before = credentials.sizes();
-      for (let i = 0; i < 40; i++) await api.get('/lotteries', { token: `lr_unknown_${i}` });
+      for (let i = 0; i < 40; i++) await api.get('/lotteries', { token: unknownToken() });
       const after = credentials.sizes();
       expect(after.knownTokens).toBe(before.knownTokens);
       expect(after.unknownTokens).toBeGreaterThanOrEqual(before.unknownTokens + 40);

@@ -37,9 +37,16 @@ function listRoutes(app: TestApp): string[] {
           Reflect.getMetadata(AUTH_DECLARATION, controller)) as AuthDeclaration | undefined;
         const guards = names(metadata(GUARDS_METADATA, handler, controller)).join(' → ') || 'no guard';
         const interceptors = names(metadata(INTERCEPTORS_METADATA, handler, controller));
+        // The client-IP limit is a hook before the guards (every route but those declared exempt), and so are the
+        // level's checks on routes that declare them before the body.
+        const hooks = [
+          ...(declaration?.ipRateLimit === false ? ['no IP_RATE_LIMIT'] : []),
+          ...(declaration?.beforeBody ? ['checked before the body'] : []),
+        ];
         routes.push(
           `${RequestMethod[method]} ${path.replace(/\/+/g, '/')} | ${declaration?.level ?? 'UNDECLARED'} | ` +
-            `${guards}${interceptors.length ? ` | then ${interceptors.join(', ')}` : ''}`,
+            `${guards}${interceptors.length ? ` | then ${interceptors.join(', ')}` : ''}` +
+            hooks.map((hook) => ` | ${hook}`).join(''),
         );
       }
     }
@@ -47,11 +54,10 @@ function listRoutes(app: TestApp): string[] {
   return routes.sort();
 }
 
-const USER = 'user | ClientIpThrottlerGuard → JwtAuthGuard';
-const ADMIN = 'admin | ClientIpThrottlerGuard → JwtAuthGuard → AdminRoleGuard';
+const USER = 'user | JwtAuthGuard';
+const ADMIN = 'admin | JwtAuthGuard → AdminRoleGuard';
 const METERED =
-  'apiToken | ClientIpThrottlerGuard → ApiTokenGuard → LicenseGuard → QuotaGuard → AccountThrottlerGuard' +
-  ' → QuotaChargeGuard';
+  'apiToken | ApiTokenGuard → LicenseGuard → QuotaGuard → AccountThrottlerGuard' + ' → QuotaChargeGuard';
 
 describe('route access declarations', () => {
   let app: TestApp;
@@ -75,9 +81,9 @@ describe('route access declarations', () => {
       `GET /admin/lotteries/:tag/draws/:date | ${ADMIN}`,
       `GET /admin/sources | ${ADMIN}`,
       `GET /admin/sync | ${ADMIN}`,
-      'GET /health/live | public | no guard',
-      'GET /health/ready | public | no guard',
-      'GET /licenses/default | public | ClientIpThrottlerGuard',
+      'GET /health/live | public | no guard | no IP_RATE_LIMIT',
+      'GET /health/ready | public | no guard | no IP_RATE_LIMIT',
+      'GET /licenses/default | public | no guard',
       `GET /lotteries | ${METERED}`,
       `GET /lottery | ${METERED}`,
       `GET /lottery/:tag | ${METERED}`,
@@ -86,7 +92,7 @@ describe('route access declarations', () => {
       `GET /lottery/:tag/draw/numbers | ${METERED}`,
       `GET /lottery/:tag/draws | ${METERED}`,
       `GET /lottery/:tag/stats | ${METERED}`,
-      'GET /metrics | public | ClientIpThrottlerGuard → MetricsTokenGuard',
+      'GET /metrics | public | MetricsTokenGuard',
       `GET /profile | ${USER}`,
       `GET /profile/token | ${USER}`,
       `GET /profile/token/:id | ${USER}`,
@@ -103,12 +109,12 @@ describe('route access declarations', () => {
       `POST /admin/conflicts/:id/reject | ${ADMIN}`,
       `POST /admin/licenses | ${ADMIN}`,
       `POST /admin/lotteries | ${ADMIN}`,
-      `POST /admin/lotteries/:tag/draws/import | ${ADMIN}`,
+      `POST /admin/lotteries/:tag/draws/import | ${ADMIN} | checked before the body`,
       `POST /admin/sources/:tag/sync | ${ADMIN}`,
-      'POST /auth/login | public | ClientIpThrottlerGuard',
-      'POST /auth/password/forgot | public | ClientIpThrottlerGuard',
-      'POST /auth/password/reset | public | ClientIpThrottlerGuard',
-      'POST /auth/register | public | ClientIpThrottlerGuard',
+      'POST /auth/login | public | no guard',
+      'POST /auth/password/forgot | public | no guard',
+      'POST /auth/password/reset | public | no guard',
+      'POST /auth/register | public | no guard',
       `POST /lottery/:tag/check | ${METERED}`,
       `POST /profile/token | ${USER}`,
       `POST /profile/token/:id/roll | ${USER}`,

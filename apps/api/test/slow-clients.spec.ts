@@ -170,6 +170,32 @@ describe('slow clients: headers and bodies trickled in get the contract 408', ()
     expect(result.elapsedMs).toBeLessThan(8000);
   });
 
+  it('after an early 413, a client still trickling its body is read until BODY_TIMEOUT_MS, then closed', async () => {
+    // The client keeps its side open and goes on sending after the answer (allowHalfOpen: it ignores our FIN).
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    const started = Date.now();
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (data: string) => (text += data));
+    socket.on('error', () => undefined);
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now() - started)));
+    socket.write(
+      'POST /auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n',
+    );
+    const drip = setInterval(() => socket.write('x'), 250);
+    const giveUp = setTimeout(() => socket.destroy(), 15_000);
+    const elapsedMs = await closed;
+    clearInterval(drip);
+    clearTimeout(giveUp);
+    console.log(`trickling after an early 413 (BODY_TIMEOUT_MS=3000): closed after ${elapsedMs} ms`);
+    const answer = parseAnswer(text);
+    expect(answer.status).toBe(413);
+    expect(answer.headers).toMatch(/connection: close/i);
+    // Not reset at once (the client could not have read the answer), nor held past the timeout.
+    expect(elapsedMs).toBeGreaterThanOrEqual(2000);
+    expect(elapsedMs).toBeLessThan(8000);
+  });
+
   it('the service keeps answering others while a slow client is being timed out', async () => {
     const slow = trickle(port, ['GET /health/live HTTP/1.1\r\n', 'Host: x\r\n', 'X-A: 1\r\n'], 1000, 20_000);
     await sleep(200);

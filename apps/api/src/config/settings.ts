@@ -352,7 +352,8 @@ function parsePublicUrl(raw: string | null, problems: string[]): string | null {
 function rateWindowsOrOff(name: string, raw: string, problems: string[]): RateWindow[] | null {
   if (raw.toLowerCase() === 'off') return null;
   const windows = parseRateWindows(raw);
-  if (windows.length === 0) problems.push(`${name}='${raw}' is not valid: expected e.g. '5/h,20/d' or 'off'.`);
+  if (windows.length === 0)
+    problems.push(`${name}='${raw}' is not valid: expected e.g. '5/h,20/d' or 'off'.`);
   return windows.length ? windows : null;
 }
 

@@ -174,6 +174,46 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
     });
   });
 
+  describe('unknown properties: dropped before class-transformer copies anything', () => {
+    it('never reads an undeclared body property, and keeps the declared ones (inherited too)', async () => {
+      class NoteBody extends NameBody {
+        @IsOptional()
+        @IsString()
+        tag?: string;
+      }
+      // An unknown property that counts its reads: copying the body would read it.
+      let reads = 0;
+      const value = { name: 'n', note: 'kept', tag: 't' };
+      Object.defineProperty(value, 'huge', {
+        enumerable: true,
+        get: () => {
+          reads += 1;
+          return 'x'.repeat(1000);
+        },
+      });
+      const result = await pipe.transform(value, { type: 'body', metatype: NoteBody });
+      expect(result).toEqual({ name: 'n', note: 'kept', tag: 't' });
+      expect(reads).toBe(0);
+      // Nest's own pipe (class-transformer, then class-validator) is handed the declared properties only.
+      expect(validations.mock.calls[0][0]).toEqual({ name: 'n', note: 'kept', tag: 't' });
+    });
+
+    it('drops unknown query parameters before the outcome is remembered: one outcome for both', async () => {
+      await pipe.transform({ limit: '5', cacheBuster: '1' }, query());
+      const second = await pipe.transform({ limit: '5', cacheBuster: '2' }, query());
+      expect(second).toEqual({ limit: 5 });
+      expect(validations).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves what is not a plain object to the validator, and a body of a plain type alone', async () => {
+      const refused = await refusal(() => pipe.transform([{ name: 'n' }], body));
+      expect(refused.status).toBe(400);
+      expect(await pipe.transform('date,main,special\n', { type: 'body', metatype: String })).toBe(
+        'date,main,special\n',
+      );
+    });
+  });
+
   describe('NUL characters (PostgreSQL cannot store them)', () => {
     it("refuses one in a query or a body with 400 naming the field's path", async () => {
       const inQuery = await refusal(() => pipe.transform({ q: 'a\0b' }, query()));

@@ -16,6 +16,7 @@ export function rawResponse(error: ApiError, extraHeaders: Record<string, string
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
     Connection: 'close',
+    'X-Content-Type-Options': 'nosniff',
     ...error.headers,
     ...extraHeaders,
   };

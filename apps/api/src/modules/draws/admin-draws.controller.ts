@@ -11,6 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Auth } from '../guards/auth.decorator';
+import { BodyLimit } from '../../common/http/body-limit';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
@@ -102,7 +103,9 @@ export class AdminDrawsController {
   }
 
   @Post('import')
-  @Auth('admin')
+  // The administrator is checked before the body is read: a CSV may be megabytes (IMPORT_MAX_BYTES).
+  @Auth('admin', { beforeBody: true })
+  @BodyLimit((settings) => settings.importMaxBytes)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Import draws from CSV (header date,main,special; numbers space-separated, in draw order).',

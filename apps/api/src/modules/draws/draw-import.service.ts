@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { batchesOf, upsertDrawBatch } from './draw-batch-writer';
-import { DrawCsvError, parseDrawCsv, ParsedDrawRow } from './domain/draw-csv';
+import { DrawCsvError, parseDrawCsvInSlices, ParsedDrawRow } from './domain/draw-csv';
 import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 
 export interface ImportResult {
@@ -20,6 +21,9 @@ class PreviewRollback extends Error {
     super('preview: rolled back');
   }
 }
+
+/** Rows checked against the rules between two turns of the event loop (a few milliseconds' work). */
+const ROWS_PER_TURN = 1000;
 
 /** Called after each written batch (the command-line tool draws its progress bar with it). */
 export type ImportProgress = (progress: { written: number; total: number }) => void;
@@ -47,17 +51,19 @@ export class DrawImportService {
     options: { onProgress?: ImportProgress; dryRun?: boolean } = {},
   ): Promise<ImportResult> {
     const { onProgress, dryRun = false } = options;
-    const parsed = parseDrawCsv(text);
+    // In slices, here and below: a file of megabytes must not hold the event loop (other requests) for seconds.
+    const parsed = await parseDrawCsvInSlices(text);
     const imported = await this.dataSource
       .transaction(async (manager) => {
         // The share lock keeps the rules from changing between this check and the writes.
         const rules = await lockLotteryRules(manager, tag, 'share');
         const errors = [...parsed.errors];
         const valid: ParsedDrawRow[] = [];
-        for (const row of parsed.rows) {
+        for (const [i, row] of parsed.rows.entries()) {
           const problem = validateDrawNumbers(rules, row.date, row.main, row.special);
           if (problem === null) valid.push(row);
           else errors.push({ line: row.line, message: problem });
+          if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
         }
         errors.sort((a, b) => a.line - b.line);
 

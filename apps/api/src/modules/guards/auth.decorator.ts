@@ -2,12 +2,12 @@ import { applyDecorators, CanActivate, SetMetadata, Type, UseGuards } from '@nes
 import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
+import { withRouteConfig } from '../../common/http/route-config';
 import { AdminRoleGuard } from './jwt/admin-role.guard';
 import { JwtAuthGuard } from './jwt/jwt-auth.guard';
 import { QuotaChargeGuard } from './quota/quota-charge.guard';
 import { QuotaGuard } from './quota/quota.guard';
 import { AccountThrottlerGuard } from './throttling/account-throttler.guard';
-import { ClientIpThrottlerGuard } from './throttling/client-ip-throttler.guard';
 import { ApiTokenGuard } from './token/api-token.guard';
 import { LicenseGuard } from './token/license.guard';
 
@@ -23,9 +23,22 @@ export interface AuthDeclaration {
   level: AccessLevel;
   /** Whether IP_RATE_LIMIT applies (everywhere but health and metrics, which probes and scrapers call). */
   ipRateLimit: boolean;
+  /**
+   * Whether the level's checks also run before the body is read (a route that takes a large body, the CSV import):
+   * a caller who may not use the route is refused without the server reading or parsing what it sends.
+   */
+  beforeBody: boolean;
 }
 
 export const AUTH_DECLARATION = 'auth:declaration';
+/** The route config entry (`request.routeOptions.config`) that carries the declaration to Fastify's hooks. */
+export const ROUTE_ACCESS = 'access';
+
+/** A route's declaration as Fastify's hooks see it; undefined for routes outside Nest and the not-found handler. */
+export function routeAccess(config: unknown): AuthDeclaration | undefined {
+  return (config as { [ROUTE_ACCESS]?: AuthDeclaration } | undefined)?.[ROUTE_ACCESS];
+}
+
 export const API_TOKEN_SCHEME = 'apiToken';
 export const JWT_SCHEME = 'jwt';
 
@@ -41,14 +54,38 @@ export const GUARDS_BY_LEVEL: Record<AccessLevel, Type<CanActivate>[]> = {
 };
 
 /**
- * Every route declares who may call it with this decorator: it composes that level's guards (after the client-IP
- * limit) and documents the security scheme and refusals. RouteDeclarationCheck refuses to start while any route
- * declares nothing.
+ * The declaration in the route's Fastify config as well, for the hooks that run before Nest: the client-IP limit
+ * (ClientIpLimit, counted when the request arrives) and the checks before the body (installChecksBeforeBody).
+ * Fastify knows routes, not controllers: on a class, only the defaults can be declared.
  */
-export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean } = {}) {
-  const declaration: AuthDeclaration = { level, ipRateLimit: options.ipRateLimit ?? true };
-  const guards = [...(declaration.ipRateLimit ? [ClientIpThrottlerGuard] : []), ...GUARDS_BY_LEVEL[level]];
-  const decorators: (ClassDecorator & MethodDecorator)[] = [SetMetadata(AUTH_DECLARATION, declaration)];
+function declareToFastify(declaration: AuthDeclaration): ClassDecorator & MethodDecorator {
+  return (target: object, key?: string | symbol, descriptor?: PropertyDescriptor): void => {
+    if (descriptor) withRouteConfig({ [ROUTE_ACCESS]: declaration })(target, key as string, descriptor);
+    else if (!declaration.ipRateLimit || declaration.beforeBody) {
+      throw new Error(
+        '@Auth options ipRateLimit and beforeBody are declared on route handlers, not on classes',
+      );
+    }
+  };
+}
+
+/**
+ * Every route declares who may call it with this decorator: it composes that level's guards and documents the
+ * security scheme and refusals. RouteDeclarationCheck refuses to start while any route declares nothing. The
+ * client-IP limit (IP_RATE_LIMIT) is not a guard: it is counted when the request arrives, before its body is
+ * read (ClientIpLimit); `ipRateLimit: false` exempts the route.
+ */
+export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean; beforeBody?: boolean } = {}) {
+  const declaration: AuthDeclaration = {
+    level,
+    ipRateLimit: options.ipRateLimit ?? true,
+    beforeBody: options.beforeBody ?? false,
+  };
+  const guards = GUARDS_BY_LEVEL[level];
+  const decorators: (ClassDecorator & MethodDecorator)[] = [
+    SetMetadata(AUTH_DECLARATION, declaration),
+    declareToFastify(declaration),
+  ];
   if (guards.length) decorators.push(UseGuards(...guards));
   if (declaration.ipRateLimit || level === 'apiToken') {
     decorators.push(ApiErrorResponse(429, 'Rate limit exceeded (see Retry-After).'));

@@ -10,12 +10,13 @@ import { COUNTER_STORE, type CounterStore } from '../metering/counter-store';
 import { MeteringModule } from '../metering/metering.module';
 import { JwtStrategy } from './jwt/jwt.strategy';
 import { RouteDeclarationCheck } from './route-declarations';
-import { ClientIpRateLimits } from './throttling/client-ip-throttler.guard';
+import { ClientIpLimit } from './throttling/client-ip-limit';
 import { throttlerModuleOptions } from './throttling/throttlers';
 
 /**
- * Who may call what: the @Auth decorator composes, per route, one guard per concern (client IP limit, API token,
- * license, quota, account rate limit; JWT and administrator role) and the quota charge. This module sets up
+ * Who may call what: the @Auth decorator composes, per route, one guard per concern (API token, license, quota,
+ * account rate limit; JWT and administrator role) and the quota charge; the client-IP limit is a hook that runs
+ * before them (ClientIpLimit, installed by configureApp). This module sets up
  * what they run on: the passport-jwt strategy, @nestjs/throttler's named throttlers over our counter store, and
  * the start-up check that refuses undeclared routes.
  *
@@ -35,7 +36,7 @@ import { throttlerModuleOptions } from './throttling/throttlers';
       useFactory: (settings: Settings, store: CounterStore) => throttlerModuleOptions(settings, store),
     }),
   ],
-  providers: [StaticReflector, JwtStrategy, RouteDeclarationCheck, ClientIpRateLimits],
-  exports: [StaticReflector, ClientIpRateLimits, CredentialsModule, MeteringModule],
+  providers: [StaticReflector, JwtStrategy, RouteDeclarationCheck, ClientIpLimit],
+  exports: [StaticReflector, ClientIpLimit, CredentialsModule, MeteringModule],
 })
 export class GuardsModule {}

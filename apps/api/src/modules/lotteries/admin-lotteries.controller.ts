@@ -3,6 +3,7 @@ import { Messages } from '../../common/errors/messages';
 import { Body, Controller, Get, Header, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
+import { BodyLimit } from '../../common/http/body-limit';
 import { Clock } from '../../common/clock';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
@@ -15,6 +16,12 @@ import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
 import { UpdateLotteryDto } from './dto/update-lottery.dto';
 import { toLotteryDto } from './domain/lottery-view';
 import { LotteryWriteService } from './lottery-write.service';
+
+/**
+ * A lottery with its rule eras and prize structures: the largest bundled one (us_megamillions) is 12.9 KB
+ * pretty-printed; twice that, rounded up.
+ */
+const LOTTERY_BODY_LIMIT = 32 * 1024;
 
 /** Lottery administration (contract section 4). Draw administration lives in the draws module. */
 @ApiTags('admin')
@@ -39,6 +46,7 @@ export class AdminLotteriesController {
 
   @Post()
   @Auth('admin')
+  @BodyLimit(LOTTERY_BODY_LIMIT)
   @ApiOperation({
     summary: 'Create a lottery.',
     description: 'Without `rules`, one rule era from 1800-01-01 is built from `main` and `special`.',
@@ -52,6 +60,7 @@ export class AdminLotteriesController {
 
   @Patch(':tag')
   @Auth('admin')
+  @BodyLimit(LOTTERY_BODY_LIMIT)
   @ApiOperation({
     summary: 'Change a lottery (any field but its tag).',
     description:

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Clock } from '../../common/clock';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
+import { BodyLimit } from '../../common/http/body-limit';
 import { Auth } from '../guards/auth.decorator';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
@@ -24,6 +25,8 @@ export class TicketCheckController {
 
   @Post('check')
   @Auth('apiToken')
+  // The largest legitimate body: 100 tickets of 20 + 2 numbers, pretty-printed with 4 spaces, is 54 KB.
+  @BodyLimit(64 * 1024)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Did my numbers win? Check 1 to 100 tickets against one draw or a range of draws.',

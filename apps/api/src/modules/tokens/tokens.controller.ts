@@ -1,7 +1,7 @@
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
 import { DESCRIPTION_MESSAGE } from './token-fields';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -45,6 +45,7 @@ export class TokensController {
 
   @Post()
   @Auth('user')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Create a token. Its secret is in this answer only: keep it.' })
   @ApiCreatedResponse({ type: CreatedTokenDto })
   @ApiErrorResponse(
@@ -62,6 +63,7 @@ export class TokensController {
 
   @Post(':id/roll')
   @Auth('user')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -1,4 +1,4 @@
-import { parseDrawCsv } from './draw-csv';
+import { parseDrawCsv, parseDrawCsvInSlices } from './draw-csv';
 
 const HEADER_ERROR = { rows: [], errors: [{ line: 1, message: "Expected the header 'date,main,special'." }] };
 
@@ -127,5 +127,59 @@ describe('parseDrawCsv', () => {
     expect(parseDrawCsv(text).errors).toEqual([
       { line: 2, message: 'Unexpected text after a closing quote. Lines after this one were not checked.' },
     ]);
+  });
+});
+
+/** `count` valid lines from 1900-01-01, one a day. */
+function dailyLines(count: number, from = Date.UTC(1900, 0, 1)): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(from + i * 86_400_000).toISOString().slice(0, 10);
+    return `${date},${(i % 40) + 1} ${(i % 7) + 41} 49,${i % 10}`;
+  });
+}
+
+describe('parseDrawCsvInSlices (an import over HTTP)', () => {
+  // ≈ 190 KB: a dozen slices of text, six of records.
+  const big = ['date,main,special', ...dailyLines(6_000)];
+  it.each([
+    ['a small file', 'date,main,special\n2020-01-01,1 2 3,4\n\n2020-01-03,5 6 7,\n'],
+    [
+      'a BOM and CRLF',
+      '\ufeff  Date , MAIN,Special \r\n2020-01-01, 01  2   3 ,4 5\r\n\r\n2020-01-02,7 8 9,10',
+    ],
+    ['an empty file', ''],
+    ['a wrong header', 'date,numbers,special\n2020-01-01,1 2 3,4\n'],
+    [
+      'bad lines and a duplicate',
+      'date,main,special\n2020-01-01,1 z,\n2020-01-01,1 2,\n2020-01-02,1 2,3,4\n',
+    ],
+    ['an unclosed quote', 'date,main,special\n2020-01-01,1 2,3\n\n2020-01-02,"1 2,3\n2020-01-03,1 2,3\n'],
+    ['text after a closing quote', 'date,main,special\n2020-01-01,"1 2" 3,4\n2020-01-02,1 2,3\n'],
+    ['a file of many slices', big.join('\n')],
+    ['bad lines in late slices', [...big, '1799-01-01,1 2,', '2030-02-30,1,', big[1]].join('\n')],
+    [
+      'a quoted cell across lines in a late slice',
+      [...big, '2030-01-01,"1\n2",3', '2030-01-02,1,q'].join('\n'),
+    ],
+    [
+      'an unclosed quote in a late slice',
+      [...big, '2030-01-01,"1 2,3', ...dailyLines(3, Date.UTC(2031, 0, 1))].join('\n'),
+    ],
+  ])('finds what parseDrawCsv finds in %s', async (_label, text) => {
+    expect(await parseDrawCsvInSlices(text)).toEqual(parseDrawCsv(text));
+  });
+
+  it('gives the event loop back between slices: other work runs while a large file is parsed', async () => {
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const parsed = await parseDrawCsvInSlices(big.join('\n'));
+    counting = false;
+    expect(parsed.rows).toHaveLength(6_000);
+    expect(turns).toBeGreaterThan(5); // parsed in one go, none would run
   });
 });

@@ -1,4 +1,7 @@
+import { CsvError as StreamCsvError, parse as parseInStream, type Options } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
+import { finished } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EARLIEST_DRAW_DATE, invalidIsoDateMessage, isValidIsoDate } from '../../../common/dates/iso-date';
 
 /** One data row; `line` is the 1-based physical line it starts on, so errors can point back to the file. */
@@ -33,52 +36,118 @@ interface RawRecord {
  * Parses the draw-history CSV format (see apps/api/data/draws/README.md). Only the format is checked
  * here; whether the numbers fit the lottery's rules is validateDrawNumbers' job, because that needs
  * the lottery and its eras. Every bad line is reported so a user can fix a file in one pass.
+ *
+ * In one go: for the bundled files at start-up. An import that arrives over HTTP uses parseDrawCsvInSlices.
  */
 export function parseDrawCsv(text: string): DrawCsvResult {
-  const { records, fatal } = readRecords(text);
-  const [header, ...data] = records;
-  if (header === undefined || !isHeader(header.fields)) {
-    return { rows: [], errors: [{ line: 1, message: HEADER_MESSAGE }] };
+  const records: RawRecord[] = [];
+  let fatal: DrawCsvError | undefined;
+  try {
+    parse(text, csvOptions(records));
+  } catch (error) {
+    fatal = fatalError(error, text, records);
   }
-
-  const rows: ParsedDrawRow[] = [];
-  const errors: DrawCsvError[] = [];
-  const firstLineOfDate = new Map<string, number>();
-  for (const record of data) {
-    const result = parseRecord(record, firstLineOfDate);
-    if (typeof result === 'string') errors.push({ line: record.line, message: result });
-    else rows.push(result);
-  }
-  if (fatal !== undefined) errors.push(fatal);
-  return { rows, errors };
+  const check = startCheck(records);
+  if (check.rows) for (let i = 1; i < records.length; i++) checkRecord(check, records[i]);
+  return finishCheck(check, fatal);
 }
 
-/** Runs csv-parse, keeping each record's start line and turning a syntax error into a line error. */
-function readRecords(text: string): { records: RawRecord[]; fatal?: DrawCsvError } {
+/** Text per slice (cut at a line break) and records checked per slice: each slice takes a few milliseconds. */
+const SLICE_CHARS = 16 * 1024;
+const SLICE_RECORDS = 1000;
+
+/**
+ * The same parse and checks as parseDrawCsv, in slices that give the event loop back between them (csv-parse's
+ * stream API, written to one slice at a time): a megabyte of CSV takes about a second to parse, which the service's
+ * other requests must not wait for.
+ */
+export async function parseDrawCsvInSlices(text: string): Promise<DrawCsvResult> {
   const records: RawRecord[] = [];
-  try {
-    parse(text, {
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      // Column counts and stray quotes are reported per line below instead of aborting the whole file.
-      relax_column_count: true,
-      relax_quotes: true,
-      on_record: (fields, context) => {
-        // context.lines is where the record ends; a quoted value may span lines, so step back to its start.
-        const innerBreaks = fields.reduce((sum, field) => sum + (field.split(LINE_BREAK).length - 1), 0);
-        records.push({ line: context.lines - innerBreaks, fields });
-        return null;
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    // csv-parse cannot resume after a syntax error, so the rest of the file stays unchecked.
-    const line = firstNonBlankLineAfter(text, records.at(-1)?.line ?? 0);
-    const suffix = ' Lines after this one were not checked.';
-    return { records, fatal: { line, message: describeCsvError(error) + suffix } };
+  let failure: unknown;
+  const parser = parseInStream(csvOptions(records));
+  parser.on('error', (error) => (failure ??= error));
+  // Nothing comes out (csvOptions keeps the records), but the stream must flow to end.
+  parser.resume();
+  for (let at = 0; at < text.length && failure === undefined;) {
+    const end = sliceEnd(text, at);
+    parser.write(text.slice(at, end));
+    at = end;
+    await nextTurn();
   }
-  return { records };
+  if (failure === undefined) {
+    parser.end();
+    await finished(parser).catch((error: unknown) => (failure ??= error));
+  }
+  const fatal = failure === undefined ? undefined : fatalError(failure, text, records);
+  const check = startCheck(records);
+  if (check.rows) {
+    for (let i = 1; i < records.length; i++) {
+      checkRecord(check, records[i]);
+      if (i % SLICE_RECORDS === 0) await nextTurn();
+    }
+  }
+  return finishCheck(check, fatal);
+}
+
+/** Where the slice starting at `at` ends: after the first line break past SLICE_CHARS (never inside a character). */
+function sliceEnd(text: string, at: number): number {
+  const lineBreak = text.indexOf('\n', at + SLICE_CHARS);
+  return lineBreak < 0 ? text.length : lineBreak + 1;
+}
+
+/** csv-parse's options, keeping each record's fields and start line in `records` (nothing else is kept). */
+function csvOptions(records: RawRecord[]): Options {
+  return {
+    bom: true,
+    trim: true,
+    skip_empty_lines: true,
+    // Column counts and stray quotes are reported per line below instead of aborting the whole file.
+    relax_column_count: true,
+    relax_quotes: true,
+    on_record: (fields: string[], context) => {
+      // context.lines is where the record ends; a quoted value may span lines, so step back to its start.
+      const innerBreaks = fields.reduce((sum, field) => sum + (field.split(LINE_BREAK).length - 1), 0);
+      records.push({ line: context.lines - innerBreaks, fields });
+      return null;
+    },
+  };
+}
+
+/** csv-parse cannot resume after a syntax error: it becomes one line error, and the rest stays unchecked. */
+function fatalError(error: unknown, text: string, records: RawRecord[]): DrawCsvError {
+  // csv-parse's sync and stream entry points are separate bundles, each with its own CsvError class.
+  if (!(error instanceof CsvError || error instanceof StreamCsvError)) throw error;
+  const line = firstNonBlankLineAfter(text, records.at(-1)?.line ?? 0);
+  const suffix = ' Lines after this one were not checked.';
+  return { line, message: describeCsvError(error) + suffix };
+}
+
+/** The checks so far; `rows` is null when the header is wrong (then nothing else is checked). */
+interface CsvCheck {
+  rows: ParsedDrawRow[] | null;
+  errors: DrawCsvError[];
+  firstLineOfDate: Map<string, number>;
+}
+
+function startCheck(records: RawRecord[]): CsvCheck {
+  const header = records[0];
+  const valid = header !== undefined && isHeader(header.fields);
+  return {
+    rows: valid ? [] : null,
+    errors: valid ? [] : [{ line: 1, message: HEADER_MESSAGE }],
+    firstLineOfDate: new Map(),
+  };
+}
+
+function checkRecord(check: CsvCheck, record: RawRecord): void {
+  const result = parseRecord(record, check.firstLineOfDate);
+  if (typeof result === 'string') check.errors.push({ line: record.line, message: result });
+  else check.rows?.push(result);
+}
+
+function finishCheck(check: CsvCheck, fatal: DrawCsvError | undefined): DrawCsvResult {
+  if (!check.rows) return { rows: [], errors: check.errors };
+  return { rows: check.rows, errors: fatal ? [...check.errors, fatal] : check.errors };
 }
 
 function isHeader(fields: string[]): boolean {
@@ -119,7 +188,7 @@ function parseNumbers(text: string, column: 'main' | 'special'): number[] | stri
   return numbers;
 }
 
-function describeCsvError(error: CsvError): string {
+function describeCsvError(error: CsvError | StreamCsvError): string {
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return 'A quoted value starting on this line is never closed.';

@@ -19,7 +19,6 @@ import type { Principal } from '../principal';
 import { QuotaChargeGuard } from '../quota/quota-charge.guard';
 import { QuotaGuard } from '../quota/quota.guard';
 import { AccountThrottlerGuard } from './account-throttler.guard';
-import { ClientIpRateLimits } from './client-ip-throttler.guard';
 import { throttlerModuleOptions } from './throttlers';
 
 type FakeRequest = {
@@ -100,15 +99,8 @@ async function guardsOver(metering: unknown, ipRateLimit: Settings['ipRateLimit'
     new StaticReflector(),
     metering as MeteringService,
   );
-  const clientIp = new ClientIpRateLimits(
-    options,
-    storage,
-    new StaticReflector(),
-    metering as MeteringService,
-  );
   await account.onModuleInit();
-  await clientIp.onModuleInit();
-  return { account, clientIp, storage };
+  return { account, storage };
 }
 
 describe('RateLimitGuard: @nestjs/throttler decides which limits apply, MeteringService counts them', () => {
@@ -156,39 +148,6 @@ describe('RateLimitGuard: @nestjs/throttler decides which limits apply, Metering
         await expect(account.canActivate(contextOf(request))).rejects.toThrow(/Guard order/);
       }
       expect(metering.added).toEqual([]);
-    });
-  });
-
-  describe('ClientIpRateLimits (IP_RATE_LIMIT)', () => {
-    it("hands IP_RATE_LIMIT's windows, per client address, to the meter; no token needed", async () => {
-      const metering = new FakeMetering();
-      const { clientIp, storage } = await guardsOver(metering);
-      expect(clientIp.enabled).toBe(true);
-      const request: FakeRequest = { ip: '203.0.113.7', headers: {} };
-      expect(await clientIp.canActivate(contextOf(request))).toBe(true);
-      expect(request.meter?.rateLimits).toEqual([
-        { key: 'rate:client-ip-60s:203.0.113.7', windowMs: 60_000, limit: 3 },
-        { key: 'rate:client-ip-3600s:203.0.113.7', windowMs: 3_600_000, limit: 100 },
-      ]);
-      expect(storage.increments).toEqual([]);
-    });
-
-    it('counts an IPv6 client by its /64 subnet', async () => {
-      const metering = new FakeMetering();
-      const { clientIp } = await guardsOver(metering, [{ limit: 3, windowSeconds: 60 }]);
-      const keyOf = async (ip: string) => {
-        const request: FakeRequest = { ip, headers: {} };
-        await clientIp.canActivate(contextOf(request));
-        return request.meter?.rateLimits[0].key;
-      };
-      const first = await keyOf('2001:db8:1:2::a');
-      expect(await keyOf('2001:db8:1:2:ffff::b')).toBe(first);
-      expect(await keyOf('2001:db8:1:3::a')).not.toBe(first);
-    });
-
-    it('is disabled with IP_RATE_LIMIT=off', async () => {
-      const { clientIp } = await guardsOver(new FakeMetering(), null);
-      expect(clientIp.enabled).toBe(false);
     });
   });
 

@@ -6,7 +6,7 @@ import type { CounterStore } from '../../metering/counter-store';
 import { licensedPrincipal } from '../principal';
 import { CounterThrottlerStorage } from './counter-throttler.storage';
 
-/** Names of the throttlers each guard runs: AccountThrottlerGuard the first, ClientIpThrottlerGuard the second. */
+/** Names of the throttlers: AccountThrottlerGuard runs the first, the ClientIpLimit hook the second. */
 export const ACCOUNT_THROTTLER_PREFIX = 'account-';
 export const CLIENT_IP_THROTTLER_PREFIX = 'client-ip-';
 
@@ -43,13 +43,17 @@ function clientIpThrottlers(settings: Settings): ThrottlerOptions[] {
   }));
 }
 
+/** One counter per throttler and tracker, shared by every route (the package's default key is per route). */
+export function throttlerKey(name: string, tracker: string): string {
+  return `rate:${name}:${tracker}`;
+}
+
 /** ThrottlerModule's options: every named throttler, our storage, and no package headers (we write our own). */
 export function throttlerModuleOptions(settings: Settings, store: CounterStore): ThrottlerModuleOptions {
   return {
     throttlers: [...ACCOUNT_THROTTLERS, ...clientIpThrottlers(settings)],
     storage: new CounterThrottlerStorage(store),
-    // One counter per throttler and tracker, shared by every route (the package's default key is per route).
-    generateKey: (_context, tracker, name) => `rate:${name}:${tracker}`,
+    generateKey: (_context, tracker, name) => throttlerKey(name, tracker),
     setHeaders: false,
   };
 }
