@@ -108,6 +108,7 @@ describe('loadSettings', () => {
   it('keeps ingestion off by default and checks its settings', () => {
     expect(loadSettings({}).sync).toEqual({
       enabled: false,
+      allowedHosts: [],
       acceptCorrections: false,
       timeoutMs: 10000,
       retryMinMs: 300000,
@@ -121,6 +122,47 @@ describe('loadSettings', () => {
     expect(problems({ SYNC: 'maybe', SYNC_RETRY_MIN_MS: '5000', SYNC_RETRY_MAX_MS: '1000' })).toEqual([
       "SYNC='maybe' is not valid: expected true or false.",
       'SYNC_RETRY_MIN_MS (5000) must not exceed SYNC_RETRY_MAX_MS (1000).',
+    ]);
+  });
+
+  it('has abuse limits by default (issue 29), each of them adjustable or, for rate limits, off', () => {
+    const s = loadSettings({});
+    expect(s.registrationRateLimit).toEqual([
+      { limit: 5, windowSeconds: 3600 },
+      { limit: 20, windowSeconds: 86400 },
+    ]);
+    expect(s.importMaxBytes).toBe(4 * 1024 * 1024);
+    expect(s.webhooks).toMatchObject({
+      manualRateLimit: [
+        { limit: 5, windowSeconds: 60 },
+        { limit: 50, windowSeconds: 3600 },
+      ],
+      maxPendingPerSubscription: 100,
+      maxPendingPerAccount: 500,
+      retentionDays: 30,
+    });
+    const adjusted = loadSettings({
+      REGISTRATION_RATE_LIMIT: 'off',
+      WEBHOOK_TEST_RATE_LIMIT: '1/m',
+      IMPORT_MAX_BYTES: '65536',
+      SYNC_ALLOWED_HOSTS: 'Feeds.Internal, [::1]',
+    });
+    expect(adjusted.registrationRateLimit).toBeNull();
+    expect(adjusted.webhooks.manualRateLimit).toEqual([{ limit: 1, windowSeconds: 60 }]);
+    expect(adjusted.importMaxBytes).toBe(65536);
+    expect(adjusted.sync.allowedHosts).toEqual(['feeds.internal', '::1']);
+    expect(
+      problems({
+        REGISTRATION_RATE_LIMIT: 'few',
+        WEBHOOK_TEST_RATE_LIMIT: '0/m',
+        IMPORT_MAX_BYTES: '10',
+        SYNC_ALLOWED_HOSTS: 'feeds/internal',
+      }),
+    ).toEqual([
+      "REGISTRATION_RATE_LIMIT='few' is not valid: expected e.g. '5/h,20/d' or 'off'.",
+      "WEBHOOK_TEST_RATE_LIMIT='0/m' is not valid: expected e.g. '5/h,20/d' or 'off'.",
+      "IMPORT_MAX_BYTES='10' is not valid: expected a whole number from 1024 to 67108864.",
+      'SYNC_ALLOWED_HOSTS has invalid hosts: feeds/internal.',
     ]);
   });
 
