@@ -6,16 +6,19 @@
 //      a request may now cover: 100 lines × 100 draws);
 //   3. webhooks: one free account's test sends to a target that never answers, while an administrator publishes a
 //      draw that the victim's own webhook must receive.
+// Each attack runs on a thread of its own (attacker.mjs), so that writing its bytes does not delay the victim.
 // It prints the victim's latency during each attack (and without one) and the delivery delay, and exits 1 when the
 // victim's p99 reaches 50 ms or the delivery takes longer than WEBHOOK_BOUND_MS. Every client has an address of its
 // own (TRUST_PROXY=true, X-Forwarded-For), as behind a load balancer, so that the per-IP limits apply per client.
 // The API is the built one of the checkout given (default: this one; `/tmp/before` measures an older build).
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { json, sleep, startApi } from './api-server.mjs';
+import { send } from './attacker.mjs';
 import { openLoop } from './open-loop.mjs';
 
 const root = process.argv[2] ?? '.';
@@ -26,46 +29,15 @@ const WEBHOOK_BOUND_MS = Number(process.env.WEBHOOK_BOUND_MS ?? 5000);
 const VICTIM_PATH = '/lottery/fr_lotto/draw/latest/numbers';
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
-/** A JSON request from a client address of its own; resolves to the status (0 when the connection failed). */
-function send(base, method, path, { address, body, headers = {} }) {
-  return new Promise((resolve) => {
-    const url = new URL(base + path);
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': address,
-          ...(body === undefined ? {} : { 'Content-Length': Buffer.byteLength(body) }),
-          ...headers,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode));
-      },
-    );
-    request.on('error', () => resolve(0));
-    request.end(body);
+/** Runs one attack on a thread of its own (attacker.mjs) for ATTACK_SECONDS; resolves to the answers' statuses. */
+function attack(request) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./attacker.mjs', import.meta.url), {
+      workerData: { seconds: ATTACK_SECONDS, ...request },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
   });
-}
-
-/** Runs `attack` (one request at a time) on `inFlight` loops for `seconds`; resolves to the answers' statuses. */
-async function keepSending(inFlight, seconds, attack) {
-  const until = Date.now() + seconds * 1000;
-  const statuses = {};
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (Date.now() < until) {
-        const status = await attack();
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      }
-    }),
-  );
-  return statuses;
 }
 
 /** A free account registered from `address`, with a JWT and an API token. */
@@ -171,9 +143,14 @@ try {
   record(
     '1. 10 MiB bodies to /auth/login, 4 in flight',
     await underAttack(base, victim, () =>
-      keepSending(4, ATTACK_SECONDS, () =>
-        send(base, 'POST', '/auth/login', { address: '203.0.113.9', body: tenMiB }),
-      ),
+      attack({
+        base,
+        method: 'POST',
+        path: '/auth/login',
+        inFlight: 4,
+        address: '203.0.113.9',
+        body: tenMiB,
+      }),
     ),
   );
 
@@ -190,13 +167,15 @@ try {
     record(
       `2. ticket check, ${name}, 4 in flight`,
       await underAttack(base, victim, () =>
-        keepSending(4, ATTACK_SECONDS, () =>
-          send(base, 'POST', '/lottery/fr_lotto/check', {
-            address: attacker.address,
-            body,
-            headers: { 'X-API-Token': attacker.token },
-          }),
-        ),
+        attack({
+          base,
+          method: 'POST',
+          path: '/lottery/fr_lotto/check',
+          inFlight: 4,
+          address: attacker.address,
+          body,
+          headers: { 'X-API-Token': attacker.token },
+        }),
       ),
       `${Buffer.byteLength(body)} B per request`,
     );
