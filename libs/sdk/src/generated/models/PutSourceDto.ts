@@ -13,7 +13,7 @@ export type PutSourceDto = {
    */
   mapping?: Record<string, any> | null;
   /**
-   * http or https.
+   * A public https URL; plain http and private addresses only for hosts in SYNC_ALLOWED_HOSTS. Redirects are followed (5 at most), each checked the same way.
    */
   url: string;
 };

@@ -12,7 +12,11 @@ export class PutSourceDto {
   @IsString({ message: adapterMessage })
   adapter!: string;
 
-  @ApiProperty({ example: 'https://data.ny.gov/resource/d6yy-54nr.json', description: 'http or https.' })
+  @ApiProperty({
+    example: 'https://data.ny.gov/resource/d6yy-54nr.json',
+    description:
+      'A public https URL; plain http and private addresses only for hosts in SYNC_ALLOWED_HOSTS. Redirects are followed (5 at most), each checked the same way.',
+  })
   @IsString({ message: Messages.invalidField('url', 'an absolute http or https URL') })
   url!: string;
 
