@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DrainPacer } from './drain-pacer';
 
 const LINGERING = Symbol('closes after its answer, reading what the client still sends');
 
@@ -10,6 +11,9 @@ function announcesBody(headers: IncomingHttpHeaders): boolean {
   return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }
 
+/** One pacer for the process: its budget is what every lingering connection together may cost. */
+const pacer = new DrainPacer();
+
 /**
  * For an answer sent before the request's body has all arrived (a 413, an import's 401 or 403, a 429): the
  * client may still be writing, and one that writes its whole body before it reads must still get the answer.
@@ -17,9 +21,10 @@ function announcesBody(headers: IncomingHttpHeaders): boolean {
  * flushed: the client's next writes fail (EPIPE) and the reset can discard the answer from its receive buffer.
  *
  * Here the answer says `Connection: close`, and once it is flushed only the sending side closes. What the client
- * still sends is read and dropped (Node dumps an unread request: never buffered, never parsed) until the client
- * closes its side, or `lingerMs` has passed (BODY_TIMEOUT_MS: also when Node's own request timeout, which ends a
- * body still arriving, finds the socket: handleClientError destroys a socket that no longer writes).
+ * still sends is read and dropped, at the pace DrainPacer allows (reading at the loopback's speed cost the 10 MiB
+ * bodies of issue 29 two thirds of a core), until the client closes its side, or `lingerMs` has passed
+ * (BODY_TIMEOUT_MS: also when Node's own request timeout, which ends a body still arriving, finds the socket:
+ * handleClientError destroys a socket that no longer writes).
  */
 export function closeAfterEarlyAnswer(request: FastifyRequest, reply: FastifyReply, lingerMs: number): void {
   if (request.raw.complete || !announcesBody(request.headers)) return;
@@ -33,5 +38,6 @@ export function closeAfterEarlyAnswer(request: FastifyRequest, reply: FastifyRep
     const linger = setTimeout(() => this.destroy(), lingerMs);
     linger.unref();
     this.once('close', () => clearTimeout(linger));
+    pacer.add(this);
   };
 }

@@ -1,0 +1,56 @@
+import { once } from 'node:events';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { DrainPacer } from './drain-pacer';
+
+const MiB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('DrainPacer', () => {
+  let server: Server;
+  const accepted: Socket[] = [];
+
+  beforeEach(async () => {
+    server = createServer((socket) => accepted.push(socket));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+  });
+  afterEach(async () => {
+    for (const socket of accepted.splice(0)) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** A client that writes `bytes` as fast as the server reads them: the server's side, and when all is written. */
+  async function sendInOneGo(bytes: number): Promise<{ written: Promise<void>; serverSide: Socket }> {
+    const { port } = server.address() as { port: number };
+    const count = accepted.length;
+    const client = connect(port, '127.0.0.1');
+    client.on('error', () => undefined);
+    while (accepted.length === count) await sleep(1);
+    const serverSide = accepted[count];
+    // Flowing, as Node's HTTP server leaves a body it drops.
+    serverSide.on('data', () => undefined);
+    const written = new Promise<void>((resolve) => client.write(Buffer.alloc(bytes), () => resolve()));
+    void written.finally(() => client.destroy());
+    return { written, serverSide };
+  }
+
+  it('reads a refused body at its pace, while an unpaced one beside it is read at the speed of the link', async () => {
+    const pacer = new DrainPacer(1 * MiB);
+    const paced = await sendInOneGo(64 * MiB);
+    const unpaced = await sendInOneGo(64 * MiB);
+    pacer.add(paced.serverSide);
+    await sleep(1000);
+    // One second's budget (1 MiB), the credit carried in, and what the kernel held each time the socket was paused.
+    expect(paced.serverSide.bytesRead).toBeLessThan(8 * MiB);
+    expect(unpaced.serverSide.bytesRead).toBeGreaterThan(16 * MiB);
+  });
+
+  it('reads all of it in the end: 24 MiB at the default 16 MiB a second', async () => {
+    const pacer = new DrainPacer();
+    const { written, serverSide } = await sendInOneGo(24 * MiB);
+    pacer.add(serverSide);
+    const started = Date.now();
+    await written;
+    expect(Date.now() - started).toBeGreaterThan(500);
+  }, 20000);
+});
