@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs, in order, with a summary line at the end.
-//   type-check and lint → generated files up to date → API tests on the embedded engine →
-//   API tests on the PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL is set) → SDK tests → portal
-//   browser tests (when a Chromium is found; required in CI).
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check CI runs, with a summary at the end.
+//   type-check and lint → build → generated files up to date; then, side by side:
+//   [1] API tests on the embedded engine;
+//   [2] API tests on the PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL is set) → migrations check →
+//       SDK tests → portal browser tests (when a Chromium is found; required in CI).
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 const jestEnv = {
@@ -16,7 +18,8 @@ const chrome =
   process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const hasProject = (path) => existsSync(`${path}/project.json`);
 
-const steps = [
+/** Checks that everything after them needs: run first, one after the other. */
+const firstSteps = [
   {
     name: 'type-check and lint',
     cmd: ['npx', 'nx', 'run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'],
@@ -26,51 +29,87 @@ const steps = [
     name: 'generated OpenAPI document and SDK are up to date',
     cmd: ['node', 'tools/check-generated.mjs'],
   },
-  {
-    name: 'API tests (embedded PostgreSQL)',
-    cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
-    env: { ...jestEnv, TEST_ENGINE: 'embedded', DATABASE_URL: '' },
-  },
-  serverUrl && {
-    name: 'API tests (PostgreSQL server)',
-    cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
-    env: { ...jestEnv, TEST_ENGINE: 'server', TEST_DATABASE_URL: serverUrl },
-  },
-  serverUrl && {
-    name: 'migrations match the entities',
-    cmd: ['node', 'tools/check-migrations.mjs'],
-    env: { ...env, TEST_DATABASE_URL: serverUrl },
-  },
-  hasProject('libs/sdk') && {
-    name: 'SDK tests (live API)',
-    cmd: ['npx', 'jest', '-c', 'libs/sdk/jest.config.cjs'],
-    env: jestEnv,
-  },
-  hasProject('apps/portal') &&
-    (chrome || process.env.CI) && {
-      name: 'portal browser tests (Chromium)',
-      cmd: ['npx', 'jest', '-c', 'apps/portal/jest.e2e.config.cjs'],
-      env: { ...jestEnv, CHROME_PATH: chrome ?? '' },
-    },
 ].filter(Boolean);
+
+/**
+ * Then two lanes side by side, each a sequence of steps: a test process mostly waits (on its apps, timers, the
+ * browser) and uses one of the machine's two cores, so two lanes take about half the time of one. The embedded
+ * engine's pass in one; the server's pass, the SDK and the portal in the other.
+ */
+const lanes = [
+  [
+    {
+      name: 'API tests (embedded PostgreSQL)',
+      cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
+      env: { ...jestEnv, TEST_ENGINE: 'embedded', DATABASE_URL: '' },
+    },
+  ],
+  [
+    serverUrl && {
+      name: 'API tests (PostgreSQL server)',
+      cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
+      // Half the embedded pass's fuzz cases per route: the same routes, the same validation.
+      env: { FUZZ_RUNS: '100', ...jestEnv, TEST_ENGINE: 'server', TEST_DATABASE_URL: serverUrl },
+    },
+    serverUrl && {
+      name: 'migrations match the entities',
+      cmd: ['node', 'tools/check-migrations.mjs'],
+      env: { ...env, TEST_DATABASE_URL: serverUrl },
+    },
+    hasProject('libs/sdk') && {
+      name: 'SDK tests (live API)',
+      cmd: ['npx', 'jest', '-c', 'libs/sdk/jest.config.cjs'],
+      env: jestEnv,
+    },
+    hasProject('apps/portal') &&
+      (chrome || process.env.CI) && {
+        name: 'portal browser tests (Chromium)',
+        cmd: ['npx', 'jest', '-c', 'apps/portal/jest.e2e.config.cjs'],
+        env: { ...jestEnv, CHROME_PATH: chrome ?? '' },
+      },
+  ].filter(Boolean),
+];
 
 if (!serverUrl)
   console.log('Note: DATABASE_URL/TEST_DATABASE_URL unset: the API tests run on the embedded engine only.');
 if (hasProject('apps/portal') && !chrome && !process.env.CI)
   console.log('Note: no Chromium found: portal browser tests skipped (set CHROME_PATH).');
 
-let passed = 0;
-let failed = 0;
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
+const results = [];
+
+/** Runs one step; its output lines carry `prefix` (lanes run side by side). Resolves to whether it passed. */
+function run(step, prefix = '') {
+  const say = (line) => process.stdout.write(`${prefix}${line}\n`);
+  say(`\n=== ${step.name} ===`);
   const started = Date.now();
-  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: step.env ?? env });
-  const ok = result.status === 0;
-  console.log(
-    `=== ${ok ? 'ok' : 'FAILED'}: ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s) ===`,
-  );
-  if (ok) passed += 1;
-  else failed += 1;
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd[0], step.cmd.slice(1), {
+      stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
+      env: step.env ?? env,
+    });
+    if (prefix)
+      for (const stream of [child.stdout, child.stderr])
+        createInterface({ input: stream, crlfDelay: Infinity }).on('line', say);
+    child.on('close', (code) => {
+      const ok = code === 0;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      say(`=== ${ok ? 'ok' : 'FAILED'}: ${step.name} (${seconds} s) ===`);
+      results.push(`${ok ? 'ok    ' : 'FAILED'} ${step.name} (${seconds} s)`);
+      resolve(ok);
+    });
+  });
 }
-console.log(`\ntest steps: ${passed} passed, ${failed} failed`);
+
+let failed = 0;
+for (const step of firstSteps) if (!(await run(step))) failed += 1;
+const laneResults = await Promise.all(
+  lanes.map(async (steps, i) => {
+    let laneFailed = 0;
+    for (const step of steps) if (!(await run(step, `[${i + 1}] `))) laneFailed += 1;
+    return laneFailed;
+  }),
+);
+failed += laneResults.reduce((a, b) => a + b, 0);
+console.log(`\n${results.join('\n')}`);
+console.log(`test steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
