@@ -135,6 +135,8 @@ describe('Redis outage (through a TCP proxy)', () => {
     const reconcileMs = await eventually(async () => {
       expect(await sharedCounter(roomy.id)).toBe(roomyUsed);
       expect(await sharedCounter(tiny.id)).toBe(8);
+      // Re-seeded, and the quotas back in Redis (not merely the counters written).
+      expect((await api.get('/health/ready')).body.details.redis.quotas).toBe('redis');
     }, 5000);
     console.log(
       `[redis ${mode}] after restore: readiness ok after ${readyMs} ms, counters reconciled ` +

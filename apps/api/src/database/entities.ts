@@ -9,6 +9,7 @@ import { Lottery } from '../modules/lotteries/lottery.entity';
 import { TokenUsageDaily } from '../modules/metering/token-usage-daily.entity';
 import { UsageDaily } from '../modules/metering/usage-daily.entity';
 import { UsageMonthly } from '../modules/metering/usage-monthly.entity';
+import { CounterStoreRun, MeteringInstance } from '../modules/metering/metering-instance.entity';
 import { ApiToken } from '../modules/tokens/api-token.entity';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity';
@@ -23,6 +24,8 @@ export const ENTITIES = [
   ApiToken,
   UsageDaily,
   UsageMonthly,
+  MeteringInstance,
+  CounterStoreRun,
   TokenUsageDaily,
   Lottery,
   Draw,

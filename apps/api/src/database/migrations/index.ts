@@ -13,6 +13,7 @@ import { ChangeFeed1796400000000 } from './1796400000000-change-feed';
 import { WebhookLimits1796500000000 } from './1796500000000-webhook-limits';
 import { LoginBackoff1796550000000 } from './1796550000000-login-backoff';
 import { KeepUsageRecords1796600000000 } from './1796600000000-keep-usage-records';
+import { MeteringInstances1796700000000 } from './1796700000000-metering-instances';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   WebhookLimits1796500000000,
   LoginBackoff1796550000000,
   KeepUsageRecords1796600000000,
+  MeteringInstances1796700000000,
 ];

@@ -6,6 +6,16 @@ export class DependencyStatusDto {
 
   @ApiProperty({ required: false, description: 'Why it is down.' })
   message?: string;
+
+  @ApiProperty({
+    required: false,
+    enum: ['redis', 'postgresql', 'switching'],
+    description:
+      '`redis` only: where this instance counts quota units. `postgresql` while Redis does not answer this ' +
+      'instance or another one (every instance switches together, so that the quota stays exact); `switching` ' +
+      'for the few hundred milliseconds of a switch.',
+  })
+  quotas?: 'redis' | 'postgresql' | 'switching';
 }
 
 /** GET /health/ready: what a load balancer reads. */

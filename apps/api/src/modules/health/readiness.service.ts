@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../common/redis/redis.module';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
+import { QuotaService } from '../metering/quota.service';
 
 type Status = 'up' | 'down';
 
@@ -27,6 +28,7 @@ export class ReadinessService {
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
     @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly quota: QuotaService,
   ) {}
 
   async check(): Promise<Readiness> {
@@ -39,7 +41,8 @@ export class ReadinessService {
       catalog: { status: this.catalog.loaded ? 'up' : 'down', ...this.catalog.figures() },
       database,
     };
-    if (redis) details.redis = redis;
+    // Where this instance counts quota units (every instance switches together: see QuotaAuthority).
+    if (redis) details.redis = { ...redis, quotas: this.quota.countedIn() };
     const down = Object.values(details).filter((d) => d.status === 'down').length;
     const status = details.catalog.status === 'down' ? 'error' : down ? 'degraded' : 'ok';
     return { status, details };

@@ -127,18 +127,27 @@ export interface CounterStore {
 
 /** A shared store's comings and goings. */
 export interface CounterAvailability {
-  /** True while the shared counters are away (quota operations unavailable). */
+  /** True while the shared counters do not answer this instance. */
   readonly away: boolean;
   /**
-   * Registers the one watcher: `away` is told when the counters go away; `back` is given the shared store when
-   * it answers again, to prepare it, before quota operations return to it.
+   * Registers the one watcher: `away` is told when the counters go away, `back` when they have answered again
+   * for a grace period.
    */
   watch(watcher: CounterWatcher): void;
+  /**
+   * The gate of the quota operations (QuotaAuthority decides): while closed, they answer as when the store is
+   * away, and the ledger decides; rate limits stay shared whenever the store answers.
+   */
+  useForQuotas(open: boolean): void;
+  /** Resolves once the quota operations sent to the shared store have all been answered. */
+  quotaOperationsSettled(): Promise<void>;
+  /** Which run of the shared store answers (Redis's run_id: a restart, even from a snapshot, changes it). */
+  runId(): Promise<string>;
 }
 
 export interface CounterWatcher {
   away(): void;
-  back(shared: CounterStore): Promise<void>;
+  back(): void;
 }
 
 export const COUNTER_STORE = Symbol('COUNTER_STORE');

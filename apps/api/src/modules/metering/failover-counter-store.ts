@@ -18,28 +18,37 @@ import { MemoryCounterStore } from './memory-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
 
 /**
- * How long Redis must stay connected after an outage before quotas return to it: longer than the reconnect
- * back-off (REDIS_RECONNECT_MAX_MS), so that every instance has reconnected too and none is still deciding in
- * PostgreSQL while the others count in Redis (a flapping Redis never gets that far: quotas stay in PostgreSQL).
+ * How long Redis must stay connected after an outage before this instance says it is back: a flapping Redis never
+ * gets that far, and quotas stay in PostgreSQL (QuotaAuthority returns them to Redis only when every instance
+ * reaches it, after re-seeding).
  */
 export const REDIS_RECOVERY_GRACE_MS = 2000;
 
 /**
  * The shared counters in Redis while it answers. Background work (reconciling written units, re-seeding after an
  * outage) goes on a connection of its own: with auto-pipelining, a connection sends one pipeline at a time, so a
- * request's command would otherwise queue behind a background one (on a hung Redis: a command timeout each). While it does not (the client fails at once when disconnected,
- * within 500 ms when Redis hangs), no request waits on it:
+ * request's command would otherwise queue behind a background one (on a hung Redis: a command timeout each).
+ * While Redis does not answer (the client fails at once when disconnected, within 500 ms when Redis hangs), no
+ * request waits on it:
  * - quota operations report the store unavailable, and QuotaService decides in PostgreSQL's ledger instead (one
  *   atomic conditional increment shared by every instance: the quota stays exact);
  * - rate limits are counted by this instance's own counters (docs/DECISIONS.md: per instance during an outage).
- * When Redis is back and has stayed so for REDIS_RECOVERY_GRACE_MS, the watcher (QuotaService) re-seeds the
- * counters charged meanwhile, and then the shared counters are used again.
+ * Quota operations also pass through a gate that QuotaAuthority opens and closes: every instance charges the
+ * ledger while any one of them cannot reach Redis, and returns to Redis only once the counters are re-seeded.
+ * When Redis is back and has stayed so for REDIS_RECOVERY_GRACE_MS, the watcher (QuotaAuthority) is told.
  */
 export class FailoverCounterStore implements CounterStore, CounterAvailability {
   readonly availability: CounterAvailability = this;
   private readonly logger = new Logger('Counters');
   private local = new MemoryCounterStore();
   private isAway = true;
+  /** Away after a failure (a connection that closed or did not answer), not merely not yet connected. */
+  private knownAway = false;
+  /** QuotaAuthority's gate: closed until it has agreed with the other instances that quotas go to Redis. */
+  private quotasOpen = false;
+  /** Quota operations sent to Redis and not yet answered, and who waits for them to settle. */
+  private quotaOperations = 0;
+  private settledWaiters: (() => void)[] = [];
   private connectedBefore = false;
   private returning?: NodeJS.Timeout;
   private watcher?: CounterWatcher;
@@ -70,6 +79,25 @@ export class FailoverCounterStore implements CounterStore, CounterAvailability {
 
   watch(watcher: CounterWatcher): void {
     this.watcher = watcher;
+    if (this.knownAway) watcher.away(); // it failed before anyone watched
+  }
+
+  useForQuotas(open: boolean): void {
+    this.quotasOpen = open;
+  }
+
+  quotaOperationsSettled(): Promise<void> {
+    if (this.quotaOperations === 0) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
+
+  async runId(): Promise<string> {
+    if (this.isAway || this.backgroundRedis.status !== 'ready')
+      throw new CountersUnavailableError('Redis is away');
+    const info = await this.backgroundRedis.info('server');
+    const runId = /^run_id:(\w+)/m.exec(info)?.[1];
+    if (!runId) throw new Error('Redis did not say its run_id (INFO server)');
+    return runId;
   }
 
   /** Closes the background connection (the main one is RedisModule's). */
@@ -128,7 +156,18 @@ export class FailoverCounterStore implements CounterStore, CounterAvailability {
   ): Promise<HitsThenIncrement> {
     if (!this.isAway) {
       try {
-        return await this.shared.rateLimitHitsThenIncrement(limits, increment);
+        if (!this.quotasOpen) {
+          // Rate limits shared, the unit for the ledger.
+          const hits = await this.shared.rateLimitHits(limits);
+          return hits.every((hit) => hit.allowed) ? { hits, increment: 'unavailable' } : { hits };
+        }
+        // The metered read's one round trip: counted in place rather than through quotaOperation's extra frame.
+        this.quotaOperations += 1;
+        try {
+          return await this.shared.rateLimitHitsThenIncrement(limits, increment);
+        } finally {
+          this.quotaOperationAnswered();
+        }
       } catch (error) {
         this.failed(error as Error);
       }
@@ -137,10 +176,27 @@ export class FailoverCounterStore implements CounterStore, CounterAvailability {
     return hits.every((hit) => hit.allowed) ? { hits, increment: 'unavailable' } : { hits };
   }
 
+  /** A quota operation sent to Redis, counted until it is answered (see quotaOperationsSettled). */
+  private async quotaOperation<T>(operation: () => Promise<T>): Promise<T> {
+    this.quotaOperations += 1;
+    try {
+      return await operation();
+    } finally {
+      this.quotaOperationAnswered();
+    }
+  }
+
+  private quotaOperationAnswered(): void {
+    this.quotaOperations -= 1;
+    if (this.quotaOperations === 0 && this.settledWaiters.length)
+      for (const resolve of this.settledWaiters.splice(0)) resolve();
+  }
+
   private async sharedOnly<T>(operation: (store: RedisCounterStore) => Promise<T>): Promise<T> {
     if (this.isAway) throw new CountersUnavailableError('Redis is away');
+    if (!this.quotasOpen) throw new CountersUnavailableError('quotas are decided in PostgreSQL for now');
     try {
-      return await operation(this.shared);
+      return await this.quotaOperation(() => operation(this.shared));
     } catch (error) {
       this.failed(error as Error);
       throw new CountersUnavailableError((error as Error).message);
@@ -173,8 +229,10 @@ export class FailoverCounterStore implements CounterStore, CounterAvailability {
   }
 
   private goAway(why: string): void {
-    if (this.isAway) return;
+    // Before the first connection the store is away too, but not yet known to be: a start-up is no outage.
+    if (this.isAway && this.knownAway) return;
     this.isAway = true;
+    this.knownAway = true;
     this.logger.warn(
       `Redis is unavailable (${why}): quotas are decided in PostgreSQL and rate limits counted on this ` +
         'instance until it is back',
@@ -183,38 +241,33 @@ export class FailoverCounterStore implements CounterStore, CounterAvailability {
   }
 
   /**
-   * Connected. The first time, quotas go to Redis at once (the start-up re-seeds what is marked, after the
-   * migrations: QuotaService.warmUp); after an outage, once the connection has held for the grace period and the
-   * watcher has re-seeded the counters charged meanwhile.
+   * Connected. The first time, Redis serves at once (QuotaAuthority opens the quotas' gate when the instances
+   * agree); after an outage, once the connection has held for the grace period.
    */
   private connected(): void {
     clearTimeout(this.returning);
     if (!this.connectedBefore) {
       this.connectedBefore = true;
       this.isAway = false;
+      if (this.knownAway) {
+        this.knownAway = false;
+        this.watcher?.back();
+      }
       return;
     }
-    this.logger.log(`Redis answers again: quotas return to it if it stays up ${this.recoveryGraceMs} ms`);
-    this.returning = setTimeout(() => void this.comeBack(), this.recoveryGraceMs);
+    this.logger.log(`Redis answers again: it serves again if it stays up ${this.recoveryGraceMs} ms`);
+    this.returning = setTimeout(() => this.comeBack(), this.recoveryGraceMs);
     this.returning.unref();
   }
 
-  private async comeBack(): Promise<void> {
-    try {
-      await this.watcher?.back(this.background);
-    } catch (error) {
-      const message = (error as Error).message;
-      // Redis went away again meanwhile: its next 'ready' tries again.
-      if (this.redis.status !== 'ready') return;
-      // PostgreSQL does not answer: Redis serves at once rather than nobody; the counters charged in PostgreSQL
-      // during the outage are re-seeded by the periodic pass once it answers (until then they may lag).
-      this.logger.error(
-        `Redis is back but its counters could not be re-seeded from PostgreSQL yet: ${message}`,
-      );
-    }
+  private comeBack(): void {
     if (this.redis.status !== 'ready') return;
     this.local = new MemoryCounterStore();
     this.isAway = false;
-    this.logger.log('Redis is back: quotas and rate limits are shared again');
+    this.knownAway = false;
+    this.logger.log(
+      'Redis is back: rate limits are shared again; quotas return to it with the other instances',
+    );
+    this.watcher?.back();
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { REDIS } from '../../common/redis/redis.module';
 import { MetricsModule } from '../metrics/metrics.module';
@@ -7,7 +8,8 @@ import { COUNTER_STORE, type CounterStore } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 import { MeteringService } from './metering.service';
 import { QuotaLedger } from './quota-ledger';
-import { QuotaService } from './quota.service';
+import { MeteringInstancesBoard } from './metering-instances-board';
+import { QuotaService, STANDING_BOARD } from './quota.service';
 import { FailoverCounterStore } from './failover-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
 import { UsageHistoryService } from './usage-history.service';
@@ -15,7 +17,8 @@ import { UsageWriteBackService } from './usage-write-back.service';
 
 /**
  * Quota and rate-limit counters: in-process by default; in Redis when REDIS_URL is set. While Redis does not
- * answer, quotas are decided in PostgreSQL's ledger and rate limits by this instance's own counters.
+ * answer some instance, quotas are decided in PostgreSQL's ledger by all of them; while it does not answer this
+ * one, its rate limits are counted by its own counters.
  */
 @Module({
   imports: [MetricsModule],
@@ -27,6 +30,12 @@ import { UsageWriteBackService } from './usage-write-back.service';
         redis
           ? new FailoverCounterStore(redis, new RedisCounterStore(redis))
           : new MemoryCounterStore(() => clock.now().getTime()),
+    },
+    // Where instances sharing Redis agree on where quota units are counted (QuotaAuthority).
+    {
+      provide: STANDING_BOARD,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new MeteringInstancesBoard(dataSource),
     },
     QuotaLedger,
     UsageWriteBackService,

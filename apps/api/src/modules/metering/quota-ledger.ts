@@ -236,6 +236,29 @@ export class QuotaLedger {
     );
   }
 
+  /**
+   * Records that the counters now live in the Redis run `runId`. When it is another run than the one recorded
+   * (Redis restarted, empty or from a snapshot), every row of `month` is marked, so that all its counters are
+   * re-seeded (a restored counter may lag behind the ledger): true. False when the run is the one recorded.
+   */
+  async adoptCounterRun(runId: string, month: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO counter_store_runs (id, run_id) VALUES (1, '') ON CONFLICT (id) DO NOTHING`,
+      );
+      const [row]: { run_id: string }[] = await manager.query(
+        `SELECT run_id FROM counter_store_runs WHERE id = 1 FOR UPDATE`,
+      );
+      if (row.run_id === runId) return false;
+      await manager.query(`UPDATE counter_store_runs SET run_id = $1 WHERE id = 1`, [runId]);
+      await manager.query(
+        `UPDATE usage_monthly SET needs_reseed = true WHERE month = $1::date AND NOT needs_reseed`,
+        [monthStart(month)],
+      );
+      return true;
+    });
+  }
+
   /** Up to `limit` marked rows, with their figures. */
   async marked(limit: number): Promise<LedgerRow[]> {
     const rows: { account_id: string; month: string; used: number; version: number }[] =

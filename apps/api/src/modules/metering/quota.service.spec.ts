@@ -17,6 +17,7 @@ import {
   type RateLimitRule,
 } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
+import { MemoryStandingBoard } from './memory-standing-board';
 import { ledgerKey, type LedgerRow, type QuotaLedger } from './quota-ledger';
 import { type Charge, type Consumed, QuotaService, type QuotaState } from './quota.service';
 import { quotaCounterKey, type UsageWriteBackService } from './usage-write-back.service';
@@ -94,6 +95,16 @@ class FakeLedger {
     row.marked = true;
   }
 
+  runId = '';
+
+  /** Another run of the store than the one recorded: every row of the month is marked. */
+  async adoptCounterRun(runId: string, month: string): Promise<boolean> {
+    if (runId === this.runId) return false;
+    this.runId = runId;
+    for (const [k, row] of this.rows) if (k.startsWith(`${month}/`)) row.marked = true;
+    return true;
+  }
+
   /** Up to `limit` marked rows, with their figures. */
   async marked(limit: number): Promise<LedgerRow[]> {
     const rows: LedgerRow[] = [];
@@ -160,6 +171,10 @@ class FakeWriteBack {
     this.pendingQuota.set(k, (this.pendingQuota.get(k) ?? 0) + delta);
   }
 
+  holdsQuotaUnits(): boolean {
+    return this.pendingQuota.size > 0;
+  }
+
   pendingQuotaFor(accountId: string, month: string): number {
     return this.pendingQuota.get(ledgerKey(month, accountId)) ?? 0;
   }
@@ -196,11 +211,14 @@ class FakeWriteBack {
 
 /**
  * A shared store that can go away (as FailoverCounterStore does): the real in-process counters while it answers;
- * while away, its quota operations throw CountersUnavailableError and incrementIfBelow answers 'unavailable'.
+ * while away, or while its quota gate is closed, its quota operations throw CountersUnavailableError and
+ * incrementIfBelow answers 'unavailable'. `runIdNow` names the run of the store (a restart changes it).
  */
 class FlakyStore implements CounterStore, CounterAvailability {
   readonly availability: CounterAvailability = this;
   isAway = false;
+  gateOpen = true;
+  runIdNow = 'run-1';
   watcher?: CounterWatcher;
 
   constructor(readonly shared: MemoryCounterStore) {}
@@ -213,6 +231,23 @@ class FlakyStore implements CounterStore, CounterAvailability {
     this.watcher = watcher;
   }
 
+  useForQuotas(open: boolean): void {
+    this.gateOpen = open;
+  }
+
+  async quotaOperationsSettled(): Promise<void> {}
+
+  async runId(): Promise<string> {
+    return this.runIdNow;
+  }
+
+  /** Redis goes away (true) or is back after its grace (false), as FailoverCounterStore tells its watcher. */
+  setAway(away: boolean): void {
+    this.isAway = away;
+    if (away) this.watcher?.away();
+    else this.watcher?.back();
+  }
+
   quota(k: string): Promise<QuotaCount | null> {
     return this.sharedOnly(() => this.shared.quota(k));
   }
@@ -223,11 +258,14 @@ class FlakyStore implements CounterStore, CounterAvailability {
     ttlSeconds: number,
     mode: 'if-absent' | 'replace',
   ): Promise<QuotaCount | 'stale'> {
+    // Re-seeding ('replace') is background work, which the quota gate does not hold back (as in the real store).
+    if (mode === 'replace')
+      return this.background(() => this.shared.seedQuota(k, snapshot, ttlSeconds, mode));
     return this.sharedOnly(() => this.shared.seedQuota(k, snapshot, ttlSeconds, mode));
   }
 
   async incrementIfBelow(k: string, limit: number | null): Promise<IncrementResult> {
-    return this.isAway ? 'unavailable' : this.shared.incrementIfBelow(k, limit);
+    return this.isAway || !this.gateOpen ? 'unavailable' : this.shared.incrementIfBelow(k, limit);
   }
 
   decrement(k: string): Promise<string | null> {
@@ -235,7 +273,7 @@ class FlakyStore implements CounterStore, CounterAvailability {
   }
 
   reconcileQuota(entries: QuotaReconciliation[]): Promise<void> {
-    return this.sharedOnly(() => this.shared.reconcileQuota(entries));
+    return this.background(() => this.shared.reconcileQuota(entries));
   }
 
   rateLimitHits(limits: RateLimitRule[]): Promise<RateLimitHit[]> {
@@ -246,14 +284,19 @@ class FlakyStore implements CounterStore, CounterAvailability {
     return this.shared.rateLimitHitsThenIncrement(limits, increment);
   }
 
-  private async sharedOnly<T>(operation: () => Promise<T>): Promise<T> {
+  private async background<T>(operation: () => Promise<T>): Promise<T> {
     if (this.isAway) throw new CountersUnavailableError('away in this test');
+    return operation();
+  }
+
+  private async sharedOnly<T>(operation: () => Promise<T>): Promise<T> {
+    if (this.isAway || !this.gateOpen) throw new CountersUnavailableError('away in this test');
     return operation();
   }
 }
 
 /** QuotaService over the real in-process counters (or a FlakyStore around them), a fake ledger and write-back. */
-function setUp(options: { flaky?: boolean; at?: string } = {}) {
+function setUp(options: { flaky?: boolean; at?: string; board?: MemoryStandingBoard } = {}) {
   const time = { now: Date.parse(options.at ?? '2030-06-15T12:00:00.000Z') };
   const counters = new MemoryCounterStore(() => time.now);
   const flaky = options.flaky ? new FlakyStore(counters) : undefined;
@@ -267,6 +310,7 @@ function setUp(options: { flaky?: boolean; at?: string } = {}) {
     writeBack as unknown as UsageWriteBackService,
     clock,
     { usageFlushIntervalMs: 60_000 } as Settings,
+    options.board,
   );
   return { time, counters, flaky, store, ledger, writeBack, service };
 }
@@ -282,8 +326,14 @@ const state = (month: string, used: number, quota: number | null): QuotaState =>
   };
 };
 
-/** Lets pending promise callbacks run. */
-const settled = () => new Promise((resolve) => setImmediate(resolve));
+/** Resolves once `condition` holds (checked every few ms, for up to 2 s). */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 2 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 beforeAll(() => {
   jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
@@ -671,20 +721,26 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
       expect(ledger.row()?.used).toBe(2);
     });
 
+    /** A QuotaService with its authority on a board of its own, started as at boot: its route is Redis. */
+    async function withAuthority() {
+      const board = new MemoryStandingBoard();
+      const setup = setUp({ flaky: true, board });
+      setup.service.onModuleInit();
+      await setup.service.warmUp();
+      return { ...setup, board, store: setup.flaky as FlakyStore };
+    }
+
     it('waits for the units counted in the store to be written before the ledger decides alone', async () => {
-      const { service, flaky, ledger, writeBack } = setUp({ flaky: true });
-      const store = flaky as FlakyStore;
-      service.onModuleInit();
+      const { service, store, ledger, writeBack } = await withAuthority();
       try {
         for (let i = 0; i < 3; i++) await service.consume(ACCOUNT, 5, 't');
         expect(ledger.row()).toBeUndefined();
 
         const release = writeBack.holdFlushes();
-        store.isAway = true;
-        store.watcher?.away();
-        expect(writeBack.flushes).toBe(1);
+        store.setAway(true);
         const burst = Promise.all(Array.from({ length: 4 }, () => service.consume(ACCOUNT, 5, 't')));
-        await settled();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(writeBack.flushes).toBe(1);
         expect(ledger.chargeCalls).toBe(0);
 
         release();
@@ -692,38 +748,59 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
         expect(results.map((r) => r?.state.used ?? null)).toEqual([4, 5, null, null]);
         expect(ledger.row()).toEqual({ used: 5, version: 3, marked: true });
       } finally {
-        service.onModuleDestroy();
+        await service.onModuleDestroy();
       }
     });
 
     it('when the store is back, re-seeds the counters charged meanwhile and unmarks their rows', async () => {
-      const { service, flaky, counters, ledger, writeBack } = setUp({ flaky: true });
-      const store = flaky as FlakyStore;
-      service.onModuleInit();
+      const { service, store, counters, ledger, writeBack } = await withAuthority();
       try {
         for (let i = 0; i < 3; i++) await service.consume(ACCOUNT, 6, 't');
         const before = await counters.quota(key());
-        store.isAway = true;
-        store.watcher?.away();
+        store.setAway(true);
         await service.consume(ACCOUNT, 6, 't');
         await service.consume(ACCOUNT, 6, 't');
         expect(ledger.row()).toEqual({ used: 5, version: 3, marked: true });
         expect(await counters.quota(key())).toEqual(before); // the shared counter missed the ledger's charges
 
-        await store.watcher?.back(counters);
-        store.isAway = false;
-        const after = await counters.quota(key());
-        expect(after).toEqual({ used: 5, incarnation: expect.stringMatching(/^3\./) });
-        expect(after?.incarnation).not.toBe(before?.incarnation);
-        expect(ledger.row()?.marked).toBe(false);
-        expect(service.stateForCheck(ACCOUNT, 6)).toEqual(state(JUNE, 5, 6));
-
+        store.setAway(false);
+        await until(() => store.gateOpen); // re-seeded first, then counted in the store
         expect((await service.consume(ACCOUNT, 6, 't'))?.state).toEqual(state(JUNE, 6, 6));
+        const after = await counters.quota(key());
+        expect(after).toEqual({ used: 6, incarnation: expect.stringMatching(/^3\./) });
+        expect(after?.incarnation).not.toBe(before?.incarnation);
+        expect(ledger.row()).toMatchObject({ used: 5, marked: false });
         expect(await service.consume(ACCOUNT, 6, 't')).toBeNull();
         expect(writeBack.pendingQuotaFor(ACCOUNT, JUNE)).toBe(1);
-        await settled(); // the last re-seeding pass finds nothing
       } finally {
-        service.onModuleDestroy();
+        await service.onModuleDestroy();
+      }
+    });
+
+    it('a store that is another run (restarted from an older snapshot) has every counter of the month re-seeded', async () => {
+      const { service, store, counters, ledger, writeBack } = await withAuthority();
+      // The in-process counters' cells, to take a snapshot of one and restore it, as Redis does with its RDB file.
+      const cells = (counters as unknown as { cells: Map<string, unknown> }).cells;
+      try {
+        for (let i = 0; i < 2; i++) await service.consume(ACCOUNT, 6, 't');
+        const snapshot = structuredClone(cells.get(key()));
+        for (let i = 0; i < 2; i++) await service.consume(ACCOUNT, 6, 't');
+        await writeBack.flush(); // the usual write, while Redis answers: the row is not marked
+        expect(ledger.row()).toMatchObject({ used: 4, marked: false });
+        // Redis restarts from the snapshot: its counter is 2 units behind the 4 counted and written.
+        store.setAway(true);
+        cells.set(key(), snapshot);
+        store.runIdNow = 'run-2';
+        store.setAway(false);
+        await until(() => store.gateOpen);
+
+        const results = [];
+        for (let i = 0; i < 4; i++)
+          results.push((await service.consume(ACCOUNT, 6, 't'))?.state.used ?? null);
+        expect(results).toEqual([5, 6, null, null]);
+        expect(ledger.chargeCalls).toBe(0); // counted in the store, not charged in the ledger
+      } finally {
+        await service.onModuleDestroy();
       }
     });
 

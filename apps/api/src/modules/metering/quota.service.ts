@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { NIL_UUID } from '../../common/database/uuid';
 import { SETTINGS } from '../../config/settings.module';
@@ -11,6 +11,7 @@ import {
   type IncrementRule,
   type QuotaCount,
 } from './counter-store';
+import { NoQuotaRouteError, QuotaAuthority, type StandingBoard } from './quota-authority';
 import { ledgerKey, type LedgerRow, QuotaLedger } from './quota-ledger';
 import { monthCounterTtlSeconds, monthResetsAt, utcDay, utcMonth } from './usage-calendar';
 import { quotaCounterKey, UsageWriteBackService } from './usage-write-back.service';
@@ -36,6 +37,9 @@ const SEED_ATTEMPTS = 10;
 
 /** The incarnation of a unit refunded where there was no counter (any counter takes it in once it is written). */
 const NO_COUNTER = '-';
+
+/** Where the instances publish their standing towards the quota (MeteringInstancesBoard). */
+export const STANDING_BOARD = Symbol('STANDING_BOARD');
 
 /** Step 7's unit of quota, named ahead so that step 6's store call can consume it in the same round trip. */
 export interface PendingCharge extends IncrementRule {
@@ -68,10 +72,12 @@ export interface Consumed {
  * process), seeded from the ledger and consumed with an atomic increment-if-below, so that exactly `quota`
  * requests pass across every instance.
  *
- * While Redis is away, each unit is charged in the ledger itself (one atomic conditional increment, shared by
- * every instance), once this instance has written the units it counted in Redis. When Redis is back, with or
- * without its data, the counters whose rows were charged meanwhile are re-seeded (reseedMarked); the versions on
- * the ledger's rows make every seeding exact (see CounterStore).
+ * While Redis is away from any instance, each unit is charged in the ledger itself (one atomic conditional
+ * increment, shared by every instance): QuotaAuthority makes every instance switch together, each once it has
+ * written the units it counted in Redis. When Redis is back, with or without its data, or as another run (a
+ * restart from an older snapshot), the counters whose rows were charged meanwhile — all of them, for another run —
+ * are re-seeded before any instance counts in Redis again; the versions on the ledger's rows make every seeding
+ * exact (see CounterStore).
  */
 @Injectable()
 export class QuotaService implements OnModuleInit, OnModuleDestroy {
@@ -82,8 +88,8 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
    * charge (step 7) is the atomic increment-if-below in the store, which is what makes the quota exact.
    */
   private readonly lastSeen = new Map<string, QuotaCount>();
-  /** While Redis is away: the write of the units this instance counted in Redis, which ledger charges wait for. */
-  private ledgerReady: Promise<void> = Promise.resolve();
+  /** With a shared store (Redis): where this instance counts units, agreed with the other instances. */
+  private authority?: QuotaAuthority;
   private reseedTimer?: NodeJS.Timeout;
   private reseeding?: Promise<void>;
 
@@ -93,29 +99,47 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     private readonly writeBack: UsageWriteBackService,
     private readonly clock: Clock,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Optional() @Inject(STANDING_BOARD) private readonly board?: StandingBoard,
   ) {}
 
   onModuleInit(): void {
     const availability = this.store.availability;
     if (!availability) return; // in-process counters are never away
-    availability.watch({
-      // The ledger must hold what was counted in Redis before it decides alone.
-      away: () => (this.ledgerReady = this.writeBack.flush()),
-      // Before quotas return to Redis: its counters of the rows charged meanwhile are re-seeded; a last pass, once
-      // they have returned, takes the charges that landed during the first.
-      back: async (shared) => {
-        await this.reseedNow(shared);
-        setTimeout(() => void this.reseedMarked(), 0);
-      },
-    });
+    if (this.board) {
+      const authority = new QuotaAuthority(
+        this.board,
+        {
+          useRedis: (open) => availability.useForQuotas(open),
+          leaveRedis: () => this.writeRedisUnits(),
+          prepareRedis: () => this.prepareRedis(),
+        },
+        // Not yet connected is not away: the first route is Redis's unless the store reports a failure.
+        false,
+      );
+      this.authority = authority;
+      availability.watch({
+        away: () => authority.setLocalAway(true),
+        back: () => authority.setLocalAway(false),
+      });
+    } else {
+      availability.useForQuotas(true);
+    }
     // Rows marked by an instance that could not reconcile (or stopped during an outage) are re-seeded by whoever
     // finds them; one small indexed query per interval when there are none.
     this.reseedTimer = setInterval(() => void this.reseedMarked(), this.settings.usageFlushIntervalMs);
     this.reseedTimer.unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.reseedTimer);
+    await this.authority?.stop();
+  }
+
+  /** Where this instance counts quota units now ('redis' also stands for the in-process counters). */
+  countedIn(): 'redis' | 'postgresql' | 'switching' {
+    if (!this.authority) return 'redis';
+    const route = this.authority.route;
+    return route === null ? 'switching' : route === 'ledger' ? 'postgresql' : 'redis';
   }
 
   /**
@@ -124,6 +148,8 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
    * accounts, the ledger query runs once for none, so that the first miss does not wait on a cold engine either.
    */
   async warmUp(accountIds: string[] = []): Promise<void> {
+    // Agree with the other instances where units are counted (Redis, unless one of them cannot reach it).
+    await this.authority?.start();
     const now = this.clock.now();
     const month = utcMonth(now);
     if (!accountIds.length) await this.ledger.snapshot(NIL_UUID, month);
@@ -195,8 +221,18 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     const month = madeAhead?.charge.month ?? utcMonth(now);
     const key = quotaCounterKey(accountId, month);
     let result = madeAhead ? madeAhead.result : await this.store.incrementIfBelow(key, quota);
-    if (result === 'unseeded') result = await this.seedThenIncrement(accountId, month, quota);
-    if (result === 'unavailable') return this.consumeInLedger(accountId, quota, tokenId, month, now);
+    // Redis's counters did not take it: the ledger's turn, or (after a switch back) Redis's again, at most twice.
+    for (let attempt = 1; ; attempt++) {
+      if (result === 'unseeded') result = await this.seedThenIncrement(accountId, month, quota);
+      if (result !== 'unavailable') break;
+      if (!this.authority) return this.consumeInLedger(accountId, quota, tokenId, month, now);
+      const charged = await this.authority.inLedger(() =>
+        this.consumeInLedger(accountId, quota, tokenId, month, now),
+      );
+      if (charged !== 'redis') return charged;
+      if (attempt === 2) throw new NoQuotaRouteError();
+      result = await this.store.incrementIfBelow(key, quota);
+    }
     if (result === 'limit-reached') {
       if (quota !== null)
         this.remember(key, { used: quota, incarnation: this.lastSeen.get(key)?.incarnation ?? '' });
@@ -327,7 +363,6 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     month: string,
     now: Date,
   ): Promise<Consumed | null> {
-    await this.ledgerReady;
     const key = quotaCounterKey(accountId, month);
     const used = await this.ledger.chargeIfBelow(accountId, month, quota);
     const incarnation = this.lastSeen.get(key)?.incarnation ?? '';
@@ -351,6 +386,38 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
         (await this.ledger.snapshot(accountId, month)).used +
         this.writeBack.pendingQuotaFor(accountId, month),
     );
+  }
+
+  /**
+   * Quotas leave Redis (QuotaAuthority, the store's gate closed): once the increments under way have been
+   * answered and their units recorded, everything counted in Redis is written to the ledger, which then decides.
+   */
+  private async writeRedisUnits(): Promise<void> {
+    await this.store.availability?.quotaOperationsSettled();
+    // An answered increment's unit is recorded by the request's continuation, before the next macrotask.
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.writeBack.flush();
+    if (this.writeBack.holdsQuotaUnits())
+      throw new Error('PostgreSQL did not take the units counted in Redis; the ledger waits for them');
+  }
+
+  /**
+   * Before quotas return to Redis (QuotaAuthority): the counters of the rows charged in the ledger meanwhile are
+   * re-seeded. A Redis that is another run than the one the counters were last seeded into (restarted, perhaps
+   * from a snapshot minutes old: counters that exist but lag behind the ledger) has every counter of the month
+   * re-seeded.
+   */
+  private async prepareRedis(): Promise<void> {
+    const availability = this.store.availability;
+    if (availability) {
+      const runId = await availability.runId();
+      const month = utcMonth(this.clock.now());
+      if (await this.ledger.adoptCounterRun(runId, month))
+        this.logger.warn(
+          `Redis is another run (${runId}): every counter of ${month} is re-seeded from PostgreSQL`,
+        );
+    }
+    await this.reseedNow();
   }
 
   private async reseedNow(store: CounterStore = this.store): Promise<void> {

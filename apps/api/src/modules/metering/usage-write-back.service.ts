@@ -163,6 +163,11 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     return result;
   }
 
+  /** Whether quota units counted in the store are still waiting to be written (a flush failed). */
+  holdsQuotaUnits(): boolean {
+    return this.pendingQuota.size > 0;
+  }
+
   /** Writes everything pending; serialised so two flushes never write the same delta twice. */
   flush(): Promise<void> {
     const readsUnderWay = [...this.reads];
