@@ -1,6 +1,9 @@
 // The attacking client of abuse.mjs, on a thread of its own: its own event loop writes the attack's bytes, so
-// that the victim's latency (measured on the main thread) is the service's, not the load generator's.
+// that the victim's latency (measured on the main thread) is the service's, not the load generator's. The thread
+// runs at the lowest CPU priority: a real attacker sends from another machine, while here it shares the service's
+// two cores, and a client answered 429 in a fraction of a millisecond keeps a core busy sending again.
 import http from 'node:http';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 
 /** A request from a client address of its own; resolves to the status (0 when the connection failed). */
@@ -45,4 +48,7 @@ async function keepSending({ base, method, path, inFlight, seconds, address, bod
   return statuses;
 }
 
-if (parentPort) parentPort.postMessage(await keepSending(workerData));
+if (parentPort) {
+  setPriority(19); // this thread only (Linux threads have a nice value each)
+  parentPort.postMessage(await keepSending(workerData));
+}

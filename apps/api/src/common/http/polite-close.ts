@@ -11,6 +11,9 @@ function announcesBody(headers: IncomingHttpHeaders): boolean {
   return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }
 
+/** Bodies announced at this size or less are read and dropped at once (a chunked body is always paced). */
+const UNPACED_BODY_BYTES = 64 * 1024;
+
 /** One pacer for the process: its budget is what every lingering connection together may cost. */
 const pacer = new DrainPacer();
 
@@ -33,11 +36,14 @@ export function closeAfterEarlyAnswer(request: FastifyRequest, reply: FastifyRep
   if (!socket || socket[LINGERING]) return;
   socket[LINGERING] = true;
   // Called by Node's HTTP server when the answer is finished (its way to close after `Connection: close`).
+  // A small body is read at once, as it costs nothing: pacing it would only keep its connection open longer (a
+  // client refused hundreds of times a second would pile up connections waiting for their turn).
+  const paced = !(Number(request.headers['content-length']) <= UNPACED_BODY_BYTES);
   socket.destroySoon = function closeSendingSide(this: Socket) {
     this.end();
     const linger = setTimeout(() => this.destroy(), lingerMs);
     linger.unref();
     this.once('close', () => clearTimeout(linger));
-    pacer.add(this);
+    if (paced) pacer.add(this);
   };
 }
