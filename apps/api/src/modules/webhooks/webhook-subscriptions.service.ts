@@ -198,15 +198,17 @@ export class WebhookSubscriptionsService {
   ): Promise<WebhookDelivery & { type: string }> {
     const earlier = await this.delivery(accountId, id, deliveryId);
     await this.manualLimits.count(meter, accountId);
-    const newId = await this.dataSource.transaction(async (manager) => {
+    // The new delivery as queued, read in its own transaction: once committed the worker may deliver it before a
+    // later read, and the answer would say `delivered` for what the client just asked to send.
+    return this.dataSource.transaction(async (manager) => {
       await this.manualLimits.refuseWhenFull(manager, meter, accountId, earlier.subscriptionId);
-      const [row] = await manager.query(
+      const [inserted] = await manager.query(
         `INSERT INTO webhook_deliveries (event_id, subscription_id) VALUES ($1, $2) RETURNING id`,
         [earlier.eventId, earlier.subscriptionId],
       );
-      return row.id as string;
+      const [row] = await manager.query(`${DELIVERY_SELECT} WHERE d.id = $1`, [inserted.id]);
+      return fromRow(row);
     });
-    return this.delivery(accountId, id, newId);
   }
 
   private checkTarget(url: string): void {
