@@ -6,7 +6,7 @@ export type LotteryColumns = Omit<LotteryRecord, 'drawCount' | 'firstDraw' | 'la
 
 /**
  * One lottery as the metered reads need it, built once per change: its draws newest first, each draw's JSON ready
- * to send (in draw order at once; ascending and descending on first use), and its derived figures.
+ * to send once it has been asked for (per number order), and its derived figures.
  */
 export class LotterySnapshot {
   readonly record: LotteryRecord;
@@ -25,8 +25,10 @@ export class LotterySnapshot {
       lastDraw: draws[0]?.date ?? null,
     };
     this.indexByDate = new Map(draws.map((draw, index) => [draw.date, index]));
+    // Each draw's JSON is made on first use: a rebuild after a write (a 33,000-draw lottery) then costs the event
+    // loop its Map, not a stringify of every draw (issue 29: a victim's read waited behind it).
     this.json = {
-      draw: draws.map((draw) => JSON.stringify(toDrawDto(draw, 'draw'))),
+      draw: new Array<string | undefined>(draws.length),
       asc: new Array<string | undefined>(draws.length),
       desc: new Array<string | undefined>(draws.length),
     };
