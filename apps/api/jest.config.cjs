@@ -18,7 +18,6 @@ const ENGINE_INDEPENDENT = [
   'body-limits',
   'client-compatibility',
   'contract-messages',
-  'failures',
   'logging',
   'operator-settings',
   'outbound-policy',
