@@ -104,6 +104,8 @@ describe('portal: browsing, correcting and deleting stored draws', () => {
       .getByRole('status')
       .filter({ hasText: `The draw of ${latest.date} was deleted.` })
       .waitFor();
+    // The list refetches after the delete: wait for the deleted row to go (the previous one was there all along).
+    await row(latest.date).waitFor({ state: 'detached' });
     await row(previous.date).waitFor();
     expect(await row(latest.date).count()).toBe(0);
     expect((await newestDraws(api.baseUrl, token, 'uk_lotto', 1))[0].date).toBe(previous.date);
