@@ -14,6 +14,7 @@ import { AccountsModule } from './modules/accounts/accounts.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module';
 import { DrawsModule } from './modules/draws/draws.module';
+import { PrizesModule } from './modules/prizes/prizes.module';
 import { HealthModule } from './modules/health/health.module';
 import { IngestionModule } from './modules/ingestion/ingestion.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
@@ -58,6 +59,7 @@ export class AppModule {
         LicensesModule,
         LotteriesModule,
         DrawsModule,
+        PrizesModule,
         TicketCheckModule,
         NumberStatsModule,
         IngestionModule,

@@ -68,6 +68,7 @@ describe('route access declarations', () => {
     expect(listRoutes(app)).toEqual([
       `DELETE /admin/licenses/:name | ${ADMIN}`,
       `DELETE /admin/lotteries/:tag/draws/:date | ${ADMIN}`,
+      `DELETE /admin/lotteries/:tag/draws/:date/prizes | ${ADMIN}`,
       `DELETE /admin/sources/:tag | ${ADMIN}`,
       `DELETE /profile | ${USER}`,
       `DELETE /profile/token/:id | ${USER}`,
@@ -88,7 +89,9 @@ describe('route access declarations', () => {
       `GET /lottery | ${METERED}`,
       `GET /lottery/:tag | ${METERED}`,
       `GET /lottery/:tag/draw/:date/numbers | ${METERED}`,
+      `GET /lottery/:tag/draw/:date/prizes | ${METERED}`,
       `GET /lottery/:tag/draw/latest/numbers | ${METERED}`,
+      `GET /lottery/:tag/draw/latest/prizes | ${METERED}`,
       `GET /lottery/:tag/draw/numbers | ${METERED}`,
       `GET /lottery/:tag/draws | ${METERED}`,
       `GET /lottery/:tag/stats | ${METERED}`,
@@ -124,6 +127,7 @@ describe('route access declarations', () => {
       `POST /profile/webhooks/:id/test | ${USER}`,
       `PUT /admin/licenses/:name | ${ADMIN}`,
       `PUT /admin/lotteries/:tag/draws/:date | ${ADMIN}`,
+      `PUT /admin/lotteries/:tag/draws/:date/prizes | ${ADMIN}`,
       `PUT /admin/sources/:tag | ${ADMIN}`,
       `PUT /profile/password | ${USER}`,
     ]);

@@ -13,6 +13,7 @@ import {
   type LotteriesService,
   type LoginDto,
   type PutDrawDto,
+  type PutDrawPrizesDto,
   type PutLicenseDto,
   type PutSourceDto,
   type RegisterDto,
@@ -86,8 +87,11 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
      * order, `'desc'` by descending value.
      */
     latest: (tag: string, query: SortQuery = {}) => api.draws.getLatestDraw({ tag, ...query }),
-    /** The draw of one date (`YYYY-MM-DD`); 404 when there is none. */
-    byDate: (tag: string, date: string, query: SortQuery = {}) =>
+    /**
+     * The draw of one date (`YYYY-MM-DD`); 404 when there is none. `round` picks another draw of the date where the
+     * lottery draws several (draws of such eras carry `round`).
+     */
+    byDate: (tag: string, date: string, query: SortQuery & { round?: number } = {}) =>
       api.draws.getDrawByDate({ tag, date, ...query }),
     /** A page of draws, newest first, as a bare array (the seed's search); `from`/`to` are inclusive dates. */
     search: (tag: string, query: DrawQuery = {}) => api.draws.searchDraws({ tag, ...query }),
@@ -207,10 +211,20 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       /** Creates or replaces the draw of a date; numbers in draw order, validated against the rules of that date. */
       put: (tag: string, date: string, body: PutDrawDto) =>
         api.admin.putDraw({ tag, date, requestBody: body }),
-      delete: (tag: string, date: string) => api.admin.deleteDraw({ tag, date }),
+      /** Deletes one draw (`round`: which draw of the date, default 1), with what it paid. */
+      delete: (tag: string, date: string, round?: number) => api.admin.deleteDraw({ tag, date, round }),
       /**
-       * Imports CSV text with the header `date,main,special` (numbers space-separated). `{ dryRun: true }`
-       * previews: the same counts and refused lines, nothing written.
+       * Stores or replaces what a draw paid: amounts in the currency's major unit (at most its minor unit's
+       * decimals), ranks of the prize structure in force on its date. Subscribers of `draw.prizes` hear of it.
+       */
+      putPrizes: (tag: string, date: string, body: PutDrawPrizesDto, round?: number) =>
+        api.admin.putPrizes({ tag, date, requestBody: body, round }),
+      /** Deletes what a draw paid; the draw stays. */
+      deletePrizes: (tag: string, date: string, round?: number) => api.admin.deletePrizes({ tag, date, round }),
+      /**
+       * Imports CSV text with the header `date,main,special` (numbers space-separated), optionally followed by
+       * `round` and prize columns (`currency`, `rankN_winners`, `rankN_amount`, …). `{ dryRun: true }` previews:
+       * the same counts and refused lines, nothing written.
        */
       import: (tag: string, csv: string, options: { dryRun?: boolean } = {}) =>
         api.admin.importDraws({ tag, requestBody: csv, ...options }),
@@ -261,6 +275,15 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
      */
     stats: (tag: string, window: { from?: string; to?: string } = {}) =>
       api.draws.getStats({ tag, ...window }),
+    /**
+     * What the draw of a date paid: each division's winners and the amount one winning line was paid (in
+     * `currency`'s major unit, exact to the cent), the jackpot and the next estimate where published. 404
+     * `No prizes were found for draw.` while the operator has not published them (often hours after the numbers).
+     * `round`: another draw of the date, where the lottery draws several. One unit of quota.
+     */
+    prizes: (tag: string, date: string, round?: number) => api.draws.prizesOn({ tag, date, round }),
+    /** What the latest draw paid (the last round of the latest date). One unit of quota. */
+    latestPrizes: (tag: string) => api.draws.latestPrizes({ tag }),
     account,
     tokens,
     webhooks,

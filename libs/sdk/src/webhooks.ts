@@ -13,10 +13,13 @@
 export interface WebhookEvent<Draw = unknown> {
   /** Unique per event, also in X-Lottery-Event-Id: deduplicate on it (a delivery may come more than once). */
   id: string;
-  type: 'draw.published' | 'draw.corrected' | 'draw.deleted' | 'webhook.test';
+  type: 'draw.published' | 'draw.corrected' | 'draw.deleted' | 'draw.prizes' | 'webhook.test';
   createdAt: string;
-  /** The lottery's tag and the draw as the API serves it (both null for webhook.test). */
-  data: { lottery: string | null; draw: Draw | null };
+  /**
+   * The lottery's tag and the draw as the API serves it (both null for webhook.test); for `draw.prizes`, also what
+   * the draw paid, as `prizes(tag, date)` answers it.
+   */
+  data: { lottery: string | null; draw: Draw | null; prizes?: unknown };
 }
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;

@@ -1,6 +1,7 @@
 import { Account } from '../modules/accounts/account.entity';
 import { DeletedAccount } from '../modules/accounts/deleted-account.entity';
 import { Draw } from '../modules/draws/draw.entity';
+import { DrawPrizes } from '../modules/prizes/draw-prizes.entity';
 import { DrawConflict } from '../modules/ingestion/draw-conflict.entity';
 import { DrawSource } from '../modules/ingestion/draw-source.entity';
 import { SyncLease } from '../modules/ingestion/sync-lease.entity';
@@ -29,6 +30,7 @@ export const ENTITIES = [
   TokenUsageDaily,
   Lottery,
   Draw,
+  DrawPrizes,
   DrawSource,
   DrawConflict,
   SyncLease,

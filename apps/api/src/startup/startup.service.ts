@@ -66,6 +66,8 @@ export class StartupService {
         : null;
     const bundledData = this.settings.loadBundledData ? await this.bundledData.loadIfEmpty() : null;
     if (bundledData && afterBulkLoad) await afterBulkLoad();
+    // A database loaded before prizes were bundled gets them once (loadIfEmpty stored them in a new one).
+    if (this.settings.loadBundledData && !bundledData) await this.bundledData.loadPrizes();
     const demo = this.settings.createDemoAccount ? await this.demoAccount.ensureDemo() : null;
     // Listen first, then load the caches: a change made in between is announced and applied, never missed.
     await this.changes.start();

@@ -18,6 +18,8 @@ export const Messages = {
   lotteryNotFound: 'Lottery not found.',
   lotteryTagEmpty: "Invalid request. The lottery 'tag' field must not be empty.",
   drawNotFound: 'No draws were found for lottery.',
+  /** Contract section 10: the draw exists, what it paid is not stored (yet). */
+  prizesNotFound: 'No prizes were found for draw.',
   invalidDrawDate: "Invalid 'drawDate' value. Expected 'YYYY-MM-DD' format.",
   drawDateTooEarly: 'Invalid request. The draw date cannot be before 1800-01-01.',
   unexpected:

@@ -14,6 +14,8 @@ import { WebhookLimits1796500000000 } from './1796500000000-webhook-limits';
 import { LoginBackoff1796550000000 } from './1796550000000-login-backoff';
 import { KeepUsageRecords1796600000000 } from './1796600000000-keep-usage-records';
 import { MeteringInstances1796700000000 } from './1796700000000-metering-instances';
+import { DrawRoundsAndPrizes1796800000000 } from './1796800000000-draw-rounds-and-prizes';
+import { FdjPrizeStructures1796810000000 } from './1796810000000-fdj-prize-structures';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -33,4 +35,6 @@ export const MIGRATIONS = [
   LoginBackoff1796550000000,
   KeepUsageRecords1796600000000,
   MeteringInstances1796700000000,
+  DrawRoundsAndPrizes1796800000000,
+  FdjPrizeStructures1796810000000,
 ];

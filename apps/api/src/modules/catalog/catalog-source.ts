@@ -1,20 +1,41 @@
 import type { DataSource } from 'typeorm';
 import type { StoredDraw } from '../draws/domain/draw-view';
+import type { StoredDrawPrizes } from '../draws/domain/draw-prizes';
 import { LOTTERY_COLUMNS, type LotteryRow } from '../lotteries/domain/lottery-record';
 import type { LotteryColumns } from './lottery-snapshot';
 
 interface DrawRow {
   lottery_tag: string;
   draw_date: string;
+  round: number;
   main: number[];
   special: number[];
 }
 
-/** What the catalog is built from: the lotteries (all, or one) and their draws, newest first, from PostgreSQL. */
-export async function readLotteries(
-  dataSource: DataSource,
-  tag?: string,
-): Promise<{ columns: LotteryColumns; draws: StoredDraw[] }[]> {
+interface PrizesRow {
+  lottery_tag: string;
+  draw_date: string;
+  round: number;
+  currency: string;
+  jackpot: StoredDrawPrizes['jackpot'];
+  divisions: StoredDrawPrizes['divisions'];
+  next: StoredDrawPrizes['next'];
+  source: string;
+  updated_at: string;
+}
+
+export interface LotterySource {
+  columns: LotteryColumns;
+  /** Newest first: by date, then round, descending. */
+  draws: StoredDraw[];
+  prizes: StoredDrawPrizes[];
+}
+
+/**
+ * What the catalog is built from: the lotteries (all, or one), their draws newest first and what the draws paid,
+ * from PostgreSQL.
+ */
+export async function readLotteries(dataSource: DataSource, tag?: string): Promise<LotterySource[]> {
   const where = tag === undefined ? '' : 'WHERE tag = $1';
   const params = tag === undefined ? [] : [tag];
   const lotteries = await dataSource.query<LotteryRow[]>(
@@ -22,15 +43,41 @@ export async function readLotteries(
     params,
   );
   const draws = await dataSource.query<DrawRow[]>(
-    `SELECT lottery_tag, draw_date, main, special FROM draws ${where.replace('tag', 'lottery_tag')}
-     ORDER BY lottery_tag, draw_date DESC`,
+    `SELECT lottery_tag, draw_date, round, main, special FROM draws ${where.replace('tag', 'lottery_tag')}
+     ORDER BY lottery_tag, draw_date DESC, round DESC`,
+    params,
+  );
+  const prizes = await dataSource.query<PrizesRow[]>(
+    `SELECT lottery_tag, to_char(draw_date, 'YYYY-MM-DD') AS draw_date, round, currency, jackpot, divisions, next,
+            source, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
+       FROM draw_prizes ${where.replace('tag', 'lottery_tag')}`,
     params,
   );
   const drawsByTag = new Map<string, StoredDraw[]>();
   for (const row of draws) {
     let list = drawsByTag.get(row.lottery_tag);
     if (!list) drawsByTag.set(row.lottery_tag, (list = []));
-    list.push({ date: row.draw_date, main: row.main, special: row.special });
+    // Round 1 (every single-round draw) is left implicit: a bundled history costs no extra field per draw.
+    list.push(
+      row.round === 1
+        ? { date: row.draw_date, main: row.main, special: row.special }
+        : { date: row.draw_date, round: row.round, main: row.main, special: row.special },
+    );
+  }
+  const prizesByTag = new Map<string, StoredDrawPrizes[]>();
+  for (const row of prizes) {
+    let list = prizesByTag.get(row.lottery_tag);
+    if (!list) prizesByTag.set(row.lottery_tag, (list = []));
+    list.push({
+      date: row.draw_date,
+      ...(row.round === 1 ? {} : { round: row.round }),
+      currency: row.currency,
+      jackpot: row.jackpot,
+      divisions: row.divisions,
+      next: row.next,
+      source: row.source,
+      updatedAt: row.updated_at,
+    });
   }
   return lotteries.map((row) => ({
     columns: {
@@ -45,5 +92,6 @@ export async function readLotteries(
       schedule: row.schedule,
     },
     draws: drawsByTag.get(row.tag) ?? [],
+    prizes: prizesByTag.get(row.tag) ?? [],
   }));
 }

@@ -96,7 +96,9 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
 
   async loadAll(): Promise<void> {
     const lotteries = await readLotteries(this.dataSource);
-    this.snapshots = new Map(lotteries.map((l) => [l.columns.tag, new LotterySnapshot(l.columns, l.draws)]));
+    this.snapshots = new Map(
+      lotteries.map((l) => [l.columns.tag, new LotterySnapshot(l.columns, l.draws, l.prizes)]),
+    );
     this.afterChange();
     for (const snapshot of this.snapshots.values()) this.announce(snapshot);
     this.loaded = true;
@@ -178,12 +180,26 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
     return snapshot.drawJson(0, order);
   }
 
-  /** The JSON of the draw of `date`; 404 for an unknown lottery, then for a missing draw. */
-  drawJsonOn(tag: string, date: string, order: NumberOrder): string {
+  /** The JSON of the draw of `date` (round 1 unless told); 404 for an unknown lottery, then for a missing draw. */
+  drawJsonOn(tag: string, date: string, order: NumberOrder, round = 1): string {
     const snapshot = this.snapshot(tag);
-    const index = snapshot.indexOf(date);
+    const index = snapshot.indexOf(date, round);
     if (index === undefined) throw ApiError.notFound(Messages.drawNotFound);
     return snapshot.drawJson(index, order);
+  }
+
+  /**
+   * What a draw paid, as JSON: the draw of `date` and `round`, or the latest draw when `date` is 'latest'. 404s in
+   * the contract's order: the lottery, the draw, then its prizes (`No prizes were found for draw.`).
+   */
+  prizesJsonOf(tag: string, date: string | 'latest', round = 1): string {
+    const snapshot = this.snapshot(tag);
+    const index =
+      date === 'latest' ? (snapshot.drawCount > 0 ? 0 : undefined) : snapshot.indexOf(date, round);
+    if (index === undefined) throw ApiError.notFound(Messages.drawNotFound);
+    const json = snapshot.prizesJson(index);
+    if (json === undefined) throw ApiError.notFound(Messages.prizesNotFound);
+    return json;
   }
 
   private perMinute(
@@ -203,7 +219,7 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
   private async reloadNow(tag: string): Promise<void> {
     try {
       const [lottery] = await readLotteries(this.dataSource, tag);
-      const snapshot = lottery ? new LotterySnapshot(lottery.columns, lottery.draws) : null;
+      const snapshot = lottery ? new LotterySnapshot(lottery.columns, lottery.draws, lottery.prizes) : null;
       if (snapshot) this.snapshots.set(tag, snapshot);
       else this.snapshots.delete(tag);
       this.afterChange(tag);

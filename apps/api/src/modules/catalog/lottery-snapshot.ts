@@ -1,22 +1,32 @@
-import { type NumberOrder, type StoredDraw, toDrawDto } from '../draws/domain/draw-view';
+import { type NumberOrder, roundOf, type StoredDraw, toDrawDto } from '../draws/domain/draw-view';
+import { type StoredDrawPrizes, toDrawPrizesView } from '../draws/domain/draw-prizes';
 import type { LotteryRecord } from '../lotteries/domain/lottery-record';
+import { roundsOn, ruleEraOn } from '../lotteries/domain/lottery-rules';
+import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+
+/** The key of a draw in the indices: its date, and its round after a '#' where it is not 1. */
+const keyOf = (date: string, round = 1): string => (round === 1 ? date : `${date}#${round}`);
 
 /** The lottery's columns, without the figures derived from its draws. */
 export type LotteryColumns = Omit<LotteryRecord, 'drawCount' | 'firstDraw' | 'lastDraw'>;
 
 /**
- * One lottery as the metered reads need it, built once per change: its draws newest first, each draw's JSON ready
- * to send once it has been asked for (per number order), and its derived figures.
+ * One lottery as the metered reads need it, built once per change: its draws newest first (by date, then round,
+ * descending), each draw's JSON ready to send once it has been asked for (per number order), what the draws paid,
+ * and its derived figures.
  */
 export class LotterySnapshot {
   readonly record: LotteryRecord;
-  private readonly indexByDate: Map<string, number>;
+  private readonly indexByKey: Map<string, number>;
   private readonly json: Record<NumberOrder, (string | undefined)[]>;
+  private readonly prizesByKey: Map<string, StoredDrawPrizes>;
+  private readonly prizesJsonByKey = new Map<string, string>();
 
-  /** `draws` newest first. */
+  /** `draws` newest first; `prizes` in any order, each of a draw in `draws`. */
   constructor(
     columns: LotteryColumns,
     private readonly draws: StoredDraw[],
+    prizes: readonly StoredDrawPrizes[] = [],
   ) {
     this.record = {
       ...columns,
@@ -24,7 +34,8 @@ export class LotterySnapshot {
       firstDraw: draws.at(-1)?.date ?? null,
       lastDraw: draws[0]?.date ?? null,
     };
-    this.indexByDate = new Map(draws.map((draw, index) => [draw.date, index]));
+    this.indexByKey = new Map(draws.map((draw, index) => [keyOf(draw.date, roundOf(draw)), index]));
+    this.prizesByKey = new Map(prizes.map((p) => [keyOf(p.date, p.round), p]));
     // Each draw's JSON is made on first use: a rebuild after a write (a 33,000-draw lottery) then costs the event
     // loop its Map, not a stringify of every draw (issue 29: a victim's read waited behind it).
     this.json = {
@@ -43,14 +54,48 @@ export class LotterySnapshot {
     return this.draws;
   }
 
-  indexOf(date: string): number | undefined {
-    return this.indexByDate.get(date);
+  /** The index of the draw of `date` and `round` (round 1 by default). */
+  indexOf(date: string, round = 1): number | undefined {
+    return this.indexByKey.get(keyOf(date, round));
+  }
+
+  /** Whether draws of `date` say which round they are: their era has more than one (contract section 10). */
+  hasRounds(date: string): boolean {
+    return roundsOn(this.record.rules, date) > 1;
   }
 
   /** The JSON of the draw at `index` (0 = the latest). */
   drawJson(index: number, order: NumberOrder): string {
     const cache = this.json[order];
-    return (cache[index] ??= JSON.stringify(toDrawDto(this.draws[index], order)));
+    const draw = this.draws[index];
+    return (cache[index] ??= JSON.stringify(toDrawDto(draw, order, this.hasRounds(draw.date))));
+  }
+
+  /** What the draw at `index` paid, where it is stored. */
+  prizesAt(index: number): Readonly<StoredDrawPrizes> | undefined {
+    const draw = this.draws[index];
+    return this.prizesByKey.get(keyOf(draw.date, roundOf(draw)));
+  }
+
+  /** The prizes answer of the draw at `index`, or undefined when its prizes are not stored. */
+  prizesJson(index: number): string | undefined {
+    const draw = this.draws[index];
+    const key = keyOf(draw.date, roundOf(draw));
+    let json = this.prizesJsonByKey.get(key);
+    if (json === undefined) {
+      const prizes = this.prizesByKey.get(key);
+      if (!prizes) return undefined;
+      const era = ruleEraOn(this.record.rules, draw.date);
+      const divisions = prizePeriodOn(era?.prizes, draw.date)?.divisions ?? null;
+      json = JSON.stringify(toDrawPrizesView(this.record.tag, prizes, divisions, this.hasRounds(draw.date)));
+      this.prizesJsonByKey.set(key, json);
+    }
+    return json;
+  }
+
+  /** How many draws have their prizes stored. */
+  get prizesCount(): number {
+    return this.prizesByKey.size;
   }
 
   /** The JSON of draws [start, end), comma-separated (the inside of an array). */

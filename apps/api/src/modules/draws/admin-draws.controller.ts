@@ -25,7 +25,7 @@ import { DrawDto } from './dto/draw.dto';
 import { ImportResultDto } from './dto/import-result.dto';
 import { ImportQueryDto } from './dto/import-query.dto';
 import { PutDrawDto } from './dto/put-draw.dto';
-import { DrawListQueryDto } from './dto/draw-query.dto';
+import { DrawListQueryDto, RoundQueryDto } from './dto/draw-query.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
 import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
@@ -65,13 +65,21 @@ export class AdminDrawsController {
   @ApiOkResponse({ type: AdminDrawDto })
   @ApiErrorResponse(400, 'Empty tag, or an invalid or pre-1800 date.', Messages.invalidDrawDate)
   @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
-  async adminGetDraw(@Param() params: DrawDateParamsDto): Promise<AdminDrawDto> {
-    return this.provenance.find(params.tag, params.date);
+  async adminGetDraw(
+    @Param() params: DrawDateParamsDto,
+    @Query() query: RoundQueryDto,
+  ): Promise<AdminDrawDto> {
+    return this.provenance.find(params.tag, params.date, query.round ?? 1);
   }
 
   @Put(':date')
   @Auth('admin')
-  @ApiOperation({ summary: 'Create or replace the draw of one date.', description: 'Numbers in draw order.' })
+  @ApiOperation({
+    summary: 'Create or replace the draw of one date.',
+    description:
+      'Numbers in draw order. `round` (default 1) addresses another draw of the date, where the era in force ' +
+      'has several rounds (`rules[].rounds`); a round beyond them is a 400 naming `round`.',
+  })
   @ApiCreatedResponse({ type: DrawDto, description: 'The draw was created.' })
   @ApiOkResponse({ type: DrawDto, description: 'The draw was replaced.' })
   @ApiErrorResponse(
@@ -82,24 +90,31 @@ export class AdminDrawsController {
   @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   async putDraw(
     @Param() params: DrawDateParamsDto,
+    @Query() query: RoundQueryDto,
     @Body() body: PutDrawDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DrawDto> {
-    const draw = { date: params.date, main: body.main, special: body.special ?? [] };
-    const { created } = await this.writes.put(params.tag, draw);
+    const round = query.round ?? 1;
+    const draw = {
+      date: params.date,
+      ...(round === 1 ? {} : { round }),
+      main: body.main,
+      special: body.special ?? [],
+    };
+    const { created, withRound } = await this.writes.put(params.tag, draw);
     reply.status(created ? 201 : 200);
-    return toDrawDto(draw);
+    return toDrawDto(draw, 'draw', withRound);
   }
 
   @Delete(':date')
   @Auth('admin')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete the draw of one date.' })
+  @ApiOperation({ summary: 'Delete the draw of one date (`round`: which one, default 1), with its prizes.' })
   @ApiNoContentResponse({ description: 'The draw is gone.' })
   @ApiErrorResponse(400, 'Empty tag, or an invalid or pre-1800 date.', Messages.drawDateTooEarly)
   @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
-  async deleteDraw(@Param() params: DrawDateParamsDto): Promise<void> {
-    await this.writes.remove(params.tag, params.date);
+  async deleteDraw(@Param() params: DrawDateParamsDto, @Query() query: RoundQueryDto): Promise<void> {
+    await this.writes.remove(params.tag, params.date, query.round ?? 1);
   }
 
   @Post('import')

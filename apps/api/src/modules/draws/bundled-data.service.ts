@@ -1,11 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { DataSource, EntityManager } from 'typeorm';
 import { batchesOf, insertDrawBatch } from './draw-batch-writer';
 import type { StoredDraw } from './domain/draw-view';
 import { bundledDataDir, BundledLottery, loadBundledLotteries } from './domain/bundled-lotteries';
 import { parseDrawCsv } from './domain/draw-csv';
-import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+import { type PrizesInput, prizesProblem, readPrizeColumns } from './domain/prize-input';
+import { upsertPrizesBatch } from './prize-batch-writer';
 
 export interface BundledLoadReport {
   lotteries: number;
@@ -15,6 +20,9 @@ export interface BundledLoadReport {
 
 /** Any constant distinct from the migration lock: instances starting together load the data exactly once. */
 const BUNDLED_DATA_LOCK_ID = 7_340_113;
+
+/** The bundled prize tables: data/prizes beside data/draws (see apps/api/data/prizes/README.md). */
+const prizesDirOf = (drawsDir: string): string => join(drawsDir, '..', 'prizes');
 
 /** Seeds an empty database with the lotteries and draw histories shipped in data/draws. */
 @Injectable()
@@ -45,6 +53,7 @@ export class BundledDataService {
       return true;
     });
     if (!loaded) return null;
+    await this.loadPrizes(dataDir);
 
     const ms = Math.max(1, Math.round(performance.now() - started));
     const draws = bundle.reduce((sum, { draws }) => sum + draws.length, 0);
@@ -52,6 +61,72 @@ export class BundledDataService {
     this.logger.log(`Loaded ${draws} draws of ${bundle.length} lotteries in ${ms} ms (${rate} draws/s)`);
     return { lotteries: bundle.length, draws, ms };
   }
+
+  /**
+   * Stores the bundled prize tables of every bundled lottery that has none stored yet (a new database, or one loaded
+   * before prizes were bundled), for the draws it holds; nothing is announced to webhooks (history, not news). A
+   * lottery whose prizes an administrator has written or deleted one by one keeps them as they are, unless none is
+   * left. Returns how many draws got their prizes.
+   */
+  async loadPrizes(dataDir: string = bundledDataDir()): Promise<number> {
+    const dir = prizesDirOf(dataDir);
+    let stored = 0;
+    for (const lottery of loadBundledLotteries(dataDir)) {
+      const path = join(dir, `${lottery.tag}.csv`);
+      if (!existsSync(path)) continue;
+      const [row] = await this.dataSource.query<{ rules: BundledLottery['rules'] }[]>(
+        `SELECT rules FROM lotteries l WHERE tag = $1
+            AND NOT EXISTS (SELECT 1 FROM draw_prizes p WHERE p.lottery_tag = l.tag)`,
+        [lottery.tag],
+      );
+      if (!row) continue;
+      const prizes = readBundledPrizes(path, row.rules);
+      stored += await this.dataSource.transaction(async (manager) => {
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [BUNDLED_DATA_LOCK_ID]);
+        const [{ none }] = await manager.query<{ none: boolean }[]>(
+          'SELECT NOT EXISTS (SELECT 1 FROM draw_prizes WHERE lottery_tag = $1) AS none',
+          [lottery.tag],
+        );
+        if (!none) return 0;
+        let written = 0;
+        for (const batch of batchesOf(prizes))
+          written += (await upsertPrizesBatch(manager, lottery.tag, batch, row.rules, { announce: false }))
+            .written;
+        return written;
+      });
+    }
+    if (stored > 0) this.logger.log(`Stored the bundled prizes of ${stored} draws`);
+    return stored;
+  }
+}
+
+/** A bundled prize file, each row checked against the prize structure of its date; throws on any bad row. */
+function readBundledPrizes(path: string, rules: BundledLottery['rules']): PrizesInput[] {
+  const records = parse(readFileSync(path, 'utf8'), {
+    bom: true,
+    trim: true,
+    skip_empty_lines: true,
+  }) as string[][];
+  const [header, ...rows] = records;
+  const columns = header.map((name) => name.toLowerCase());
+  return rows.map((cells, i) => {
+    const cell = (name: string): string | undefined => {
+      const at = columns.indexOf(name);
+      return at < 0 ? undefined : cells[at];
+    };
+    const date = cell('date') ?? '';
+    const round = Number(cell('round') || '1');
+    const read = readPrizeColumns(cell, columns, date, round, `bundle ${path}`);
+    const problem =
+      read === null
+        ? 'no prizes'
+        : 'problem' in read
+          ? read.problem
+          : prizesProblem(read.value, prizePeriodOn(ruleEraOn(rules, date)?.prizes, date)?.divisions ?? null);
+    if (problem !== null || read === null || 'problem' in read)
+      throw new Error(`${path} data row ${i + 1} (${date}): ${problem}`);
+    return read.value;
+  });
 }
 
 async function hasLotteries(manager: EntityManager): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
-import { type StoredDraw, toDrawDto } from './domain/draw-view';
+import { roundOf, type StoredDraw, toDrawDto } from './domain/draw-view';
+import { roundsOn, type RuleEra } from '../lotteries/domain/lottery-rules';
 
 /** Rows per statement: large enough to amortise round trips, small enough to keep each statement's memory modest. */
 export const DRAW_BATCH_SIZE = 1_000;
@@ -28,29 +29,33 @@ export interface DrawProvenance {
  * Inserts or updates one batch of a lottery's draws in a single statement. A row whose numbers did not change is
  * left alone (no dead tuple, no updated_at bump); the others come back, `xmax = 0` marking the inserted ones.
  * Written rows take `provenance` (none: null, so a replaced ingested draw no longer claims its source).
- * Draw dates must be unique within the batch (the CSV parser rejects duplicates).
+ * Draws (date and round) must be unique within the batch (the CSV parser rejects duplicates). `rules`: the
+ * lottery's, so that the events' draws say their round where the era has several (as the REST answers do).
  */
 export async function upsertDrawBatch(
   manager: EntityManager,
   tag: string,
   draws: StoredDraw[],
-  provenance: DrawProvenance | null = null,
+  provenance: DrawProvenance | null,
+  rules: readonly RuleEra[],
 ): Promise<UpsertCounts> {
   if (draws.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
   const written = await manager.query<
-    { inserted: boolean; date: string; main: number[]; special: number[] }[]
+    { inserted: boolean; date: string; round: number; main: number[]; special: number[] }[]
   >(
-    `INSERT INTO draws (lottery_tag, draw_date, main, special, source, fetched_at)
-     SELECT $1::varchar, t.draw_date, t.main::smallint[], t.special::smallint[], $5::text, $6::timestamptz
-     FROM unnest($2::date[], $3::text[], $4::text[]) AS t(draw_date, main, special)
-     ON CONFLICT (lottery_tag, draw_date) DO UPDATE
+    `INSERT INTO draws (lottery_tag, draw_date, round, main, special, source, fetched_at)
+     SELECT $1::varchar, t.draw_date, t.round, t.main::smallint[], t.special::smallint[], $6::text,
+            $7::timestamptz
+     FROM unnest($2::date[], $3::smallint[], $4::text[], $5::text[]) AS t(draw_date, round, main, special)
+     ON CONFLICT (lottery_tag, draw_date, round) DO UPDATE
        SET main = EXCLUDED.main, special = EXCLUDED.special, source = EXCLUDED.source,
            fetched_at = EXCLUDED.fetched_at, updated_at = now()
        WHERE draws.main IS DISTINCT FROM EXCLUDED.main OR draws.special IS DISTINCT FROM EXCLUDED.special
-     RETURNING (xmax = 0) AS inserted, to_char(draw_date, 'YYYY-MM-DD') AS date, main, special`,
+     RETURNING (xmax = 0) AS inserted, to_char(draw_date, 'YYYY-MM-DD') AS date, round, main, special`,
     [
       tag,
       draws.map((d) => d.date),
+      draws.map(roundOf),
       draws.map((d) => arrayLiteral(d.main)),
       draws.map((d) => arrayLiteral(d.special)),
       provenance?.source ?? null,
@@ -64,7 +69,7 @@ export async function upsertDrawBatch(
     written.map((row) => ({
       type: row.inserted ? 'draw.published' : 'draw.corrected',
       lottery: tag,
-      draw: toDrawDto({ date: row.date, main: row.main, special: row.special }),
+      draw: toDrawDto(row, 'draw', roundsOn(rules, row.date) > 1),
     })),
   );
   const inserted = written.filter((row) => row.inserted).length;
@@ -78,12 +83,14 @@ export async function insertDrawBatch(
 ): Promise<void> {
   if (draws.length === 0) return;
   await manager.query(
-    `INSERT INTO draws (lottery_tag, draw_date, main, special)
-     SELECT t.tag, t.draw_date, t.main::smallint[], t.special::smallint[]
-     FROM unnest($1::varchar[], $2::date[], $3::text[], $4::text[]) AS t(tag, draw_date, main, special)`,
+    `INSERT INTO draws (lottery_tag, draw_date, round, main, special)
+     SELECT t.tag, t.draw_date, t.round, t.main::smallint[], t.special::smallint[]
+     FROM unnest($1::varchar[], $2::date[], $3::smallint[], $4::text[], $5::text[])
+       AS t(tag, draw_date, round, main, special)`,
     [
       draws.map((d) => d.tag),
       draws.map((d) => d.date),
+      draws.map(roundOf),
       draws.map((d) => arrayLiteral(d.main)),
       draws.map((d) => arrayLiteral(d.special)),
     ],

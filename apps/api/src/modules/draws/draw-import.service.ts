@@ -5,12 +5,18 @@ import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { batchesOf, upsertDrawBatch } from './draw-batch-writer';
 import { DrawCsvError, parseDrawCsvInSlices, ParsedDrawRow } from './domain/draw-csv';
-import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+import { prizesProblem } from './domain/prize-input';
+import { upsertPrizesBatch } from './prize-batch-writer';
+import { roundProblem } from './draw-write.service';
 
 export interface ImportResult {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Draws whose prizes were stored or changed; only for a file with prize columns. */
+  prizes?: number;
   /** Rejected lines, ascending by line number. */
   errors: DrawCsvError[];
 }
@@ -60,7 +66,15 @@ export class DrawImportService {
         const errors = [...parsed.errors];
         const valid: ParsedDrawRow[] = [];
         for (const [i, row] of parsed.rows.entries()) {
-          const problem = validateDrawNumbers(rules, row.date, row.main, row.special);
+          const problem =
+            validateDrawNumbers(rules, row.date, row.main, row.special) ??
+            roundProblem(rules, row.date, row.round ?? 1) ??
+            (row.prizes
+              ? prizesProblem(
+                  row.prizes,
+                  prizePeriodOn(ruleEraOn(rules, row.date)?.prizes, row.date)?.divisions ?? null,
+                )
+              : null);
           if (problem === null) valid.push(row);
           else errors.push({ line: row.line, message: problem });
           if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
@@ -68,16 +82,20 @@ export class DrawImportService {
         errors.sort((a, b) => a.line - b.line);
 
         const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, errors };
+        let prizesWritten = 0;
         let written = 0;
         onProgress?.({ written, total: valid.length });
         for (const batch of batchesOf(valid)) {
-          const counts = await upsertDrawBatch(manager, tag, batch);
+          const counts = await upsertDrawBatch(manager, tag, batch, null, rules);
           result.inserted += counts.inserted;
           result.updated += counts.updated;
           result.unchanged += counts.unchanged;
+          const prizes = batch.flatMap((row) => (row.prizes ? [row.prizes] : []));
+          prizesWritten += (await upsertPrizesBatch(manager, tag, prizes, rules)).written;
           written += batch.length;
           onProgress?.({ written, total: valid.length });
         }
+        if (parsed.prizeColumns) result.prizes = prizesWritten;
         if (dryRun) throw new PreviewRollback(result);
         return result;
       })
@@ -85,7 +103,8 @@ export class DrawImportService {
         if (error instanceof PreviewRollback) return error.result;
         throw error;
       });
-    if (!dryRun && imported.inserted + imported.updated > 0) await this.catalog.reload(tag);
+    if (!dryRun && imported.inserted + imported.updated + (imported.prizes ?? 0) > 0)
+      await this.catalog.reload(tag);
     return imported;
   }
 }

@@ -9,6 +9,7 @@ import type { AdminDrawDto } from './dto/admin-draw.dto';
 
 interface ProvenanceRow {
   draw_date: string;
+  round: number;
   main: number[];
   special: number[];
   source: string | null;
@@ -16,11 +17,15 @@ interface ProvenanceRow {
   updated_at: Date;
 }
 
-const COLUMNS = 'draw_date, main, special, source, fetched_at, updated_at';
+const COLUMNS = 'draw_date, round, main, special, source, fetched_at, updated_at';
 
-function toAdminDraw(row: ProvenanceRow): AdminDrawDto {
+function toAdminDraw(row: ProvenanceRow, withRound: boolean): AdminDrawDto {
   return {
-    ...toDrawDto({ date: row.draw_date, main: row.main, special: row.special }),
+    ...toDrawDto(
+      { date: row.draw_date, round: row.round, main: row.main, special: row.special },
+      'draw',
+      withRound,
+    ),
     source: row.source,
     fetchedAt: row.fetched_at?.toISOString() ?? null,
     updatedAt: row.updated_at.toISOString(),
@@ -38,14 +43,14 @@ export class DrawProvenanceService {
     private readonly catalog: LotteryCatalog,
   ) {}
 
-  async find(tag: string, date: string): Promise<AdminDrawDto> {
-    this.catalog.snapshot(tag); // 404 Lottery not found, before the missing draw
+  async find(tag: string, date: string, round = 1): Promise<AdminDrawDto> {
+    const snapshot = this.catalog.snapshot(tag); // 404 Lottery not found, before the missing draw
     const [row] = await this.dataSource.query<ProvenanceRow[]>(
-      `SELECT ${COLUMNS} FROM draws WHERE lottery_tag = $1 AND draw_date = $2`,
-      [tag, date],
+      `SELECT ${COLUMNS} FROM draws WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3`,
+      [tag, date, round],
     );
     if (row === undefined) throw ApiError.notFound(Messages.drawNotFound);
-    return toAdminDraw(row);
+    return toAdminDraw(row, snapshot.hasRounds(row.draw_date));
   }
 
   /** A page of a lottery's draws dated from `from` to `to` (inclusive), newest first, with their provenance. */
@@ -54,7 +59,7 @@ export class DrawProvenanceService {
     range: { from?: string; to?: string },
     page: Page,
   ): Promise<{ items: AdminDrawDto[]; total: number }> {
-    this.catalog.snapshot(tag); // 404 Lottery not found
+    const snapshot = this.catalog.snapshot(tag); // 404 Lottery not found
     const where = `lottery_tag = $1 AND ($2::date IS NULL OR draw_date >= $2::date)
       AND ($3::date IS NULL OR draw_date <= $3::date)`;
     const bounds = [tag, range.from ?? null, range.to ?? null];
@@ -66,9 +71,9 @@ export class DrawProvenanceService {
       page.limit === 0
         ? []
         : await this.dataSource.query<ProvenanceRow[]>(
-            `SELECT ${COLUMNS} FROM draws WHERE ${where} ORDER BY draw_date DESC LIMIT $4 OFFSET $5`,
+            `SELECT ${COLUMNS} FROM draws WHERE ${where} ORDER BY draw_date DESC, round DESC LIMIT $4 OFFSET $5`,
             [...bounds, page.limit, page.offset],
           );
-    return { items: rows.map(toAdminDraw), total };
+    return { items: rows.map((row) => toAdminDraw(row, snapshot.hasRounds(row.draw_date))), total };
   }
 }

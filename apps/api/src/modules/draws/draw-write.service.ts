@@ -6,8 +6,19 @@ import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { upsertDrawBatch } from './draw-batch-writer';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
-import { type StoredDraw, toDrawDto } from './domain/draw-view';
-import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { roundOf, type StoredDraw, toDrawDto } from './domain/draw-view';
+import { roundsOn, type RuleEra, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+
+/** A round beyond what the era in force on the date draws: a 400 naming `round` (contract section 10). */
+export function roundProblem(rules: readonly RuleEra[], date: string, round: number): string | null {
+  const rounds = roundsOn(rules, date);
+  return round <= rounds
+    ? null
+    : Messages.invalidFieldProblem(
+        'round',
+        `${date} has ${rounds === 1 ? 'one round' : `${rounds} rounds`} under the lottery's rules, got ${round}.`,
+      );
+}
 
 /**
  * Writes single draws (administration), each validated against the era in force on its date; the catalog is
@@ -20,31 +31,41 @@ export class DrawWriteService {
     private readonly catalog: LotteryCatalog,
   ) {}
 
-  /** Creates or replaces the draw; `created` tells which. */
-  async put(tag: string, draw: StoredDraw): Promise<{ created: boolean }> {
+  /** Creates or replaces the draw (its round: 1 unless given); `created` tells which, `withRound` how to show it. */
+  async put(tag: string, draw: StoredDraw): Promise<{ created: boolean; withRound: boolean }> {
     const result = await this.dataSource.transaction(async (manager) => {
       const rules = await lockLotteryRules(manager, tag, 'share');
-      const problem = validateDrawNumbers(rules, draw.date, draw.main, draw.special);
+      const problem =
+        validateDrawNumbers(rules, draw.date, draw.main, draw.special) ??
+        roundProblem(rules, draw.date, roundOf(draw));
       if (problem !== null) throw ApiError.badRequest(problem);
-      const counts = await upsertDrawBatch(manager, tag, [draw]);
-      return { created: counts.inserted === 1 };
+      const counts = await upsertDrawBatch(manager, tag, [draw], null, rules);
+      return { created: counts.inserted === 1, withRound: roundsOn(rules, draw.date) > 1 };
     });
     await this.catalog.reload(tag);
     return result;
   }
 
-  /** 404 for an unknown lottery, then for a missing draw. Subscribers hear of it (draw.deleted). */
-  async remove(tag: string, date: string): Promise<void> {
+  /**
+   * Deletes one round of a date (1 unless told), with what it paid. 404 for an unknown lottery, then for a missing
+   * draw. Subscribers hear of it (draw.deleted).
+   */
+  async remove(tag: string, date: string, round = 1): Promise<void> {
     const deleted = await this.dataSource.transaction(async (manager) => {
       // On PostgreSQL, TypeORM answers a DELETE with [rows, affected count].
       const [rows] = await manager.query<[StoredDraw[], number]>(
-        `DELETE FROM draws WHERE lottery_tag = $1 AND draw_date = $2
-         RETURNING to_char(draw_date, 'YYYY-MM-DD') AS date, main, special`,
-        [tag, date],
+        `DELETE FROM draws WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3
+         RETURNING to_char(draw_date, 'YYYY-MM-DD') AS date, round, main, special`,
+        [tag, date, round],
       );
+      const rules = rows.length > 0 ? this.catalog.snapshot(tag).record.rules : [];
       await enqueueDrawEvents(
         manager,
-        rows.map((draw) => ({ type: 'draw.deleted', lottery: tag, draw: toDrawDto(draw) })),
+        rows.map((draw) => ({
+          type: 'draw.deleted',
+          lottery: tag,
+          draw: toDrawDto(draw, 'draw', roundsOn(rules, draw.date) > 1),
+        })),
       );
       return rows.length;
     });

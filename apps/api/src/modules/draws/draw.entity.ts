@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Lottery } from '../lotteries/lottery.entity';
 
-/** One draw: numbers kept as arrays in draw order (main, then special). The primary key serves newest-first scans. */
+/** One draw: numbers kept as arrays in draw order (main, then special). The primary key (lottery, date, round) serves newest-first scans. */
 @Entity({ name: 'draws' })
 export class Draw {
   @PrimaryColumn({ name: 'lottery_tag', type: 'varchar', length: 64 })
@@ -10,6 +10,10 @@ export class Draw {
   /** The lottery's local calendar date, 'YYYY-MM-DD'. */
   @PrimaryColumn({ name: 'draw_date', type: 'date' })
   drawDate!: string;
+
+  /** Which draw of its date (contract section 10): 1 unless the lottery's era has several rounds. */
+  @PrimaryColumn({ type: 'smallint', default: 1 })
+  round!: number;
 
   @Column({ type: 'smallint', array: true })
   main!: number[];

@@ -10,14 +10,19 @@ import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawDateParamsDto } from './dto/draw-date-params.dto';
-import { DrawListQueryDto, SortNumberQueryDto, SORT_NUMBER_MESSAGE } from './dto/draw-query.dto';
+import {
+  DrawListQueryDto,
+  DrawOnDateQueryDto,
+  SortNumberQueryDto,
+  SORT_NUMBER_MESSAGE,
+} from './dto/draw-query.dto';
 import { DrawDto } from './dto/draw.dto';
 import { Clock } from '../../common/clock';
 import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/domain/freshness-header';
 import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
 
 const BAD_REQUEST = 'Empty tag, or an invalid query parameter (the message names it).';
-const BAD_DATE = 'Empty tag, invalid or pre-1800 date, or invalid sort_number.';
+const BAD_DATE = 'Empty tag, invalid or pre-1800 date, or invalid sort_number or round.';
 
 /** On every draw answer: how current the lottery's stored draws are (the body stays the contract's). */
 const FRESHNESS_HEADERS = {
@@ -97,16 +102,19 @@ export class DrawsController {
   @Get('draw/:date/numbers')
   @Auth('apiToken')
   @Header('Content-Type', JSON_CONTENT_TYPE)
-  @ApiOperation({ summary: 'The draw of one date.' })
+  @ApiOperation({
+    summary: 'The draw of one date.',
+    description: 'Round 1 of the date; `round` picks another where the lottery draws several on one date.',
+  })
   @ApiOkResponse({ type: DrawDto, headers: FRESHNESS_HEADERS })
   @ApiErrorResponse(400, BAD_DATE, Messages.invalidDrawDate)
-  @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
+  @ApiErrorResponse(404, 'Lottery not found, or no draw on that date (or round).', Messages.drawNotFound)
   getDrawByDate(
     @Param() params: DrawDateParamsDto,
-    @Query() query: SortNumberQueryDto,
+    @Query() query: DrawOnDateQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): string {
-    const json = this.catalog.drawJsonOn(params.tag, params.date, query.sort_number ?? 'draw');
+    const json = this.catalog.drawJsonOn(params.tag, params.date, query.sort_number ?? 'draw', query.round);
     this.withFreshness(reply, params.tag);
     return json;
   }

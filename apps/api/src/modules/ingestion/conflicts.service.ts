@@ -46,6 +46,7 @@ export class ConflictsService {
         found.lotteryTag,
         [{ date: found.drawDate, main: found.fetchedMain, special: found.fetchedSpecial }],
         { source: found.source, fetchedAt: found.fetchedAt },
+        rules,
       );
       return this.resolve(manager, found, 'accepted');
     });

@@ -29,6 +29,9 @@ export class DrawConflict {
   @Column({ name: 'draw_date', type: 'date' })
   drawDate!: string;
 
+  @Column({ type: 'smallint', default: 1 })
+  round!: number;
+
   @Column({ name: 'stored_main', type: 'smallint', array: true })
   storedMain!: number[];
 

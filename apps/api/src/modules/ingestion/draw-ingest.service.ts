@@ -77,6 +77,7 @@ export class DrawIngestService {
         tag,
         [...fresh, ...(acceptCorrections ? differing.map((d) => d.draw) : [])].map(toStored),
         provenance,
+        rules,
       );
 
       let conflicts = 0;
@@ -115,7 +116,8 @@ async function storedDraws(
 ): Promise<Map<string, StoredRow>> {
   if (dates.length === 0) return new Map();
   const rows = await manager.query<StoredRow[]>(
-    'SELECT draw_date, main, special FROM draws WHERE lottery_tag = $1 AND draw_date = ANY($2::date[])',
+    // Sources give one draw per date today (round 1); reading further rounds from a feed is the sources' work.
+    'SELECT draw_date, main, special FROM draws WHERE lottery_tag = $1 AND draw_date = ANY($2::date[]) AND round = 1',
     [tag, dates],
   );
   return new Map(rows.map((row) => [row.draw_date, row]));

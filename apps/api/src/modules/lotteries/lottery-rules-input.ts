@@ -92,13 +92,17 @@ function specialNameOf(special: unknown): string | null | undefined {
 function toRuleEra(value: unknown, index: number): RuleEra {
   const where = `rules[${index}]`;
   if (!isRecord(value))
-    throw ApiError.badRequest(Messages.invalidField(where, 'an object {from, main, special, prizes?}'));
+    throw ApiError.badRequest(
+      Messages.invalidField(where, 'an object {from, main, special, prizes?, rounds?}'),
+    );
   const special = value['special'];
   const era: RuleEra = {
     // validateRuleEras checks the date and reports it as "Rule era n".
     from: value['from'] as string,
     main: toGroup(value['main'], `${where}.main`),
     special: special === undefined || special === null ? null : toGroup(special, `${where}.special`),
+    // validateRuleEras checks the value and reports it as "Rule era n".
+    ...(value['rounds'] !== undefined ? { rounds: value['rounds'] as number } : {}),
   };
   if (value['prizes'] === undefined) return era;
   const parsed = parsePrizePeriods(value['prizes'], prizeBoundsOf(era));

@@ -13,6 +13,8 @@ export interface DrawEvent {
   type: WebhookEventType;
   lottery: string;
   draw: unknown;
+  /** `draw.prizes` only: what the draw paid, as `GET …/draw/{date}/prizes` answers it. */
+  prizes?: unknown;
 }
 
 /** Subscriptions that want an event `e` (type, lottery), of accounts that are enabled and licensed. */
@@ -41,7 +43,11 @@ export async function enqueueDrawEvents(manager: EntityManager, events: DrawEven
       id,
       type: event.type,
       createdAt,
-      data: { lottery: event.lottery, draw: event.draw },
+      data: {
+        lottery: event.lottery,
+        draw: event.draw,
+        ...(event.prizes === undefined ? {} : { prizes: event.prizes }),
+      },
     });
     return { id, type: event.type, lottery: event.lottery, body };
   });

@@ -10,7 +10,12 @@ import {
 } from 'typeorm';
 import { Account } from '../accounts/account.entity';
 
-export const WEBHOOK_EVENT_TYPES = ['draw.published', 'draw.corrected', 'draw.deleted'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'draw.published',
+  'draw.corrected',
+  'draw.deleted',
+  'draw.prizes',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by the test ping, to the one subscription asked. */
 export const TEST_EVENT_TYPE = 'webhook.test';

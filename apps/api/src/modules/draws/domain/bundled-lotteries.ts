@@ -127,6 +127,7 @@ function toRuleEra(value: unknown, where: string): RuleEra {
     from: requireString(record, 'from', where),
     main: toGroupRule(record['main'], `${where}.main`),
     special: special === null ? null : toGroupRule(special, `${where}.special`),
+    ...(record['rounds'] !== undefined ? { rounds: record['rounds'] as number } : {}),
   };
   if (record['prizes'] === undefined) return era;
   const parsed = parsePrizePeriods(record['prizes'], prizeBoundsOf(era));

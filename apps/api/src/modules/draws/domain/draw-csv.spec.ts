@@ -1,11 +1,16 @@
 import { parseDrawCsv, parseDrawCsvInSlices } from './draw-csv';
 
-const HEADER_ERROR = { rows: [], errors: [{ line: 1, message: "Expected the header 'date,main,special'." }] };
+const HEADER_ERROR = {
+  rows: [],
+  errors: [{ line: 1, message: expect.stringMatching(/^Expected the header 'date,main,special'\. /) }],
+  prizeColumns: false,
+};
 
 describe('parseDrawCsv', () => {
   it('parses rows with their physical line numbers', () => {
     const text = 'date,main,special\n2020-01-01,1 2 3,4\n\n2020-01-03,5 6 7,\n';
     expect(parseDrawCsv(text)).toEqual({
+      prizeColumns: false,
       rows: [
         { line: 2, date: '2020-01-01', main: [1, 2, 3], special: [4] },
         { line: 4, date: '2020-01-03', main: [5, 6, 7], special: [] },
@@ -17,6 +22,7 @@ describe('parseDrawCsv', () => {
   it('accepts a BOM, CRLF, a loose header, several spaces and leading zeros', () => {
     const text = '\ufeff  Date , MAIN,Special \r\n2020-01-01, 01  2   3 ,4 5\r\n\r\n2020-01-02,7 8 9,10';
     expect(parseDrawCsv(text)).toEqual({
+      prizeColumns: false,
       rows: [
         { line: 2, date: '2020-01-01', main: [1, 2, 3], special: [4, 5] },
         { line: 4, date: '2020-01-02', main: [7, 8, 9], special: [10] },
@@ -111,6 +117,7 @@ describe('parseDrawCsv', () => {
   it('reports an unclosed quote where its record starts and stops there', () => {
     const text = 'date,main,special\n2020-01-01,1 2,3\n\n2020-01-02,"1 2,3\n2020-01-03,1 2,3\n';
     expect(parseDrawCsv(text)).toEqual({
+      prizeColumns: false,
       rows: [{ line: 2, date: '2020-01-01', main: [1, 2], special: [3] }],
       errors: [
         {
@@ -181,5 +188,70 @@ describe('parseDrawCsvInSlices (an import over HTTP)', () => {
     counting = false;
     expect(parsed.rows).toHaveLength(6_000);
     expect(turns).toBeGreaterThan(5); // parsed in one go, none would run
+  });
+});
+
+describe('parseDrawCsv: rounds and prize columns (contract section 10)', () => {
+  it('reads a round column and tells two rounds of one date apart', () => {
+    const result = parseDrawCsv(
+      'date,main,special,round\n2026-06-10,1 2 3 4 5 6,7,1\n2026-06-10,8 9 10 11 12 13,14,2\n',
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.rows.map((row) => [row.date, row.round ?? 1])).toEqual([
+      ['2026-06-10', 1],
+      ['2026-06-10', 2],
+    ]);
+  });
+
+  it('refuses the same round twice, and a round that is not a whole number from 1', () => {
+    const result = parseDrawCsv(
+      'date,main,special,round\n2026-06-10,1 2 3 4 5 6,7,2\n2026-06-10,1 2 3 4 5 6,7,2\n2026-06-13,1 2 3 4 5 6,7,0\n',
+    );
+    expect(result.errors).toEqual([
+      { line: 3, message: 'Duplicate draw 2026-06-10 round 2 (first on line 2).' },
+      { line: 4, message: "Invalid round '0': expected a whole number from 1 to 100." },
+    ]);
+  });
+
+  it('reads prize columns into minor units, empty cells as null', () => {
+    const text =
+      'date,main,special,currency,jackpot_won,rank1_winners,rank1_amount,rank2_winners,rank2_amount,rank2_regions\n' +
+      '2025-03-21,1 2 3 4 5,6 7,EUR,false,0,,4,453217.10,FR:1 ES:3\n';
+    const [row] = parseDrawCsv(text).rows;
+    expect(row.prizes).toEqual({
+      date: '2025-03-21',
+      currency: 'EUR',
+      jackpot: { amountMinor: null, won: false, rollovers: null },
+      divisions: [
+        { rank: 1, winners: 0, amountMinor: null, regions: null },
+        {
+          rank: 2,
+          winners: 4,
+          amountMinor: 45321710,
+          regions: [
+            { region: 'FR', winners: 1 },
+            { region: 'ES', winners: 3 },
+          ],
+        },
+      ],
+      next: null,
+      source: 'import',
+    });
+  });
+
+  it('names the prize cell at fault: an amount finer than the currency, a bad region list', () => {
+    const text =
+      'date,main,special,currency,rank1_amount,rank2_regions\n2025-03-21,1 2 3 4 5,6 7,EUR,1.005,\n2025-03-25,1 2 3 4 5,6 7,EUR,,FR=1\n';
+    expect(parseDrawCsv(text).errors).toEqual([
+      { line: 2, message: "Invalid 'rank1_amount' value. Expected an amount in EUR such as 1234.50." },
+      {
+        line: 3,
+        message: "Invalid 'rank2_regions' value. Expected region:winners pairs such as 'FR:1 ES:2'.",
+      },
+    ]);
+  });
+
+  it('refuses a header with an unknown column', () => {
+    expect(parseDrawCsv('date,main,special,colour\n').errors[0].line).toBe(1);
   });
 });

@@ -3,13 +3,19 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EARLIEST_DRAW_DATE, invalidIsoDateMessage, isValidIsoDate } from '../../../common/dates/iso-date';
+import { MAX_ROUNDS } from '../../lotteries/domain/lottery-rules';
+import { isPrizeColumn, type PrizesInput, readPrizeColumns } from './prize-input';
 
 /** One data row; `line` is the 1-based physical line it starts on, so errors can point back to the file. */
 export interface ParsedDrawRow {
   line: number;
   date: string;
+  /** From the optional `round` column; absent means 1. */
+  round?: number;
   main: number[];
   special: number[];
+  /** From the optional prize columns, where the row fills them. */
+  prizes?: PrizesInput;
 }
 
 export interface DrawCsvError {
@@ -20,10 +26,17 @@ export interface DrawCsvError {
 export interface DrawCsvResult {
   rows: ParsedDrawRow[];
   errors: DrawCsvError[];
+  /** Whether the header has prize columns (the import then says how many draws' prizes it wrote). */
+  prizeColumns: boolean;
 }
 
 const HEADER = ['date', 'main', 'special'] as const;
-const HEADER_MESSAGE = `Expected the header '${HEADER.join(',')}'.`;
+const HEADER_MESSAGE =
+  `Expected the header '${HEADER.join(',')}'. Optional columns may follow it, each once: round, and the prize ` +
+  'columns currency, jackpot, jackpot_won, rollovers, next_date, next_jackpot, rankN_winners, rankN_amount, ' +
+  'rankN_regions, prizes_source.';
+/** Provenance stored with prizes that an import brings without a `prizes_source` column. */
+const IMPORT_SOURCE = 'import';
 const DIGITS = /^\d+$/;
 const LINE_BREAK = /\r\n|\r|\n/;
 
@@ -126,53 +139,91 @@ function fatalError(error: unknown, text: string, records: RawRecord[]): DrawCsv
 interface CsvCheck {
   rows: ParsedDrawRow[] | null;
   errors: DrawCsvError[];
-  firstLineOfDate: Map<string, number>;
+  /** The header's column names, lower-case. */
+  columns: string[];
+  firstLineOfDraw: Map<string, number>;
 }
 
 function startCheck(records: RawRecord[]): CsvCheck {
   const header = records[0];
-  const valid = header !== undefined && isHeader(header.fields);
+  const columns = header?.fields.map((field) => field.trim().toLowerCase()) ?? [];
+  const valid = header !== undefined && isHeader(columns);
   return {
     rows: valid ? [] : null,
     errors: valid ? [] : [{ line: 1, message: HEADER_MESSAGE }],
-    firstLineOfDate: new Map(),
+    columns,
+    firstLineOfDraw: new Map(),
   };
 }
 
 function checkRecord(check: CsvCheck, record: RawRecord): void {
-  const result = parseRecord(record, check.firstLineOfDate);
+  const result = parseRecord(record, check.columns, check.firstLineOfDraw);
   if (typeof result === 'string') check.errors.push({ line: record.line, message: result });
   else check.rows?.push(result);
 }
 
 function finishCheck(check: CsvCheck, fatal: DrawCsvError | undefined): DrawCsvResult {
-  if (!check.rows) return { rows: [], errors: check.errors };
-  return { rows: check.rows, errors: fatal ? [...check.errors, fatal] : check.errors };
+  if (!check.rows) return { rows: [], errors: check.errors, prizeColumns: false };
+  return {
+    rows: check.rows,
+    errors: fatal ? [...check.errors, fatal] : check.errors,
+    prizeColumns: check.columns.some(isPrizeColumn),
+  };
 }
 
-function isHeader(fields: string[]): boolean {
+/** date,main,special first; then, in any order and each once, `round` and prize columns. */
+function isHeader(columns: string[]): boolean {
   return (
-    fields.length === HEADER.length && fields.every((field, i) => field.trim().toLowerCase() === HEADER[i])
+    columns.length >= HEADER.length &&
+    HEADER.every((name, i) => columns[i] === name) &&
+    new Set(columns).size === columns.length &&
+    columns.slice(HEADER.length).every((name) => name === 'round' || isPrizeColumn(name))
   );
 }
 
-function parseRecord(record: RawRecord, firstLineOfDate: Map<string, number>): ParsedDrawRow | string {
+function parseRecord(
+  record: RawRecord,
+  columns: string[],
+  firstLineOfDraw: Map<string, number>,
+): ParsedDrawRow | string {
   const { fields, line } = record;
-  if (fields.length !== HEADER.length) return `Expected ${HEADER.length} columns, got ${fields.length}.`;
-  const [date, mainText, specialText] = fields.map((field) => field.trim());
+  if (fields.length !== columns.length) return `Expected ${columns.length} columns, got ${fields.length}.`;
+  const cells = fields.map((field) => field.trim());
+  const cell = (name: string): string | undefined => {
+    const at = columns.indexOf(name);
+    return at < 0 ? undefined : cells[at];
+  };
+  const [date, mainText, specialText] = cells;
 
   if (!isValidIsoDate(date)) return invalidIsoDateMessage(date);
   if (date < EARLIEST_DRAW_DATE) return `The draw date cannot be before ${EARLIEST_DRAW_DATE}.`;
-  const firstLine = firstLineOfDate.get(date);
-  if (firstLine !== undefined) return `Duplicate date ${date} (first on line ${firstLine}).`;
-  firstLineOfDate.set(date, line);
+  const roundText = cell('round') ?? '';
+  const round = roundText === '' ? 1 : Number(roundText);
+  if (!DIGITS.test(roundText || '1') || round < 1 || round > MAX_ROUNDS)
+    return `Invalid round '${roundText}': expected a whole number from 1 to ${MAX_ROUNDS}.`;
+  const key = round === 1 ? date : `${date} round ${round}`;
+  const firstLine = firstLineOfDraw.get(key);
+  if (firstLine !== undefined)
+    return round === 1
+      ? `Duplicate date ${date} (first on line ${firstLine}).`
+      : `Duplicate draw ${key} (first on line ${firstLine}).`;
+  firstLineOfDraw.set(key, line);
 
   if (mainText === '') return 'The main numbers are missing.';
   const main = parseNumbers(mainText, 'main');
   if (typeof main === 'string') return main;
   const special = parseNumbers(specialText, 'special');
   if (typeof special === 'string') return special;
-  return { line, date, main, special };
+  const prizes = readPrizeColumns(cell, columns, date, round, IMPORT_SOURCE);
+  if (prizes !== null && 'problem' in prizes) return prizes.problem;
+  return {
+    line,
+    date,
+    ...(round === 1 ? {} : { round }),
+    main,
+    special,
+    ...(prizes ? { prizes: prizes.value } : {}),
+  };
 }
 
 /** Space-separated non-negative integers; an empty cell is an empty list. */

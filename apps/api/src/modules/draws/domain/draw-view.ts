@@ -4,9 +4,14 @@ export type NumberOrder = 'draw' | 'asc' | 'desc';
 /** A stored draw: numbers in draw order (or as published when the source gives no order). */
 export interface StoredDraw {
   date: string;
+  /** Which draw of its date (contract section 10: rounds); absent means 1. */
+  round?: number;
   main: number[];
   special: number[];
 }
+
+/** The round of a stored draw (1 when it has none). */
+export const roundOf = (draw: Readonly<StoredDraw>): number => draw.round ?? 1;
 
 /** One drawn number of the contract's Draw (the shape of DrawNumberDto). */
 export interface DrawNumber {
@@ -18,16 +23,20 @@ export interface DrawNumber {
 /** The contract's Draw (the shape of DrawDto, which documents it). */
 export interface DrawView {
   date: string;
+  /** Only on draws of eras with more than one round, so single-round answers stay as the seed's. */
+  round?: number;
   numbers: DrawNumber[];
 }
 
 /**
  * The contract's Draw: main numbers first, then special ones. `order` is the stored position within its
- * group; `asc` and `desc` reorder each group by value without touching `order`.
+ * group; `asc` and `desc` reorder each group by value without touching `order`. `withRound`: the draw's era has
+ * more than one round, so the draw says which it is.
  */
-export function toDrawDto(draw: StoredDraw, numberOrder: NumberOrder = 'draw'): DrawView {
+export function toDrawDto(draw: StoredDraw, numberOrder: NumberOrder = 'draw', withRound = false): DrawView {
   return {
     date: draw.date,
+    ...(withRound ? { round: roundOf(draw) } : {}),
     numbers: [...group(draw.main, false, numberOrder), ...group(draw.special, true, numberOrder)],
   };
 }

@@ -1,9 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
-import { PageQueryDto } from '../../../common/pagination/page-query.dto';
+import { PageQueryDto, toNonNegativeInteger } from '../../../common/pagination/page-query.dto';
+import { MAX_ROUNDS } from '../../lotteries/domain/lottery-rules';
 import type { NumberOrder } from '../domain/draw-view';
 import { IsIsoDate, IsNotBeforeEarliestDrawDate } from './draw-date.validators';
 
@@ -71,6 +72,41 @@ export function DateBound(field: 'from' | 'to') {
 export class SortNumberQueryDto {
   @SortNumber()
   sort_number?: SortNumberValue;
+}
+
+export const ROUND_MESSAGE = Messages.invalidField('round', `a positive integer up to ${MAX_ROUNDS}`);
+
+/** `?round=N`: which draw of a date with several rounds (contract section 10); 1 by default. */
+export function Round() {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: Number,
+      minimum: 1,
+      maximum: MAX_ROUNDS,
+      default: 1,
+      description:
+        'Which draw of the date, where the lottery draws several rounds on one date (UK Lotto since 2026-06-10); ' +
+        '1 by default. A round that was not drawn is a 404.',
+    }),
+    IsOptional(),
+    Transform(toNonNegativeInteger),
+    // Decorators run bottom-up and stop at the first failure: the type check goes last.
+    Max(MAX_ROUNDS, { message: ROUND_MESSAGE }),
+    Min(1, { message: ROUND_MESSAGE }),
+    IsInt({ message: ROUND_MESSAGE }),
+  );
+}
+
+/** The one-draw-by-date routes: `sort_number` and `round`. */
+export class DrawOnDateQueryDto extends SortNumberQueryDto {
+  @Round()
+  round?: number;
+}
+
+/** `round` alone (the prizes of a date; the administrators' writes). */
+export class RoundQueryDto {
+  @Round()
+  round?: number;
 }
 
 /** The draw lists: paging, `sort_number` and an inclusive date range. */

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** One drawn number (contract section 1). */
 export class DrawNumberDto {
@@ -21,6 +21,14 @@ export class DrawNumberDto {
 export class DrawDto {
   @ApiProperty({ example: '2024-01-02', format: 'date' })
   date!: string;
+
+  @ApiPropertyOptional({
+    example: 2,
+    minimum: 1,
+    description:
+      'Which draw of its date: present only on draws of rule eras with more than one round (`rules[].rounds`).',
+  })
+  round?: number;
 
   @ApiProperty({ type: () => DrawNumberDto, isArray: true })
   numbers!: DrawNumberDto[];

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ImportLineErrorDto {
   @ApiProperty({ example: 12, description: '1-based line of the CSV file.' })
@@ -18,6 +18,13 @@ export class ImportResultDto {
 
   @ApiProperty({ example: 0, description: 'Existing draws with the same numbers (not rewritten).' })
   unchanged!: number;
+
+  @ApiPropertyOptional({
+    example: 0,
+    description:
+      'Only for a file with prize columns: draws whose prizes were stored or changed (equal ones are not rewritten).',
+  })
+  prizes?: number;
 
   @ApiProperty({
     type: () => ImportLineErrorDto,

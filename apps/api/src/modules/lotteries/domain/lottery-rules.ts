@@ -29,6 +29,19 @@ export interface RuleEra {
   special: NumberGroupRule | null;
   /** The prize structures of the era, ascending; absent or empty when none is known. */
   prizes?: PrizePeriod[];
+  /**
+   * How many draws (rounds) a draw date has in this era, at most (UK Lotto's two rounds since 2026-06-10); absent
+   * means 1. Only eras with more than one round show `round` on their draws (contract section 10).
+   */
+  rounds?: number;
+}
+
+/** The most rounds a rule era may declare: rounds are stored as smallint, and no game draws more on one date. */
+export const MAX_ROUNDS = 100;
+
+/** How many rounds the era in force on `date` has (1 outside any era). */
+export function roundsOn(rules: readonly RuleEra[], date: string): number {
+  return ruleEraOn(rules, date)?.rounds ?? 1;
 }
 
 type GroupName = 'main' | 'special';
@@ -124,6 +137,11 @@ export function validateRuleEras(rules: readonly RuleEra[]): string | null {
       const specialProblem = checkGroupRule(era.special);
       if (specialProblem !== null) return `${where} (from ${era.from}): special ${specialProblem}`;
     }
+    if (
+      era.rounds !== undefined &&
+      (!Number.isInteger(era.rounds) || era.rounds < 1 || era.rounds > MAX_ROUNDS)
+    )
+      return `${where} (from ${era.from}): rounds must be a whole number from 1 to ${MAX_ROUNDS}.`;
     // Again here: a change of the groups (a patch of `main`) must still fit the divisions the era holds.
     if (era.prizes !== undefined) {
       const prizes = parsePrizePeriods(era.prizes, prizeBoundsOf(era));

@@ -27,6 +27,8 @@ export interface RuleEraView {
   main: NumberGroupView;
   special: SpecialRuleView | null;
   prizes: PrizePeriod[];
+  /** Present only where a draw date has more than one round. */
+  rounds?: number;
 }
 
 /** A lottery as the API shows it (LotteryDto). */
@@ -87,6 +89,7 @@ function toRuleEraDto(era: RuleEra): RuleEraView {
     main: group(era.main),
     special: era.special ? specialGroup(era.special) : null,
     prizes: (era.prizes ?? []).map(copyPrizePeriod),
+    ...(era.rounds !== undefined && era.rounds > 1 ? { rounds: era.rounds } : {}),
   };
 }
 

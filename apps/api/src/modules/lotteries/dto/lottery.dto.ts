@@ -118,6 +118,15 @@ export class RuleEraDto {
     description: 'The prize structures of the era with their sources, ascending; empty when none is known.',
   })
   prizes!: PrizePeriodDto[];
+
+  @ApiPropertyOptional({
+    example: 2,
+    minimum: 2,
+    description:
+      'How many draws (rounds) a draw date has in this era, at most; present only where there is more than one ' +
+      '(UK Lotto since 2026-06-10). Draws of such an era carry `round`.',
+  })
+  rounds?: number;
 }
 
 /** Derived from the stored draws. */

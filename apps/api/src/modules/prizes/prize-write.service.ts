@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
+import { lockLotteryRules } from '../lotteries/lottery-lock';
+import { ruleEraOn } from '../lotteries/domain/lottery-rules';
+import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+import { prizesProblem, readPrizesBody } from '../draws/domain/prize-input';
+import { upsertPrizesBatch } from '../draws/prize-batch-writer';
+
+/**
+ * Administrators' writes of what one draw paid (contract section 10), validated against the prize structure in
+ * force on its date; the catalog is rebuilt before answering, so the writer reads its own write.
+ */
+@Injectable()
+export class PrizeWriteService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalog: LotteryCatalog,
+  ) {}
+
+  /** Stores or replaces the prizes; `created` tells which. 404s: the lottery, then the draw. */
+  async put(
+    tag: string,
+    date: string,
+    round: number,
+    body: unknown,
+  ): Promise<{ created: boolean; json: string }> {
+    const read = readPrizesBody(body, date, round);
+    if ('problem' in read) throw ApiError.badRequest(read.problem);
+    const created = await this.dataSource.transaction(async (manager) => {
+      const rules = await lockLotteryRules(manager, tag, 'share');
+      const [existing] = await manager.query<{ prizes: boolean }[]>(
+        `SELECT EXISTS (SELECT 1 FROM draw_prizes p WHERE p.lottery_tag = d.lottery_tag
+                          AND p.draw_date = d.draw_date AND p.round = d.round) AS prizes
+           FROM draws d WHERE d.lottery_tag = $1 AND d.draw_date = $2 AND d.round = $3`,
+        [tag, date, round],
+      );
+      if (!existing) throw ApiError.notFound(Messages.drawNotFound);
+      const structure = prizePeriodOn(ruleEraOn(rules, date)?.prizes, date)?.divisions ?? null;
+      const problem = prizesProblem(read.value, structure);
+      if (problem !== null) throw ApiError.badRequest(problem);
+      await upsertPrizesBatch(manager, tag, [read.value], rules);
+      return !existing.prizes;
+    });
+    await this.catalog.reload(tag);
+    return { created, json: this.catalog.prizesJsonOf(tag, date, round) };
+  }
+
+  /** 404s: the lottery, the draw, then its prizes. */
+  async remove(tag: string, date: string, round: number): Promise<void> {
+    const snapshot = this.catalog.snapshot(tag);
+    const deleted = await this.dataSource.query<[unknown[], number]>(
+      'DELETE FROM draw_prizes WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3 RETURNING 1',
+      [tag, date, round],
+    );
+    if (deleted[1] > 0) return this.catalog.reload(tag);
+    const draws = await this.dataSource.query<unknown[]>(
+      'SELECT 1 FROM draws WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3',
+      [snapshot.record.tag, date, round],
+    );
+    throw ApiError.notFound(draws.length === 0 ? Messages.drawNotFound : Messages.prizesNotFound);
+  }
+}
