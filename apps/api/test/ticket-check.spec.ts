@@ -39,12 +39,17 @@ const CASES: Case[] = [
     ticket: { main: [17, 20, 32, 1, 2], special: [23] },
     expected: { main: [17, 20, 32], special: [23], division: won(5, 3, 1, fixed(200, 'USD')) },
   },
-  // 2025-03-25: 36 3 18 33 1, stars 6 2 → 3 + 1 star: rank 9.
+  // 2025-03-25: 36 3 18 33 1, stars 6 2 → 3 + 1 star: rank 9, which paid EUR 11.50 to 59,429 lines (FDJ's
+  // euromillions_202002.csv, first row: the bundled prizes).
   {
     tag: 'eu_euromillions',
     date: '2025-03-25',
     ticket: { main: [1, 3, 18, 40, 50], special: [2, 11] },
-    expected: { main: [1, 3, 18], special: [2], division: won(9, 3, 1, parimutuel) },
+    expected: {
+      main: [1, 3, 18],
+      special: [2],
+      division: { ...won(9, 3, 1, parimutuel), paid: { amount: 11.5, currency: 'EUR', winners: 59429 } },
+    },
   },
   // 2025-07-30: 3 5 7 18 21 37, bonus 38 → 5 + bonus (the 6th number of the line): rank 2, GBP 1,000,000.
   {
@@ -190,11 +195,20 @@ describe('POST /lottery/{tag}/check', () => {
     });
   });
 
-  it('checks a range: only the wins, newest first, the same as recomputed from the bundled CSV', async () => {
-    const ticket = { main: [3, 11, 26, 40, 62], special: [7] };
-    const res = await check('us_powerball', { tickets: [ticket], from: '2015-10-07' });
-    expect(res.status).toBe(200);
-    // An independent recomputation: the CSV read here, the 2015 prize table by its matches (5 + 0 .. 0 + 1).
+  /** The bundled Powerball draws, oldest first: [date, main, special]. */
+  const powerballCsv = () =>
+    readFileSync(join(bundledDataDir(), 'us_powerball.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','))
+      .sort(([a], [b]) => a.localeCompare(b));
+
+  /**
+   * An independent recomputation of a line's Powerball wins since 2015-10-07, newest first: the CSV read here, the
+   * 2015 prize table by its matches (5 + 0 .. 0 + 1).
+   */
+  const powerballWinsSince2015 = (ticket: { main: number[]; special: number[] }) => {
     const table: Record<string, number> = {
       '5+1': 1,
       '5+0': 2,
@@ -206,9 +220,7 @@ describe('POST /lottery/{tag}/check', () => {
       '1+1': 8,
       '0+1': 9,
     };
-    const csv = readFileSync(join(bundledDataDir(), 'us_powerball.csv'), 'utf8').trim().split('\n').slice(1);
-    const expected = csv
-      .map((line) => line.split(','))
+    return powerballCsv()
       .filter(([date]) => date >= '2015-10-07')
       .map(([date, main, special]) => {
         const m = main
@@ -223,16 +235,145 @@ describe('POST /lottery/{tag}/check', () => {
       })
       .filter((r) => r.rank !== undefined)
       .sort((a, b) => b.date.localeCompare(a.date));
+  };
+
+  const datesAndRanks = (results: Array<{ date: string; division: { rank: number } }>) =>
+    results.map((r) => ({ date: r.date, rank: r.division.rank }));
+
+  it('checks a range: only the wins, newest first, the same as recomputed from the bundled CSV', async () => {
+    const ticket = { main: [3, 11, 26, 40, 62], special: [7] };
+    const res = await check('us_powerball', { tickets: [ticket], from: '2015-10-07' });
+    expect(res.status).toBe(200);
+    const expected = powerballWinsSince2015(ticket);
     expect(expected.length).toBeGreaterThan(20);
-    expect(res.body.draws).toBe(csv.filter((line) => line >= '2015-10-07').length);
+    expect(res.body.draws).toBe(powerballCsv().filter(([date]) => date >= '2015-10-07').length);
     expect(res.body.from).toBe('2015-10-07');
     expect(res.body.to).toBe('2026-08-05');
-    expect(
-      res.body.tickets[0].results.map((r: { date: string; division: { rank: number } }) => ({
-        date: r.date,
-        rank: r.division.rank,
-      })),
-    ).toEqual(expected);
+    // Every draw checked is of an era the line fits: nothing skipped, and no `skipped` field.
+    expect(res.body.tickets[0]).not.toHaveProperty('skipped');
+    expect(datesAndRanks(res.body.tickets[0].results)).toEqual(expected);
+  });
+
+  describe('over several rule eras: each ticket against the draws of the eras it fits (contract section 9)', () => {
+    interface Era {
+      from: string;
+      main: { max: number };
+      special: { max: number };
+    }
+    let lottery: { draws: { count: number; first: string; last: string }; rules: Era[] };
+    /** The Powerball eras' [from, next era's from) and their draws in the bundled CSV. */
+    const drawsBetween = (from: string, until: string) =>
+      powerballCsv().filter(([date]) => date >= from && date < until).length;
+
+    beforeAll(async () => {
+      lottery = (await api.get('/lottery/us_powerball', { token })).body;
+      // The figures the tests below derive from: the lottery's own, the same as the bundle's.
+      expect(lottery.draws.count).toBe(powerballCsv().length);
+      expect(lottery.rules.at(-1)).toMatchObject({
+        from: '2015-10-07',
+        main: { max: 69 },
+        special: { max: 26 },
+      });
+    });
+
+    it('a current line (a 69) over the whole history: the draws before 2015-10-07 are skipped, not refused', async () => {
+      const current = lottery.rules.at(-1)!.from;
+      const ticket = { main: [3, 11, 26, 40, 69], special: [7] };
+      // `from` omitted: from the first draw.
+      const res = await check('us_powerball', { tickets: [ticket], to: lottery.draws.last });
+      expect(res.status).toBe(200);
+      expect(res.body.draws).toBe(lottery.draws.count);
+      expect(res.body.from).toBe(lottery.draws.first);
+      expect(res.body.to).toBe(lottery.draws.last);
+      const before = drawsBetween('0000-00-00', current);
+      expect(before).toBeGreaterThan(1000);
+      expect(res.body.tickets[0].skipped).toBe(before);
+      expect(res.body.tickets[0].skipped).toBe(lottery.draws.count - drawsBetween(current, '9999-99-99'));
+      // Its wins are those of its era only, as recomputed from the CSV.
+      const wins = datesAndRanks(res.body.tickets[0].results);
+      expect(wins.length).toBeGreaterThan(10);
+      expect(wins.every((win) => win.date >= current)).toBe(true);
+      expect(wins).toEqual(powerballWinsSince2015(ticket));
+    });
+
+    it('a line that fits only older eras is skipped for the draws of the others, and checked against its own', async () => {
+      // 59 and a Powerball of 30: in range 2009-01-07 .. 2015-10-06 only (5/59 + 1/39, then 5/59 + 1/35).
+      const ticket = { main: [5, 17, 28, 44, 59], special: [30] };
+      const fitting = lottery.rules.filter((era) => era.main.max >= 59 && era.special.max >= 30);
+      expect(fitting.map((era) => era.from)).toEqual(['2009-01-07', '2012-01-18']);
+      const [start, end] = ['2009-01-07', lottery.rules.at(-1)!.from];
+      const current = { main: [3, 11, 26, 40, 69], special: [7] };
+      const res = await check('us_powerball', { tickets: [ticket, current], from: '1800-01-01' });
+      expect(res.status).toBe(200);
+      expect(res.body.tickets[0].skipped).toBe(lottery.draws.count - drawsBetween(start, end));
+      // Each ticket has its own count: the current line skips the draws before 2015-10-07.
+      expect(res.body.tickets[1].skipped).toBe(drawsBetween('0000-00-00', end));
+      // The same wins as a check of its eras' draws alone, where nothing is skipped.
+      const own = await check('us_powerball', { tickets: [ticket], from: start, to: '2015-10-06' });
+      expect(own.status).toBe(200);
+      expect(own.body.draws).toBe(drawsBetween(start, end));
+      expect(own.body.tickets[0]).not.toHaveProperty('skipped');
+      expect(own.body.tickets[0].results.length).toBeGreaterThan(0);
+      expect(res.body.tickets[0].results).toEqual(own.body.tickets[0].results);
+    });
+
+    it('one draw of an era the line does not fit: a 400, as it fits no era checked', async () => {
+      const res = await check('us_powerball', {
+        tickets: [{ main: [3, 11, 26, 40, 69], special: [7] }],
+        date: powerballCsv()
+          .filter(([date]) => date < '2015-10-07')
+          .at(-1)![0],
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(
+        errorBody.badRequest(
+          Messages.invalidFieldProblem(
+            'tickets[0].main',
+            '69 is out of range 1-59 (the rules from 2012-01-18).',
+          ),
+        ),
+      );
+    });
+
+    it('names every ticket at fault in one 400, in ticket order, not only the first', async () => {
+      const res = await check('us_powerball', {
+        tickets: [
+          { main: [1, 2, 3, 4, 70], special: [7] },
+          { main: [3, 11, 26, 40, 69], special: [7] },
+          { main: [1, 2, 3, 4, 5], special: [43] },
+        ],
+        from: '1800-01-01',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(
+        errorBody.badRequest(
+          [
+            Messages.invalidFieldProblem(
+              'tickets[0].main',
+              '70 is out of range 1-69 (the rules from 2015-10-07).',
+            ),
+            Messages.invalidFieldProblem(
+              'tickets[2].special',
+              '43 is out of range 1-26 (the rules from 2015-10-07).',
+            ),
+          ].join('; '),
+        ),
+      );
+    });
+
+    it('bounds the work over every draw of the range, skipped ones included', async () => {
+      // 3 current lines over the whole history are within 10,000 tickets × draws; 4 are not, though each of them
+      // is checked against the draws since 2015-10-07 only.
+      const line = (n: number) => ({ main: [1, 2, 3, 4, 69 - n], special: [7] });
+      const three = await check('us_powerball', { tickets: [0, 1, 2].map(line), from: '1800-01-01' });
+      expect(three.status).toBe(200);
+      // Counted over the draws checked against, 4 lines would be within the bound: the bound is over all of them.
+      expect(4 * drawsBetween(lottery.rules.at(-1)!.from, '9999-99-99')).toBeLessThanOrEqual(10_000);
+      expect(4 * lottery.draws.count).toBeGreaterThan(10_000);
+      const four = await check('us_powerball', { tickets: [0, 1, 2, 3].map(line), from: '1800-01-01' });
+      expect(four.status).toBe(400);
+      expect(four.body).toEqual(errorBody.badRequest(Messages.checkTooLarge));
+    });
   });
 
   /** 100 distinct 6-of-49 lines with a Superzahl each. */
@@ -343,10 +484,21 @@ describe('POST /lottery/{tag}/check', () => {
         '27 is out of range 1-26 (the rules from 2015-10-07).',
       ),
     ],
-    // A range reaching the 5/59 era: 62 was not a Powerball number then.
+    // A range reaching the 5/59 era: 70 fits neither era, and is named under the newest one's rules.
     [
-      { tickets: [{ main: [3, 11, 26, 40, 62], special: [7] }], from: '2015-01-01' },
-      Messages.invalidFieldProblem('tickets[0].main', '62 is out of range 1-59 (the rules from 2012-01-18).'),
+      { tickets: [{ main: [3, 11, 26, 40, 70], special: [7] }], from: '2015-01-01' },
+      Messages.invalidFieldProblem('tickets[0].main', '70 is out of range 1-69 (the rules from 2015-10-07).'),
+    ],
+    // One ticket at fault among others: its message alone, as when it is the only one.
+    [
+      {
+        tickets: [
+          { main: [1, 2, 3, 4, 5], special: [1] },
+          { main: [1, 2, 3, 4, 4], special: [1] },
+          { main: [1, 2, 3, 4, 6], special: [1] },
+        ],
+      },
+      Messages.invalidFieldProblem('tickets[1].main', '4 is repeated.'),
     ],
   ])('us_powerball %j → 400', async (body, message) => {
     const res = await check('us_powerball', body);

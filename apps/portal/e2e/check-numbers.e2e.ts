@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
 import { startApi, type ApiServer } from './support/api-server';
@@ -5,7 +7,18 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedHeading, focusedName } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
+import { workspaceRoot } from './support/paths';
 import { goTo, logIn, registerViaApi, uniqueEmail } from './support/portal';
+
+/** The dates of the bundled Powerball draws (the API under test starts from the bundle), oldest first. */
+function powerballDates(): string[] {
+  return readFileSync(join(workspaceRoot, 'apps/api/data/draws/us_powerball.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.slice(0, 10))
+    .sort();
+}
 
 /** The results' entry for one line of the text area. */
 function lineResult(page: Page, line: number): Locator {
@@ -38,6 +51,8 @@ describe('portal: Check numbers', () => {
   let page: Page;
   let secret = '';
   const checks: string[] = [];
+  /** The bodies the page sent to the check route, in order. */
+  const checkBodies: { from?: string; to?: string; date?: string }[] = [];
 
   beforeAll(async () => {
     api = await startApi();
@@ -48,7 +63,10 @@ describe('portal: Check numbers', () => {
     secret = await createTokenViaApi(api.baseUrl, jwt, { id: 'checker' });
     page = await newPage(browser, api.baseUrl);
     page.on('request', (request) => {
-      if (/\/lottery\/[^/]+\/check$/.test(new URL(request.url()).pathname)) checks.push(request.url());
+      if (/\/lottery\/[^/]+\/check$/.test(new URL(request.url()).pathname)) {
+        checks.push(request.url());
+        checkBodies.push(request.postDataJSON());
+      }
     });
     await logIn(page, email);
   });
@@ -190,5 +208,71 @@ describe('portal: Check numbers', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'check-phone');
     await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  test('a range with both dates empty is the whole history; draws of rules a line does not fit are said skipped', async () => {
+    await page.getByLabel('Lottery').selectOption('us_powerball');
+    await page.getByLabel('A range').check();
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByLabel('To', { exact: true }).fill('');
+    // What the hints promise, the request does.
+    expect((await fieldState(page, 'From')).description).toContain('Empty: from the first draw');
+    expect((await fieldState(page, 'To')).description).toContain('Empty: to the latest draw');
+    // A current line (69 could not be drawn before 2015-10-07), and one of 2009-01-07 .. 2015-10-06 only (59 and
+    // a Powerball of 30: more than today's 26).
+    await page.getByLabel('Your lines').fill('3 11 26 40 69 + 7\n5 17 28 44 59 + 30');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+
+    const dates = powerballDates();
+    const [first, last] = [dates[0], dates.at(-1)!];
+    const count = (n: number) => n.toLocaleString('en-US');
+    await page
+      .getByText(
+        `2 lines checked against ${count(dates.length)} draws of Powerball, from ${first} to ${last}.`,
+        { exact: true },
+      )
+      .waitFor();
+    expect(checkBodies.at(-1)).toMatchObject({ from: first });
+    expect(checkBodies.at(-1)).not.toHaveProperty('to');
+    expect(checkBodies.at(-1)).not.toHaveProperty('date');
+
+    const since2015 = dates.filter((date) => date >= '2015-10-07').length;
+    const current = lineResult(page, 1);
+    await current
+      .getByText(
+        `${count(dates.length - since2015)} draws skipped: this line does not fit the rules of Powerball on ` +
+          'their dates (other numbers could be played then).',
+        { exact: true },
+      )
+      .waitFor();
+    // Its tally counts the draws it was checked against: those since 2015-10-07.
+    expect(await current.locator('.check-verdict').textContent()).toMatch(
+      new RegExp(`^(\\d+ wins?|No win) in ${count(since2015)} draws$`),
+    );
+    const currentWins = await current
+      .locator('tbody th time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    expect(currentWins.every((date) => date >= '2015-10-07')).toBe(true);
+
+    const older = lineResult(page, 2);
+    const between = dates.filter((date) => date >= '2009-01-07' && date < '2015-10-07').length;
+    await older.getByText(`${count(dates.length - between)} draws skipped:`).waitFor();
+    expect(await older.locator('.check-verdict').textContent()).toMatch(
+      new RegExp(`in ${count(between)} draws$`),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the API names every line at fault in one refusal: each is shown, with its line number', async () => {
+    await page.getByLabel('Your lines').fill('1 2 3 4 70 + 7\n3 11 26 40 69 + 7\n\n1 2 3 4 5 + 43');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    const expected =
+      'Line 1 (main numbers): 70 is out of range 1-69 (the rules from 2015-10-07). ' +
+      'Line 4 (Powerball): 43 is out of range 1-26 (the rules from 2015-10-07).';
+    await page.getByText(expected).waitFor();
+    const state = await fieldState(page, 'Your lines');
+    expect(state.invalid).toBe(true);
+    expect(state.description).toContain(expected);
+    expect(await page.getByRole('region', { name: 'Results' }).count()).toBe(0);
   });
 });

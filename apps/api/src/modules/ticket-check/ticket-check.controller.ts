@@ -33,8 +33,9 @@ export class TicketCheckController {
     description:
       'One unit of quota per request. `date`: that draw; `from`/`to`: every draw in the range; neither: the latest ' +
       'draw. Each result names the matched numbers and the prize division won, per the prize structure in force on ' +
-      "the draw's date (the lottery's `rules[].prizes`, with their sources). Tickets are checked against the rules " +
-      'of every era the draws fall in.',
+      "the draw's date (the lottery's `rules[].prizes`, with their sources). Each ticket is checked against the " +
+      'draws of the rule eras it fits; the draws of eras it does not fit are counted in its `skipped`. A ticket ' +
+      'that fits none of the eras the draws fall in is a 400 (one 400 names every such ticket).',
   })
   @ApiBody({ type: CheckRequestDto, examples: CHECK_REQUEST_EXAMPLES })
   @ApiOkResponse({
@@ -46,7 +47,7 @@ export class TicketCheckController {
   })
   @ApiErrorResponse(
     400,
-    'Invalid tickets or dates, or a ticket that breaks the rules (the message names it).',
+    'Invalid tickets or dates, or tickets that fit none of the rule eras checked (the message names each).',
     Messages.ticketsInvalid,
   )
   @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)

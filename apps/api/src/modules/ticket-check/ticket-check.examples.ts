@@ -14,8 +14,12 @@ export const CHECK_REQUEST_EXAMPLES = {
     value: { tickets: [{ main: [3, 11, 26, 40, 62], special: [7] }], date: '2026-08-05' },
   },
   history: {
-    summary: 'Has this line ever won? (the whole history: only the wins are listed)',
+    summary: 'Has this line ever won? (the draws since 2015-10-07: only the wins are listed)',
     value: { tickets: [{ main: [3, 11, 26, 40, 62], special: [7] }], from: '2015-10-07' },
+  },
+  wholeHistory: {
+    summary: 'The whole history: the draws of eras the line does not fit (62 before 2015-10-07) are skipped',
+    value: { tickets: [{ main: [3, 11, 26, 40, 62], special: [7] }], to: '2026-08-05' },
   },
   bonusBall: {
     summary: 'UK Lotto: main numbers only (the bonus ball is drawn from the main pool)',

@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { divisionFor, type PrizeDivision } from '../lotteries/domain/prize-structure';
+import { roundsOn } from '../lotteries/domain/lottery-rules';
+import { fromMajor, toMajor } from '../draws/domain/draw-prizes';
+import { roundOf } from '../draws/domain/draw-view';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import type { LotterySnapshot } from '../catalog/lottery-snapshot';
 import { DrawIndex, lineBits, type LineBits } from './draw-index';
 import { MAX_TICKET_DRAWS, type CheckRequestDto } from './dto/check-request.dto';
 import type { CheckResultDto, DrawResultDto, TicketResultDto } from './dto/check-result.dto';
-import { checkTicketAgainst, readTickets, type Ticket } from './ticket';
+import { readTickets, ticketProblem, ticketsAtFault, type Ticket } from './ticket';
 
 /**
  * "Did my numbers win?" (contract section 9), answered from the in-memory read model: the lottery's draws as bit
@@ -21,7 +24,8 @@ export class TicketCheckService {
   constructor(private readonly catalog: LotteryCatalog) {}
 
   check(tag: string, body: CheckRequestDto): CheckResultDto {
-    // The body's own problems first (400), then the lottery (404), the draws (404), the rules of their eras (400).
+    // The body's own problems first (400), then the lottery (404), the draws (404), the work bound and the rules of
+    // their eras (400).
     if (body.date !== undefined && (body.from !== undefined || body.to !== undefined))
       throw ApiError.badRequest(Messages.checkDateAndRange);
     if (body.from !== undefined && body.to !== undefined && body.from > body.to)
@@ -32,11 +36,8 @@ export class TicketCheckService {
     // One unit of quota buys a bounded amount of work, and a bounded answer (contract section 9).
     if (tickets.length * (end - start) > MAX_TICKET_DRAWS) throw ApiError.badRequest(Messages.checkTooLarge);
     const index = this.indexOf(snapshot);
-
-    const eras = new Set<number>();
-    for (let i = start; i < end; i++) eras.add(index.eraOf[i]);
-    for (const [n, ticket] of tickets.entries())
-      for (const era of eras) checkTicketAgainst(ticket, n, index.rules[era], tag);
+    // Each ticket against the eras of the draws: a 400 naming every ticket that fits none of them.
+    const fits = ticketFits(index, tickets, start, end, tag);
 
     const draws = snapshot.allDraws;
     let prizesUnknown = 0;
@@ -47,30 +48,43 @@ export class TicketCheckService {
       to: end > start ? draws[start].date : null,
       draws: end - start,
       ...(prizesUnknown > 0 ? { prizesUnknown } : {}),
-      tickets: tickets.map((ticket) => this.checkTicket(index, ticket, start, end)),
+      tickets: tickets.map((ticket, n) => this.checkTicket(snapshot, index, ticket, fits[n], start, end)),
     };
   }
 
-  private checkTicket(index: DrawIndex, ticket: Ticket, start: number, end: number): TicketResultDto {
+  private checkTicket(
+    snapshot: LotterySnapshot,
+    index: DrawIndex,
+    ticket: Ticket,
+    fit: TicketFit,
+    start: number,
+    end: number,
+  ): TicketResultDto {
     const line = lineBits(ticket.main, ticket.special ?? []);
     const results: DrawResultDto[] = [];
     if (end - start === 1) {
-      results.push(this.resultOf(index, start, line));
+      // One draw: the ticket fits its era (else it fitted no checked era, a 400).
+      results.push(this.resultOf(snapshot, index, start, line));
     } else {
+      const fits = fit.eras;
       for (let i = start; i < end; i++) {
+        // A draw of an era the ticket does not fit is skipped (counted in fit.skipped): one lookup.
+        if (fits[index.eraOf[i] + 1] === 0) continue;
         const divisions = index.divisions[i];
         if (divisions && winsIn(divisions, index.packedCounts(i, line)))
-          results.push(this.resultOf(index, i, line));
+          results.push(this.resultOf(snapshot, index, i, line));
       }
     }
     return {
       main: ticket.main,
       ...(ticket.special !== null && ticket.special.length > 0 ? { special: ticket.special } : {}),
+      ...(fit.skipped > 0 ? { skipped: fit.skipped } : {}),
+      ...(end - start > 1 ? sumWins(results) : {}),
       results,
     };
   }
 
-  private resultOf(index: DrawIndex, i: number, line: LineBits): DrawResultDto {
+  private resultOf(snapshot: LotterySnapshot, index: DrawIndex, i: number, line: LineBits): DrawResultDto {
     const draw = index.draws[i];
     const ownSpecials = index.specialsChosen(i);
     const drawnMain = new Set(draw.main);
@@ -78,25 +92,28 @@ export class TicketCheckService {
     const counts = index.matchCounts(i, line);
     const divisions = index.divisions[i];
     const division = divisions ? divisionFor(divisions, counts.main, counts.special) : null;
+    const paid = division ? paidFor(snapshot, i, division.rank) : undefined;
     return {
       date: draw.date,
+      ...(roundsOn(index.rules, draw.date) > 1 ? { round: roundOf(draw) } : {}),
       main: sorted(line.main.filter((value) => drawnMain.has(value))),
       special: sorted((ownSpecials ? line.special : line.main).filter((value) => drawnSpecials.has(value))),
       division: division && {
         rank: division.rank,
         match: { main: counts.main, special: counts.special },
         prize: { ...division.prize },
+        ...(paid ? { paid } : {}),
       },
       ...(divisions ? {} : { prizesKnown: false as const }),
     };
   }
 
-  /** [start, end) of the draws to check, newest first: one date, a range, or the latest draw. */
+  /** [start, end) of the draws to check, newest first: every round of one date, a range, or the latest draw. */
   private drawsToCheck(snapshot: LotterySnapshot, body: CheckRequestDto): [number, number] {
     if (body.date !== undefined) {
-      const at = snapshot.indexOf(body.date);
-      if (at === undefined) throw ApiError.notFound(Messages.drawNotFound);
-      return [at, at + 1];
+      const [first, last] = snapshot.range(body.date, body.date);
+      if (first === last) throw ApiError.notFound(Messages.drawNotFound);
+      return [first, last];
     }
     if (body.from !== undefined || body.to !== undefined) return snapshot.range(body.from, body.to);
     if (snapshot.drawCount === 0) throw ApiError.notFound(Messages.drawNotFound);
@@ -113,6 +130,56 @@ export class TicketCheckService {
   }
 }
 
+/** Which eras a ticket fits, and how many of the checked draws it skips for it. */
+export interface TicketFit {
+  /** Per era, shifted by one (`eraOf[i] + 1`): 1 where the ticket fits it. Slot 0, a draw outside every era: 1. */
+  eras: Uint8Array;
+  /** The checked draws of eras the ticket does not fit. */
+  skipped: number;
+}
+
+/**
+ * Each ticket against the rules of the eras the draws [start, end) fall in, once per era (eras are few), so that
+ * the loop over the draws skips a draw with one lookup (contract section 9). A ticket that fits none of them is at
+ * fault: one 400 names every ticket at fault, each by its problem under the newest of those eras.
+ */
+export function ticketFits(
+  index: DrawIndex,
+  tickets: readonly Ticket[],
+  start: number,
+  end: number,
+  tag: string,
+): TicketFit[] {
+  const slots = index.rules.length + 1;
+  const drawsIn = new Int32Array(slots);
+  /** The eras the draws fall in, newest first (draws are newest first). */
+  const eras: number[] = [];
+  for (let i = start; i < end; i++) {
+    const era = index.eraOf[i];
+    if (drawsIn[era + 1]++ === 0 && era >= 0) eras.push(era);
+  }
+  const problems: string[] = [];
+  const fits = tickets.map((ticket, n): TicketFit => {
+    const fit = new Uint8Array(slots);
+    fit[0] = 1;
+    let skipped = 0;
+    let firstProblem: string | null = null;
+    for (const era of eras) {
+      const problem = ticketProblem(ticket, n, index.rules[era], tag);
+      if (problem === null) fit[era + 1] = 1;
+      else {
+        firstProblem ??= problem;
+        skipped += drawsIn[era + 1];
+      }
+    }
+    // At fault when every draw checked is of an era it does not fit (an empty range: nothing to fit).
+    if (firstProblem !== null && skipped === end - start) problems.push(firstProblem);
+    return { eras: fit, skipped };
+  });
+  if (problems.length > 0) throw ticketsAtFault(problems);
+  return fits;
+}
+
 /**
  * Whether packed counts (`main << 8 | special`) win a division of `divisions`: a table per prize structure, built
  * on first use, answers it without walking the divisions.
@@ -127,6 +194,50 @@ function winsIn(divisions: readonly PrizeDivision[], packed: number): boolean {
     table.set(packed, wins);
   }
   return wins;
+}
+
+/** What the draw's stored prizes say one line of division `rank` was paid; undefined where that is not known. */
+function paidFor(
+  snapshot: LotterySnapshot,
+  i: number,
+  rank: number,
+): { amount: number; currency: string; winners: number | null } | undefined {
+  const prizes = snapshot.prizesAt(i);
+  const division = prizes?.divisions.find((d) => d.rank === rank);
+  if (!prizes || !division || division.amountMinor === null) return undefined;
+  return {
+    amount: toMajor(division.amountMinor, prizes.currency)!,
+    currency: prizes.currency,
+    winners: division.winners,
+  };
+}
+
+/**
+ * A range's sums (contract section 10): per currency, what was paid where known, else a fixed prize's amount; the
+ * other wins (shared prizes without a stored payout, jackpots) are counted as unknown. Summed in minor units.
+ */
+function sumWins(results: DrawResultDto[]): {
+  won: { currency: string; amount: number }[];
+  amountsUnknown: number;
+} {
+  const minorByCurrency = new Map<string, number>();
+  let amountsUnknown = 0;
+  for (const { division } of results) {
+    if (!division || division.prize.type === 'free-play') continue;
+    const known = division.paid ?? (division.prize.type === 'fixed' ? division.prize : undefined);
+    const minor =
+      known?.amount !== undefined && known.currency ? fromMajor(known.amount, known.currency) : null;
+    if (minor === null || !known?.currency) {
+      amountsUnknown += 1;
+      continue;
+    }
+    minorByCurrency.set(known.currency, (minorByCurrency.get(known.currency) ?? 0) + minor);
+  }
+  const won = [...minorByCurrency].map(([currency, minor]) => ({
+    currency,
+    amount: toMajor(minor, currency)!,
+  }));
+  return { won, amountsUnknown };
 }
 
 function sorted(values: number[]): number[] {

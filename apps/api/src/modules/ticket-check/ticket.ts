@@ -32,42 +32,62 @@ function readNumbers(value: unknown, field: string): number[] {
 }
 
 /**
- * Checks a ticket against one rule era: the counts, ranges and distinctness of its draws; `special` only where
- * the player chooses specials (`pool: 'own'`). A 400 names the ticket and the field.
+ * The first problem of a ticket under one rule era (the counts, ranges and distinctness of its draws; `special`
+ * only where the player chooses specials, `pool: 'own'`), as the 400's message naming the ticket and the field;
+ * null when the ticket fits the era.
  */
-export function checkTicketAgainst(ticket: Ticket, index: number, era: RuleEra, lotteryTag: string): void {
+export function ticketProblem(
+  ticket: Ticket,
+  index: number,
+  era: RuleEra,
+  lotteryTag: string,
+): string | null {
   const at = `tickets[${index}]`;
-  problemIn(ticket.main, era.main, `${at}.main`, era.from);
+  const mainProblem = problemIn(ticket.main, era.main, `${at}.main`, era.from);
+  if (mainProblem !== null) return mainProblem;
   const special = era.special;
   // Draws of an era without specials are checked on the main numbers alone (a range may span such an era).
-  if (special === null) return;
+  if (special === null) return null;
   if ((special.pool ?? 'own') === 'main') {
     if (ticket.special !== null && ticket.special.length > 0)
-      throw ApiError.badRequest(
-        Messages.invalidFieldProblem(
-          `${at}.special`,
-          `${lotteryTag}'s special numbers are drawn from the main pool and match the main numbers; send the main numbers only.`,
-        ),
+      return Messages.invalidFieldProblem(
+        `${at}.special`,
+        `${lotteryTag}'s special numbers are drawn from the main pool and match the main numbers; send the main numbers only.`,
       );
-    return;
+    return null;
   }
-  problemIn(ticket.special ?? [], special, `${at}.special`, era.from);
+  return problemIn(ticket.special ?? [], special, `${at}.special`, era.from);
 }
 
-function problemIn(values: readonly number[], rule: NumberGroupRule, field: string, eraFrom: string): void {
-  const fail = (problem: string) => {
-    throw ApiError.badRequest(Messages.invalidFieldProblem(field, problem));
-  };
+/**
+ * The one 400 for every ticket that fits none of the checked eras (contract section 9): each ticket's problem, in
+ * ticket order, joined with "; " (one ticket at fault: its message alone, as before).
+ */
+export function ticketsAtFault(problems: readonly string[]): ApiError {
+  return ApiError.badRequest(problems.join(TICKET_PROBLEM_SEPARATOR));
+}
+
+/** Between the problems of several tickets in one 400's message. */
+export const TICKET_PROBLEM_SEPARATOR = '; ';
+
+function problemIn(
+  values: readonly number[],
+  rule: NumberGroupRule,
+  field: string,
+  eraFrom: string,
+): string | null {
+  const fail = (problem: string) => Messages.invalidFieldProblem(field, problem);
   const rules = `the rules from ${eraFrom}`;
   if (values.length !== rule.count)
-    fail(
+    return fail(
       `expected ${rule.count} ${rule.count === 1 ? 'number' : 'numbers'} from ${rule.min} to ${rule.max} (${rules}), got ${values.length}.`,
     );
   for (const value of values)
     if (value < rule.min || value > rule.max)
-      fail(`${value} is out of range ${rule.min}-${rule.max} (${rules}).`);
+      return fail(`${value} is out of range ${rule.min}-${rule.max} (${rules}).`);
   if (rule.distinct && new Set(values).size !== values.length) {
     const repeated = values.find((value, i) => values.indexOf(value) !== i);
-    fail(`${repeated} is repeated.`);
+    return fail(`${repeated} is repeated.`);
   }
+  return null;
 }

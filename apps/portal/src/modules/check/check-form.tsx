@@ -67,11 +67,7 @@ export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
     setErrors(found);
     if ('error' in parsed || Object.keys(found).length > 0) return;
     const draws: DrawsToCheck =
-      mode === 'date'
-        ? { date }
-        : mode === 'range'
-          ? { ...(from ? { from } : {}), ...(to ? { to } : {}) }
-          : {};
+      mode === 'date' ? { date } : mode === 'range' ? rangeToCheck(lottery, from, to) : {};
     setBusy(true);
     try {
       await onCheck({ lottery, lines: parsed, draws });
@@ -173,6 +169,15 @@ export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
       </button>
     </form>
   );
+}
+
+/**
+ * A range as its hints promise: an empty From is the lottery's first draw, an empty To its latest. The API reads
+ * neither `from` nor `to` as the latest draw alone, so an empty From is always sent as the first draw's date.
+ */
+export function rangeToCheck(lottery: Lottery, from: string, to: string): DrawsToCheck {
+  const start = from || lottery.draws.first;
+  return { ...(start ? { from: start } : {}), ...(to ? { to } : {}) };
 }
 
 function drawSpan(lottery: Lottery): string {

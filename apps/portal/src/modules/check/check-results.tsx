@@ -88,14 +88,23 @@ function TicketOutcome({
     );
   }
   const wins = ticket.results;
-  const tally = `${plural(wins.length, 'win', 'wins')} in ${plural(result.draws, 'draw', 'draws')}`;
+  // The draws of rule eras the line does not fit are not checked against it (the API counts them in `skipped`).
+  const skipped = ticket.skipped ?? 0;
+  const checked = plural(result.draws - skipped, 'draw', 'draws');
+  const tally = `${plural(wins.length, 'win', 'wins')} in ${checked}`;
   return (
     <li className="check-line" data-line={line}>
       <h3>{title}</h3>
       <TicketNumbers ticket={ticket} lottery={lottery} label={`Numbers of line ${line}`} />
       <p className={wins.length > 0 ? 'check-verdict won' : 'check-verdict'}>
-        <strong>{wins.length > 0 ? tally : `No win in ${plural(result.draws, 'draw', 'draws')}`}</strong>
+        <strong>{wins.length > 0 ? tally : `No win in ${checked}`}</strong>
       </p>
+      {skipped > 0 && (
+        <p className="small muted check-skipped">
+          {plural(skipped, 'draw', 'draws')} skipped: this line does not fit the rules of {lottery.name} on{' '}
+          {skipped === 1 ? 'its date' : 'their dates'} (other numbers could be played then).
+        </p>
+      )}
       {wins.length > 0 && (
         <TableScroll label={`Wins of line ${line}`} stack>
           <table className="stack check-wins">

@@ -112,6 +112,7 @@ export function parseLines(text: string, lottery: Lottery): ParsedLines | { erro
 /**
  * An API error at the field it is about. The API names a ticket by its index (`Invalid 'tickets[2].main' value:
  * 70 is out of range 1-69 …`), which becomes the text area's line it came from: "Line 3 (main numbers): 70 is …".
+ * Several tickets at fault come in one message, each ticket's part joined with "; ": each is said of its line.
  */
 export function checkFieldErrors(
   error: unknown,
@@ -119,23 +120,28 @@ export function checkFieldErrors(
   lottery: Lottery,
 ): FieldErrors<CheckField> {
   if (error instanceof LotteryApiError) {
-    const ticket = /^Invalid 'tickets\[(\d+)\](?:\.(main|special))?' value[:.]\s*([\s\S]*)$/.exec(
-      error.message,
-    );
-    if (ticket) {
-      const index = Number(ticket[1]);
-      const line = lineNumbers[index] ?? index + 1;
-      const part =
-        ticket[2] === 'main'
-          ? ' (main numbers)'
-          : ticket[2] === 'special'
-            ? ` (${specialName(lottery)})`
-            : '';
-      const problem = ticket[3].charAt(0).toUpperCase() + ticket[3].slice(1);
-      return { lines: `Line ${line}${part}: ${problem}` };
-    }
+    // A problem itself may hold "; " (uk_lotto's "… match the main numbers; send …"): split before a ticket only.
+    const parts = error.message.split(/; (?=Invalid 'tickets\[\d+\])/);
+    const said = parts.map((part) => ticketProblemWords(part, lineNumbers, lottery));
+    if (said.every((words) => words !== null)) return { lines: said.join(' ') };
   }
   const errors = apiFieldErrors(error, ['tickets', 'date', 'from', 'to']);
   if (errors.tickets) return { lines: errors.tickets };
   return errors as FieldErrors<CheckField>;
+}
+
+/** One ticket's problem as the API says it, said of the text area's line; null when it names no ticket. */
+function ticketProblemWords(
+  message: string,
+  lineNumbers: readonly number[],
+  lottery: Lottery,
+): string | null {
+  const ticket = /^Invalid 'tickets\[(\d+)\](?:\.(main|special))?' value[:.]\s*([\s\S]*)$/.exec(message);
+  if (!ticket) return null;
+  const index = Number(ticket[1]);
+  const line = lineNumbers[index] ?? index + 1;
+  const part =
+    ticket[2] === 'main' ? ' (main numbers)' : ticket[2] === 'special' ? ` (${specialName(lottery)})` : '';
+  const problem = ticket[3].charAt(0).toUpperCase() + ticket[3].slice(1);
+  return `Line ${line}${part}: ${problem}`;
 }

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS: { value: WebhookEventType; label: string }[] = [
   { value: 'draw.published', label: 'draw.published: a new draw' },
   { value: 'draw.corrected', label: 'draw.corrected: a stored draw changed' },
   { value: 'draw.deleted', label: 'draw.deleted: a draw was removed' },
+  { value: 'draw.prizes', label: 'draw.prizes: what a draw paid was published or changed' },
 ];
 
 /** How long the old secret still signs after a rotation, so that receivers can switch without refusing events. */

@@ -11,6 +11,10 @@ export type AdminDrawDto = {
   fetchedAt: string | null;
   numbers: Array<DrawNumberDto>;
   /**
+   * Which draw of its date: present only on draws of rule eras with more than one round (`rules[].rounds`).
+   */
+  round?: number;
+  /**
    * The source the numbers were fetched from ("adapter url"); null when they come from the bundled data, an administrator or an import.
    */
   source: string | null;

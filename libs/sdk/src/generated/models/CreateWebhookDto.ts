@@ -3,7 +3,7 @@
 /* tslint:disable */
 /* eslint-disable */
 export type CreateWebhookDto = {
-  events: Array<'draw.published' | 'draw.corrected' | 'draw.deleted'>;
+  events: Array<'draw.published' | 'draw.corrected' | 'draw.deleted' | 'draw.prizes'>;
   /**
    * Only these lotteries; omitted or null: every lottery.
    */

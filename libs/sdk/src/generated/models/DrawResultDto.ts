@@ -18,6 +18,10 @@ export type DrawResultDto = {
    */
   prizesKnown?: boolean;
   /**
+   * Only on draws of eras with more than one round.
+   */
+  round?: number;
+  /**
    * The ticket's numbers that match a drawn special: its own specials, or its main numbers where the specials come from the main pool (a bonus ball).
    */
   special: Array<number>;

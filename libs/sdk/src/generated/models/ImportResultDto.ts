@@ -10,6 +10,10 @@ export type ImportResultDto = {
   errors: Array<ImportLineErrorDto>;
   inserted: number;
   /**
+   * Only for a file with prize columns: draws whose prizes were stored or changed (equal ones are not rewritten).
+   */
+  prizes?: number;
+  /**
    * Existing draws with the same numbers (not rewritten).
    */
   unchanged: number;

@@ -4,7 +4,7 @@
 /* eslint-disable */
 export type UpdateWebhookDto = {
   enabled?: boolean;
-  events?: Array<'draw.published' | 'draw.corrected' | 'draw.deleted'>;
+  events?: Array<'draw.published' | 'draw.corrected' | 'draw.deleted' | 'draw.prizes'>;
   lotteries?: Array<string> | null;
   url?: string;
 };

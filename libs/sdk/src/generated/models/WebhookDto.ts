@@ -9,7 +9,7 @@ export type WebhookDto = {
    */
   disabledReason: string | null;
   enabled: boolean;
-  events: Array<'draw.published' | 'draw.corrected' | 'draw.deleted'>;
+  events: Array<'draw.published' | 'draw.corrected' | 'draw.deleted' | 'draw.prizes'>;
   id: string;
   /**
    * null: every lottery.

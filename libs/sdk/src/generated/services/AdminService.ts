@@ -8,12 +8,14 @@ import type { ConflictDto } from '../models/ConflictDto';
 import type { CreateLicenseDto } from '../models/CreateLicenseDto';
 import type { CreateLotteryDto } from '../models/CreateLotteryDto';
 import type { DrawDto } from '../models/DrawDto';
+import type { DrawPrizesDto } from '../models/DrawPrizesDto';
 import type { DrawSourceDto } from '../models/DrawSourceDto';
 import type { ImportResultDto } from '../models/ImportResultDto';
 import type { LicenseDto } from '../models/LicenseDto';
 import type { LotteryDto } from '../models/LotteryDto';
 import type { PasswordResetLinkDto } from '../models/PasswordResetLinkDto';
 import type { PutDrawDto } from '../models/PutDrawDto';
+import type { PutDrawPrizesDto } from '../models/PutDrawPrizesDto';
 import type { PutLicenseDto } from '../models/PutLicenseDto';
 import type { PutSourceDto } from '../models/PutSourceDto';
 import type { SyncResultDto } from '../models/SyncResultDto';
@@ -607,19 +609,24 @@ export class AdminService {
     });
   }
   /**
-   * Delete the draw of one date.
+   * Delete the draw of one date (`round`: which one, default 1), with its prizes.
    * @returns void
    * @throws ApiError
    */
   public deleteDraw({
     tag,
     date,
+    round = 1,
   }: {
     tag: string,
     /**
      * The lottery's local calendar date.
      */
     date: string,
+    /**
+     * Which draw of the date, where the lottery draws several rounds on one date (UK Lotto since 2026-06-10); 1 by default. A round that was not drawn is a 404.
+     */
+    round?: number,
   }): CancelablePromise<void> {
     return this.httpRequest.request({
       method: 'DELETE',
@@ -627,6 +634,9 @@ export class AdminService {
       path: {
         'tag': tag,
         'date': date,
+      },
+      query: {
+        'round': round,
       },
       errors: {
         400: `Empty tag, or an invalid or pre-1800 date.`,
@@ -646,12 +656,17 @@ export class AdminService {
   public adminGetDraw({
     tag,
     date,
+    round = 1,
   }: {
     tag: string,
     /**
      * The lottery's local calendar date.
      */
     date: string,
+    /**
+     * Which draw of the date, where the lottery draws several rounds on one date (UK Lotto since 2026-06-10); 1 by default. A round that was not drawn is a 404.
+     */
+    round?: number,
   }): CancelablePromise<AdminDrawDto> {
     return this.httpRequest.request({
       method: 'GET',
@@ -659,6 +674,9 @@ export class AdminService {
       path: {
         'tag': tag,
         'date': date,
+      },
+      query: {
+        'round': round,
       },
       errors: {
         400: `Empty tag, or an invalid or pre-1800 date.`,
@@ -671,7 +689,7 @@ export class AdminService {
   }
   /**
    * Create or replace the draw of one date.
-   * Numbers in draw order.
+   * Numbers in draw order. `round` (default 1) addresses another draw of the date, where the era in force has several rounds (`rules[].rounds`); a round beyond them is a 400 naming `round`.
    * @returns DrawDto The draw was replaced.
    * @throws ApiError
    */
@@ -679,6 +697,7 @@ export class AdminService {
     tag,
     date,
     requestBody,
+    round = 1,
   }: {
     tag: string,
     /**
@@ -686,6 +705,10 @@ export class AdminService {
      */
     date: string,
     requestBody: PutDrawDto,
+    /**
+     * Which draw of the date, where the lottery draws several rounds on one date (UK Lotto since 2026-06-10); 1 by default. A round that was not drawn is a 404.
+     */
+    round?: number,
   }): CancelablePromise<DrawDto> {
     return this.httpRequest.request({
       method: 'PUT',
@@ -694,6 +717,9 @@ export class AdminService {
         'tag': tag,
         'date': date,
       },
+      query: {
+        'round': round,
+      },
       body: requestBody,
       mediaType: 'application/json',
       errors: {
@@ -701,6 +727,89 @@ export class AdminService {
         401: `Authorization header missing or invalid JWT.`,
         403: `Administrator role required.`,
         404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Delete what one draw paid; the draw stays.
+   * @returns void
+   * @throws ApiError
+   */
+  public deletePrizes({
+    tag,
+    date,
+    round = 1,
+  }: {
+    tag: string,
+    /**
+     * The lottery's local calendar date.
+     */
+    date: string,
+    /**
+     * Which draw of the date, where the lottery draws several rounds on one date (UK Lotto since 2026-06-10); 1 by default. A round that was not drawn is a 404.
+     */
+    round?: number,
+  }): CancelablePromise<void> {
+    return this.httpRequest.request({
+      method: 'DELETE',
+      url: '/admin/lotteries/{tag}/draws/{date}/prizes',
+      path: {
+        'tag': tag,
+        'date': date,
+      },
+      query: {
+        'round': round,
+      },
+      errors: {
+        400: `Empty tag, invalid date or round.`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found, no such draw, or no prizes stored for it.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Store or replace what one draw paid (`round`: which draw of the date, default 1).
+   * The answer's shape: amounts in the currency's major unit with at most its minor unit's decimals, ranks of the prize structure in force on the draw's date. Subscribers of `draw.prizes` hear of it.
+   * @returns DrawPrizesDto The prizes were replaced.
+   * @throws ApiError
+   */
+  public putPrizes({
+    tag,
+    date,
+    requestBody,
+    round = 1,
+  }: {
+    tag: string,
+    /**
+     * The lottery's local calendar date.
+     */
+    date: string,
+    requestBody: PutDrawPrizesDto,
+    /**
+     * Which draw of the date, where the lottery draws several rounds on one date (UK Lotto since 2026-06-10); 1 by default. A round that was not drawn is a 404.
+     */
+    round?: number,
+  }): CancelablePromise<DrawPrizesDto> {
+    return this.httpRequest.request({
+      method: 'PUT',
+      url: '/admin/lotteries/{tag}/draws/{date}/prizes',
+      path: {
+        'tag': tag,
+        'date': date,
+      },
+      query: {
+        'round': round,
+      },
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `A field at fault (the message names it).`,
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Lottery not found, or no such draw.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

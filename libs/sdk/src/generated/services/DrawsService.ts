@@ -5,6 +5,7 @@
 import type { CheckRequestDto } from '../models/CheckRequestDto';
 import type { CheckResultDto } from '../models/CheckResultDto';
 import type { DrawDto } from '../models/DrawDto';
+import type { DrawPrizesDto } from '../models/DrawPrizesDto';
 import type { NumberStatsDto } from '../models/NumberStatsDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
@@ -12,7 +13,7 @@ export class DrawsService {
   constructor(public readonly httpRequest: BaseHttpRequest) {}
   /**
    * Did my numbers win? Check 1 to 100 tickets against one draw or a range of draws.
-   * One unit of quota per request. `date`: that draw; `from`/`to`: every draw in the range; neither: the latest draw. Each result names the matched numbers and the prize division won, per the prize structure in force on the draw's date (the lottery's `rules[].prizes`, with their sources). Tickets are checked against the rules of every era the draws fall in.
+   * One unit of quota per request. `date`: that draw; `from`/`to`: every draw in the range; neither: the latest draw. Each result names the matched numbers and the prize division won, per the prize structure in force on the draw's date (the lottery's `rules[].prizes`, with their sources). Each ticket is checked against the draws of the rule eras it fits; the draws of eras it does not fit are counted in its `skipped`. A ticket that fits none of the eras the draws fall in is a 400 (one 400 names every such ticket).
    * @returns CheckResultDto
    * @throws ApiError
    */
@@ -32,7 +33,7 @@ export class DrawsService {
       body: requestBody,
       mediaType: 'application/json',
       errors: {
-        400: `Invalid tickets or dates, or a ticket that breaks the rules (the message names it).`,
+        400: `Invalid tickets or dates, or tickets that fit none of the rule eras checked (the message names each).`,
         401: `X-API-Token missing or unknown.`,
         403: `Account disabled, without license, or monthly quota used up.`,
         404: `Lottery not found, or no draw on that date.`,
@@ -69,6 +70,32 @@ export class DrawsService {
         401: `X-API-Token missing or unknown.`,
         403: `Account disabled, without license, or monthly quota used up.`,
         404: `Lottery not found, or no draws were found for it.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * What the latest draw paid: divisions, winners, amounts, jackpot.
+   * The last round of the latest date.
+   * @returns DrawPrizesDto
+   * @throws ApiError
+   */
+  public latestPrizes({
+    tag,
+  }: {
+    tag: string,
+  }): CancelablePromise<DrawPrizesDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}/draw/latest/prizes',
+      path: {
+        'tag': tag,
+      },
+      errors: {
+        400: `Empty tag.`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found, no such draw, or its prizes are not stored (yet): \`No prizes were found for draw.\``,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });
@@ -133,6 +160,7 @@ export class DrawsService {
   }
   /**
    * The draw of one date.
+   * Round 1 of the date; `round` picks another where the lottery draws several on one date.
    * @returns DrawDto
    * @throws ApiError
    */
@@ -140,6 +168,7 @@ export class DrawsService {
     tag,
     date,
     sortNumber,
+    round = 1,
   }: {
     tag: string,
     /**
@@ -150,6 +179,10 @@ export class DrawsService {
      * How each group (main, then special) is ordered; `order` always keeps the draw position. `false` (also `0`, `no`): as drawn. `true` (also `1`, `yes`, `asc`): by ascending value. `desc`: by descending value. Case-insensitive.
      */
     sortNumber?: (boolean | 'asc' | 'desc'),
+    /**
+     * Which draw of the date, where the lottery draws several rounds on one date (UK Lotto since 2026-06-10); 1 by default. A round that was not drawn is a 404.
+     */
+    round?: number,
   }): CancelablePromise<DrawDto> {
     return this.httpRequest.request({
       method: 'GET',
@@ -160,12 +193,53 @@ export class DrawsService {
       },
       query: {
         'sort_number': sortNumber,
+        'round': round,
       },
       errors: {
-        400: `Empty tag, invalid or pre-1800 date, or invalid sort_number.`,
+        400: `Empty tag, invalid or pre-1800 date, or invalid sort_number or round.`,
         401: `X-API-Token missing or unknown.`,
         403: `Account disabled, without license, or monthly quota used up.`,
-        404: `Lottery not found, or no draw on that date.`,
+        404: `Lottery not found, or no draw on that date (or round).`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * What the draw of one date paid: divisions, winners, amounts, jackpot.
+   * Amounts are in `currency`'s major unit, exact to its minor unit. `round` picks another draw of the date where the lottery draws several.
+   * @returns DrawPrizesDto
+   * @throws ApiError
+   */
+  public prizesOn({
+    tag,
+    date,
+    round = 1,
+  }: {
+    tag: string,
+    /**
+     * The lottery's local calendar date.
+     */
+    date: string,
+    /**
+     * Which draw of the date, where the lottery draws several rounds on one date (UK Lotto since 2026-06-10); 1 by default. A round that was not drawn is a 404.
+     */
+    round?: number,
+  }): CancelablePromise<DrawPrizesDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}/draw/{date}/prizes',
+      path: {
+        'tag': tag,
+        'date': date,
+      },
+      query: {
+        'round': round,
+      },
+      errors: {
+        400: `Empty tag, invalid or pre-1800 date, or invalid round.`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found, no such draw, or its prizes are not stored (yet): \`No prizes were found for draw.\``,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

@@ -9,6 +9,23 @@ export class MatchCountDto {
   special!: number;
 }
 
+/** What the draw's publication says one winning line of the division paid (contract section 10). */
+export class PaidDto {
+  @ApiProperty({ example: 453217.1, description: "In `currency`'s major unit, exact to its minor unit." })
+  amount!: number;
+
+  @ApiProperty({ example: 'EUR' })
+  currency!: string;
+
+  @ApiProperty({
+    example: 4,
+    nullable: true,
+    type: Number,
+    description: 'Winning lines of the division (all regions).',
+  })
+  winners!: number | null;
+}
+
 export class WonDivisionDto {
   @ApiProperty({ example: 7, description: '1 is the top prize.' })
   rank!: number;
@@ -18,11 +35,31 @@ export class WonDivisionDto {
 
   @ApiProperty({ type: () => PrizeDto })
   prize!: PrizeDto;
+
+  @ApiPropertyOptional({
+    type: () => PaidDto,
+    description:
+      "Where the draw's prizes are stored (`GET …/draw/{date}/prizes`): what one line of the division was paid, " +
+      'without optional add-ons such as Power Play.',
+  })
+  paid?: PaidDto;
+}
+
+/** A sum of what a ticket won, in one currency. */
+export class WonAmountDto {
+  @ApiProperty({ example: 'EUR' })
+  currency!: string;
+
+  @ApiProperty({ example: 12.4 })
+  amount!: number;
 }
 
 export class DrawResultDto {
   @ApiProperty({ example: '2026-08-05', format: 'date' })
   date!: string;
+
+  @ApiPropertyOptional({ example: 2, description: 'Only on draws of eras with more than one round.' })
+  round?: number;
 
   @ApiProperty({
     type: [Number],
@@ -57,6 +94,33 @@ export class TicketResultDto {
 
   @ApiPropertyOptional({ type: [Number], example: [7] })
   special?: number[];
+
+  @ApiPropertyOptional({
+    example: 1871,
+    minimum: 1,
+    description:
+      'Draws checked that this ticket was not checked against: they fall in rule eras it does not fit (a current ' +
+      'Powerball line over the whole history skips the draws before 2015-10-07, where 69 could not be drawn). ' +
+      'Absent when 0. A ticket that fits none of the eras checked is a 400.',
+  })
+  skipped?: number;
+
+  @ApiPropertyOptional({
+    type: () => WonAmountDto,
+    isArray: true,
+    description:
+      "Several draws checked only: what the ticket won, summed per currency (amounts paid where the draw's prizes " +
+      'are stored, else the fixed prizes of the structure). Empty when nothing is known.',
+  })
+  won?: WonAmountDto[];
+
+  @ApiPropertyOptional({
+    example: 0,
+    description:
+      'Several draws checked only: the wins whose amount is not known (a shared prize whose payout is not stored). ' +
+      'Free plays are counted in neither.',
+  })
+  amountsUnknown?: number;
 
   @ApiProperty({
     type: () => DrawResultDto,
