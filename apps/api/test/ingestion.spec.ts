@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { BootCliApp, runCli } from '../src/bin/cli';
 import { DrawSyncService } from '../src/modules/ingestion/draw-sync.service';
@@ -155,6 +157,7 @@ describe('ingestion from the operators’ publications', () => {
         unchanged: 3,
         conflicts: 0,
         corrected: 0,
+        prizes: 0,
         rejected: [],
         error: null,
       });
@@ -256,6 +259,58 @@ describe('ingestion from the operators’ publications', () => {
       expect((await lottery('xx_csv')).freshness.status).toBe('current');
       await sync('xx_csv');
       expect(sources.requests.at(-1)!.query.get('from')).toBe('2026-07-08');
+    });
+
+    it("generic CSV with prize fields: FDJ's own EuroMillions file stores what each draw paid", async () => {
+      // The real FDJ publication (test/fixtures/fdj): ';', decimal commas, 13 ranks with France and Europe winners.
+      const body = readFileSync(join(__dirname, 'fixtures/fdj/euromillions_202002.csv'), 'utf8');
+      sources.answer('/fdj-euromillions.csv', { type: 'text/csv', body });
+      const ranks = Array.from({ length: 13 }, (_, i) => i + 1);
+      const set = await setSource('eu_euromillions', {
+        adapter: 'generic',
+        url: sources.url('/fdj-euromillions.csv'),
+        mapping: {
+          format: 'csv',
+          delimiter: ';',
+          date: 'date_de_tirage',
+          dateFormat: 'DD/MM/YYYY',
+          main: ['boule_1', 'boule_2', 'boule_3', 'boule_4', 'boule_5'],
+          special: ['etoile_1', 'etoile_2'],
+          prizes: {
+            currency: 'EUR',
+            decimal: ',',
+            divisions: ranks.map((rank) => ({
+              rank,
+              winners: `nombre_de_gagnant_au_rang${rank}_Euro_Millions_en_europe`,
+              amount: `rapport_du_rang${rank}_Euro_Millions`,
+              regions: { FR: `nombre_de_gagnant_au_rang${rank}_Euro_Millions_en_france` },
+            })),
+          },
+        },
+      });
+      expect(set.status).toBe(200);
+      // The bundle's prizes of 2025-03-21 are taken away: the sync brings them back from the source.
+      const path = '/admin/lotteries/eu_euromillions/draws/2025-03-21/prizes';
+      const bundled = (await api.get('/lottery/eu_euromillions/draw/2025-03-21/prizes', { token })).body;
+      expect((await api.delete(path, { jwt })).status).toBe(204);
+
+      const result = await sync('eu_euromillions');
+      expect(result.error).toBeNull();
+      // FDJ dates its 2022-08-19 draw 18/08/2022: a new date for the service, stored with its prizes. Every other
+      // draw's prizes are the bundle's facts (from the same FDJ files): not rewritten, not announced.
+      expect([result.inserted, result.unchanged, result.prizes]).toEqual([1, 535, 2]);
+      const synced = (await api.get('/lottery/eu_euromillions/draw/2025-03-21/prizes', { token })).body;
+      const { source, updatedAt, ...facts } = synced;
+      expect(source).toBe(`generic ${sources.url('/fdj-euromillions.csv')}`);
+      expect(updatedAt).toEqual(expect.any(String));
+      const { source: _bundleSource, updatedAt: _bundleUpdatedAt, ...bundledFacts } = bundled;
+      expect(facts).toEqual(bundledFacts);
+      expect(facts.divisions[1]).toMatchObject({
+        rank: 2,
+        regions: [{ region: 'FR', winners: expect.any(Number) }],
+      });
+      // A second sync finds nothing new: no write, no event.
+      expect((await sync('eu_euromillions')).prizes).toBe(0);
     });
 
     it('generic JSON: rows under a path, main and special numbers in one field', async () => {

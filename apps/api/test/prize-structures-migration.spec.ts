@@ -19,7 +19,7 @@ describe('migration 1796300000000: prize structures for a database loaded earlie
       >;
     try {
       const bundled = await rulesOf('uk_lotto');
-      expect(bundled.at(-1)!.special.pool).toBe('main');
+      expect(bundled.every((era) => era.special.pool === 'main')).toBe(true);
       await migration.down(runner);
       const old = await rulesOf('uk_lotto');
       expect(old.every((era) => era.prizes === undefined && era.special?.pool === undefined)).toBe(true);
@@ -32,7 +32,9 @@ describe('migration 1796300000000: prize structures for a database loaded earlie
       ]);
 
       await migration.up(runner);
-      expect(await rulesOf('uk_lotto')).toEqual(bundled);
+      // The eras this migration knows: uk_lotto's era of rounds (2026-06-10) came later, with its own migration.
+      const known = (rules: Array<Record<string, any>>) => rules.filter((era) => era.from < '2026-06-10');
+      expect(known(await rulesOf('uk_lotto'))).toEqual(known(bundled));
       const after = await rulesOf('us_powerball');
       expect(after.at(-1)!.prizes).toEqual(own);
       expect(after[0].prizes).toEqual([]);

@@ -16,6 +16,7 @@ import { KeepUsageRecords1796600000000 } from './1796600000000-keep-usage-record
 import { MeteringInstances1796700000000 } from './1796700000000-metering-instances';
 import { DrawRoundsAndPrizes1796800000000 } from './1796800000000-draw-rounds-and-prizes';
 import { FdjPrizeStructures1796810000000 } from './1796810000000-fdj-prize-structures';
+import { UkLottoRounds1796820000000 } from './1796820000000-uk-lotto-rounds';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   MeteringInstances1796700000000,
   DrawRoundsAndPrizes1796800000000,
   FdjPrizeStructures1796810000000,
+  UkLottoRounds1796820000000,
 ];

@@ -7,8 +7,8 @@ import type { PrizesInput } from './domain/prize-input';
 import { toDrawDto } from './domain/draw-view';
 
 /**
- * Stores what draws paid (one statement per batch), for draws that exist; rows equal to the stored ones are left
- * alone. Subscribers hear of every prize table first stored or changed (`draw.prizes`, with the draw and the
+ * Stores what draws paid (one statement per batch), for draws that exist; rows whose facts equal the stored ones
+ * are left alone (whatever their source). Subscribers hear of every prize table first stored or changed (`draw.prizes`, with the draw and the
  * prizes as the REST answers give them), in the caller's transaction. Returns how many rows were written and the
  * keys ('date#round') of the draws that do not exist (nothing is stored for them). `announce: false` (the bundled
  * history, stored once) sends no event.
@@ -41,8 +41,9 @@ export async function upsertPrizesBatch(
        ON CONFLICT (lottery_tag, draw_date, round) DO UPDATE
          SET currency = EXCLUDED.currency, jackpot = EXCLUDED.jackpot, divisions = EXCLUDED.divisions,
              next = EXCLUDED.next, source = EXCLUDED.source, updated_at = now()
-         WHERE (p.currency, p.jackpot, p.divisions, p.next, p.source)
-               IS DISTINCT FROM (EXCLUDED.currency, EXCLUDED.jackpot, EXCLUDED.divisions, EXCLUDED.next, EXCLUDED.source)
+         -- The same facts from another source are not a change: the first source stays, nothing is announced.
+         WHERE (p.currency, p.jackpot, p.divisions, p.next)
+               IS DISTINCT FROM (EXCLUDED.currency, EXCLUDED.jackpot, EXCLUDED.divisions, EXCLUDED.next)
        RETURNING p.draw_date, p.round, p.updated_at)
      SELECT to_char(s.draw_date, 'YYYY-MM-DD') AS date, s.round, d.main, d.special,
             to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at

@@ -3,7 +3,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { type DrawProvenance, upsertDrawBatch } from '../draws/draw-batch-writer';
-import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+import { prizesProblem, type PrizesInput } from '../draws/domain/prize-input';
+import { upsertPrizesBatch } from '../draws/prize-batch-writer';
 import type { StoredDraw } from '../draws/domain/draw-view';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
@@ -15,6 +18,8 @@ export interface IngestCounts {
   unchanged: number;
   conflicts: number;
   corrected: number;
+  /** Draws whose prizes were first stored or changed. */
+  prizes: number;
   rejected: RejectedRow[];
 }
 
@@ -80,6 +85,27 @@ export class DrawIngestService {
         rules,
       );
 
+      // What the draws paid, where the source publishes it: for the draws now stored with the fetched numbers
+      // (not for one whose numbers wait for a decision), each checked against the prize structure of its date.
+      const settled = valid.filter((draw) => acceptCorrections || !differing.some((d) => d.draw === draw));
+      const prizes: PrizesInput[] = [];
+      for (const draw of settled) {
+        if (!draw.prizes) continue;
+        const input: PrizesInput = {
+          date: draw.date,
+          currency: draw.prizes.currency,
+          jackpot: jackpotOf(draw.prizes),
+          divisions: draw.prizes.divisions,
+          next: null,
+          source: provenance.source,
+        };
+        const structure = prizePeriodOn(ruleEraOn(rules, draw.date)?.prizes, draw.date)?.divisions ?? null;
+        const problem = prizesProblem(input, structure);
+        if (problem === null) prizes.push(input);
+        else rejected.push({ row: draw.row, date: draw.date, message: `prizes not stored: ${problem}` });
+      }
+      const prizesWritten = (await upsertPrizesBatch(manager, tag, prizes, rules)).written;
+
       let conflicts = 0;
       for (const { draw, current } of differing) {
         if (acceptCorrections) {
@@ -95,10 +121,11 @@ export class DrawIngestService {
         unchanged,
         conflicts,
         corrected: acceptCorrections ? differing.length : 0,
+        prizes: prizesWritten,
         rejected,
       };
     });
-    if (counts.inserted + counts.corrected > 0) await this.catalog.reload(tag);
+    if (counts.inserted + counts.corrected + counts.prizes > 0) await this.catalog.reload(tag);
     for (const { date, from, to } of corrections) {
       this.logger.warn(
         `Correction of ${tag} ${date} from ${provenance.source}: ` +
@@ -107,6 +134,18 @@ export class DrawIngestService {
     }
     return counts;
   }
+}
+
+/**
+ * The jackpot as far as the source tells: its pool where published (else what the one top winner was paid: the
+ * whole pool, as the bundled FDJ prizes read it), won when rank 1 had winners.
+ */
+function jackpotOf(prizes: NonNullable<FetchedDraw['prizes']>): PrizesInput['jackpot'] {
+  const top = prizes.divisions.find((d) => d.rank === 1);
+  const topWinners = top?.winners ?? null;
+  const amountMinor = prizes.jackpotMinor ?? (topWinners === 1 ? (top?.amountMinor ?? null) : null);
+  if (amountMinor === null && topWinners === null) return null;
+  return { amountMinor, won: topWinners === null ? null : topWinners > 0, rollovers: null };
 }
 
 async function storedDraws(

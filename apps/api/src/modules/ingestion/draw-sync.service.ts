@@ -119,7 +119,8 @@ export class DrawSyncService {
     }
     const summary =
       `Sync of ${lottery}: ${result.fetched} fetched, ${result.inserted} new, ${result.unchanged} unchanged, ` +
-      `${result.conflicts} conflicts, ${result.corrected} corrected, ${result.rejected.length} rejected`;
+      `${result.conflicts} conflicts, ${result.corrected} corrected, ${result.rejected.length} rejected` +
+      (result.prizes ? `, prizes of ${result.prizes} draws stored` : '');
     if (result.rejected.length === 0) this.logger.log(summary);
     else
       this.logger.warn(

@@ -19,6 +19,8 @@ export interface SyncResult {
   conflicts: number;
   /** Differing draws written at once (SYNC_ACCEPT_CORRECTIONS=on). */
   corrected: number;
+  /** Draws whose prizes were first stored or changed (a mapping with `prizes`); absent in older results. */
+  prizes?: number;
   rejected: RejectedRow[];
   /** Why the sync failed as a whole (unreachable, timeout, 5xx, not the expected format); null on success. */
   error: string | null;

@@ -19,6 +19,10 @@ export type SyncResultDto = {
   fetched: number;
   inserted: number;
   lottery: string;
+  /**
+   * Draws whose prizes were first stored or changed (a source whose mapping names prize fields).
+   */
+  prizes?: number;
   rejected: Array<RejectedRowDto>;
   source: string;
   unchanged: number;

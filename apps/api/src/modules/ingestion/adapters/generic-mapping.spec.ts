@@ -48,3 +48,39 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(0, 100, 400, () => 1)).toBe(120);
   });
 });
+
+describe('parseSourceMapping: prize fields (contract section 10)', () => {
+  const base = { format: 'csv', date: 'd', main: 'm' };
+
+  it('keeps a prize mapping, divisions by rank', () => {
+    const prizes = {
+      currency: 'EUR',
+      decimal: ',',
+      divisions: [
+        { rank: 2, winners: 'w2', amount: 'a2' },
+        { rank: 1, winners: 'w1', amount: 'a1', regions: { FR: 'fr1' } },
+      ],
+    };
+    expect(parseSourceMapping({ ...base, prizes })).toEqual({
+      mapping: {
+        ...base,
+        prizes: { ...prizes, divisions: [prizes.divisions[1], prizes.divisions[0]] },
+      },
+    });
+  });
+
+  it.each([
+    [{ currency: 'eur', divisions: [{ rank: 1 }] }, 'prizes.currency must be an ISO 4217 code'],
+    [{ currency: 'EUR', decimal: ' ', divisions: [{ rank: 1 }] }, "prizes.decimal must be '.' or ','"],
+    [{ currency: 'EUR', divisions: [] }, 'prizes.divisions must list 1 to 50 divisions'],
+    [
+      { currency: 'EUR', divisions: [{ rank: 1 }, { rank: 1 }] },
+      'prizes.divisions[1].rank 1 is listed twice',
+    ],
+    [{ currency: 'EUR', divisions: [{ rank: 1, regions: { France: 'f' } }] }, 'prizes.divisions[0].regions'],
+    [{ currency: 'EUR', divisions: [{ rank: 1 }], pool: 'x' }, "prizes has an unknown key 'pool'"],
+  ])('refuses %j', (prizes, problem) => {
+    const parsed = parseSourceMapping({ ...base, prizes });
+    expect('problem' in parsed && parsed.problem.startsWith(problem)).toBe(true);
+  });
+});

@@ -22,7 +22,22 @@ export interface SourceMapping {
   delimiter?: string;
   /** Query parameters added to the URL; '{since}' in a value becomes the first date wanted ('YYYY-MM-DD'). */
   query?: Record<string, string>;
+  /** Where the source publishes what each draw paid (contract section 10); absent when it does not. */
+  prizes?: PrizeMapping;
 }
+
+/** The fields of a draw's prizes: per division, its winners, the amount per winning line, per-region winners. */
+export interface PrizeMapping {
+  /** ISO 4217 code of the amounts (FDJ: EUR). */
+  currency: string;
+  /** The amounts' decimal separator: '.' (default) or ',' (FDJ's `616553,40`). */
+  decimal?: '.' | ',';
+  divisions: { rank: number; winners?: string; amount?: string; regions?: Record<string, string> }[];
+  /** The field of the top division's pool, where published. */
+  jackpot?: string;
+}
+
+const MAX_PRIZE_DIVISIONS = 50;
 
 const KEYS = [
   'format',
@@ -35,6 +50,7 @@ const KEYS = [
   'separator',
   'delimiter',
   'query',
+  'prizes',
 ];
 /** A field name: 1 to 200 characters, none of them a control character. */
 const isPlainName = (text: string) =>
@@ -47,8 +63,19 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   const input = value as Record<string, unknown>;
   const unknown = Object.keys(input).find((key) => !KEYS.includes(key));
   if (unknown !== undefined) return { problem: `unknown key '${unknown}' (known: ${KEYS.join(', ')})` };
-  const { format, rows, date, dateFormat, main, special, specialFromMain, separator, delimiter, query } =
-    input;
+  const {
+    format,
+    rows,
+    date,
+    dateFormat,
+    main,
+    special,
+    specialFromMain,
+    separator,
+    delimiter,
+    query,
+    prizes,
+  } = input;
   if (format !== 'json' && format !== 'csv') return { problem: "format must be 'json' or 'csv'" };
   if (rows !== undefined && (typeof rows !== 'string' || rows.length > 200))
     return { problem: 'rows must be a dot path' };
@@ -82,7 +109,10 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
       !Object.values(query).every((v) => typeof v === 'string' && v.length <= 500))
   )
     return { problem: 'query must map parameter names to text' };
+  const prizeMapping = prizes === undefined ? undefined : parsePrizeMapping(prizes);
+  if (prizeMapping !== undefined && 'problem' in prizeMapping) return prizeMapping;
   const mapping: SourceMapping = { format, date: date as string, main: main as string | string[] };
+  if (prizeMapping !== undefined) mapping.prizes = prizeMapping.prizes;
   if (rows !== undefined) mapping.rows = rows as string;
   if (dateFormat !== undefined) mapping.dateFormat = dateFormat as string;
   if (special !== undefined) mapping.special = special as string | string[];
@@ -91,6 +121,61 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   if (delimiter !== undefined) mapping.delimiter = delimiter as string;
   if (query !== undefined) mapping.query = { ...(query as Record<string, string>) };
   return { mapping };
+}
+
+function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problem: 'prizes must be an object {currency, divisions, decimal?, jackpot?}' };
+  const { currency, decimal, divisions, jackpot, ...others } = value as Record<string, unknown>;
+  const unknown = Object.keys(others)[0];
+  if (unknown !== undefined)
+    return {
+      problem: `prizes has an unknown key '${unknown}' (known: currency, decimal, divisions, jackpot)`,
+    };
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+    return { problem: 'prizes.currency must be an ISO 4217 code such as EUR' };
+  if (decimal !== undefined && decimal !== '.' && decimal !== ',')
+    return { problem: "prizes.decimal must be '.' or ','" };
+  if (jackpot !== undefined && !isField(jackpot)) return { problem: 'prizes.jackpot must name a field' };
+  if (!Array.isArray(divisions) || divisions.length === 0 || divisions.length > MAX_PRIZE_DIVISIONS)
+    return {
+      problem: `prizes.divisions must list 1 to ${MAX_PRIZE_DIVISIONS} divisions {rank, winners?, amount?, regions?}`,
+    };
+  const read: PrizeMapping['divisions'] = [];
+  for (const [i, raw] of divisions.entries()) {
+    const at = `prizes.divisions[${i}]`;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      return { problem: `${at} must be an object` };
+    const { rank, winners, amount, regions } = raw as Record<string, unknown>;
+    if (!Number.isInteger(rank) || (rank as number) < 1 || (rank as number) > MAX_PRIZE_DIVISIONS)
+      return { problem: `${at}.rank must be a whole number from 1 to ${MAX_PRIZE_DIVISIONS}` };
+    if (read.some((d) => d.rank === rank)) return { problem: `${at}.rank ${String(rank)} is listed twice` };
+    if (winners !== undefined && !isField(winners)) return { problem: `${at}.winners must name a field` };
+    if (amount !== undefined && !isField(amount)) return { problem: `${at}.amount must name a field` };
+    if (
+      regions !== undefined &&
+      (typeof regions !== 'object' ||
+        regions === null ||
+        Array.isArray(regions) ||
+        !Object.entries(regions).every(([region, field]) => /^[A-Z]{2}$/.test(region) && isField(field)))
+    )
+      return { problem: `${at}.regions must map country codes (FR) to fields` };
+    read.push({
+      rank: rank as number,
+      ...(winners !== undefined ? { winners: winners as string } : {}),
+      ...(amount !== undefined ? { amount: amount as string } : {}),
+      ...(regions !== undefined ? { regions: { ...(regions as Record<string, string>) } } : {}),
+    });
+  }
+  read.sort((a, b) => a.rank - b.rank);
+  return {
+    prizes: {
+      currency,
+      ...(decimal !== undefined ? { decimal } : {}),
+      divisions: read,
+      ...(jackpot !== undefined ? { jackpot: jackpot as string } : {}),
+    },
+  };
 }
 
 function isField(value: unknown): value is string {

@@ -1,4 +1,5 @@
 import type { RejectedRow } from '../sync-result';
+import type { StoredDivisionPrize } from '../../draws/domain/draw-prizes';
 
 /** A draw read from a source, before validation against the lottery's rules. */
 export interface FetchedDraw {
@@ -7,6 +8,15 @@ export interface FetchedDraw {
   date: string;
   main: number[];
   special: number[];
+  /** What the draw paid, where the source publishes it and the mapping names its fields. */
+  prizes?: FetchedPrizes;
+}
+
+/** A draw's prizes as a source gives them (amounts in minor units); the ingest adds the date and provenance. */
+export interface FetchedPrizes {
+  currency: string;
+  divisions: StoredDivisionPrize[];
+  jackpotMinor: number | null;
 }
 
 /** What an adapter read from an answer: the draws it understood, and the rows it could not. */

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FreshnessDto } from '../../lotteries/dto/schedule.dto';
 import { ADAPTER_NAMES } from '../adapters/adapters';
 
@@ -35,6 +35,12 @@ export class SyncResultDto {
 
   @ApiProperty({ description: 'Differing draws written at once (SYNC_ACCEPT_CORRECTIONS=on).' })
   corrected!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Draws whose prizes were first stored or changed (a source whose mapping names prize fields).',
+  })
+  prizes?: number;
 
   @ApiProperty({ type: () => [RejectedRowDto] })
   rejected!: RejectedRowDto[];

@@ -1,0 +1,59 @@
+import { DataSource } from 'typeorm';
+import { FdjPrizeStructures1796810000000 } from '../src/database/migrations/1796810000000-fdj-prize-structures';
+import { UkLottoRounds1796820000000 } from '../src/database/migrations/1796820000000-uk-lotto-rounds';
+import { createTestApp, TestApp } from './support/test-app';
+
+/** A database loaded before issue 30 gets the corrected FDJ prize structures and UK Lotto's era of rounds. */
+describe('migrations of issue 30 for a database loaded earlier', () => {
+  let app: TestApp;
+  let runner: ReturnType<DataSource['createQueryRunner']>;
+  const rulesOf = async (tag: string) =>
+    (await runner.query(`SELECT rules FROM lotteries WHERE tag = $1`, [tag]))[0].rules as Array<
+      Record<string, any>
+    >;
+  const setRules = (tag: string, rules: unknown) =>
+    runner.query(`UPDATE lotteries SET rules = $2::jsonb WHERE tag = $1`, [tag, JSON.stringify(rules)]);
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    // One connection for all of it (the embedded engine's pool is small).
+    runner = app.running.app.get(DataSource).createQueryRunner();
+  });
+  afterAll(async () => {
+    await runner.release();
+    await app.close();
+  });
+
+  it("UK Lotto's era of two rounds is added once, unless an era from that date exists; down() removes it", async () => {
+    const bundled = await rulesOf('uk_lotto');
+    expect(bundled.at(-1)).toMatchObject({ from: '2026-06-10', rounds: 2 });
+    const migration = new UkLottoRounds1796820000000();
+    await migration.down(runner);
+    expect((await rulesOf('uk_lotto')).map((era) => era.from)).toEqual(
+      bundled.slice(0, -1).map((era) => era.from),
+    );
+    await migration.up(runner);
+    await migration.up(runner);
+    expect(await rulesOf('uk_lotto')).toEqual(bundled);
+  });
+
+  it('FDJ structures replace what the earlier bundle held, era by era; an era an administrator changed stays', async () => {
+    const bundled = await rulesOf('eu_euromillions');
+    expect(bundled[0].prizes[0].divisions).toHaveLength(12);
+    const migration = new FdjPrizeStructures1796810000000();
+    await migration.down(runner);
+    const before = await rulesOf('eu_euromillions');
+    expect(before[0].prizes).toEqual([]);
+    // An administrator's own structure on the current era stays as it is.
+    const own = [{ from: '2016-09-27', source: 'set by hand', divisions: null }];
+    await setRules(
+      'eu_euromillions',
+      before.map((era, i) => (i === before.length - 1 ? { ...era, prizes: own } : era)),
+    );
+    await migration.up(runner);
+    const after = await rulesOf('eu_euromillions');
+    expect(after[0].prizes).toEqual(bundled[0].prizes);
+    expect(after[1].prizes).toEqual(bundled[1].prizes);
+    expect(after.at(-1)!.prizes).toEqual(own);
+  });
+});
