@@ -162,18 +162,28 @@ async function benchTicketCheck(base, token) {
     main: [0, 1, 2, 3, 4, 5].map((k) => ((i * 7 + k * 8) % 49) + 1),
     special: [i % 10],
   }));
+  // EuroMillions lines over its whole history: wins with the amounts FDJ paid (issue 30), summed per currency.
+  const starLines = Array.from({ length: 5 }, (_, i) => ({
+    main: [0, 1, 2, 3, 4].map((k) => ((i * 11 + k * 9) % 50) + 1),
+    special: [(i % 9) + 1, ((i + 4) % 9) + 1],
+  }));
   const cases = [
     ['1 line, latest draw', { tickets: lines.slice(0, 1) }],
     ['100 lines, latest draw', { tickets: lines }],
     ['1 line × whole history (5,031 draws)', { tickets: lines.slice(0, 1), from: '1800-01-01' }],
     ['100 lines × draws since 2025-09-01', { tickets: lines, from: '2025-09-01' }],
+    [
+      'eu_euromillions: 5 lines × whole history, paid amounts',
+      { tickets: starLines, from: '2004-01-01' },
+      'eu_euromillions',
+    ],
   ];
   log('');
-  log('| ticket check, de_lotto, 10 connections | req/s | p50 | p99 | non-2xx |');
+  log('| ticket check, de_lotto unless named, 10 connections | req/s | p50 | p99 | non-2xx |');
   log('|---|---|---|---|---|');
-  for (const [name, body] of cases) {
+  for (const [name, body, tag = 'de_lotto'] of cases) {
     const result = await autocannon({
-      url: `${base}/lottery/de_lotto/check`,
+      url: `${base}/lottery/${tag}/check`,
       method: 'POST',
       connections: 10,
       duration: SECONDS,
@@ -366,6 +376,9 @@ async function benchEngine(engine) {
     const routes = [
       ['latest draw', '/lottery/us_powerball/draw/latest/numbers'],
       ['draw by date', '/lottery/eu_euromillions/draw/2024-01-02/numbers'],
+      // What a draw paid (issue 30): its JSON made on first use, then kept with the snapshot.
+      ['prizes by date', '/lottery/eu_euromillions/draw/2025-03-21/prizes'],
+      ['prizes, latest draw', '/lottery/eu_euromillions/draw/latest/prizes'],
       [
         'search page (bare array, middle)',
         `/lottery/${largest.tag}/draw/numbers?limit=15&offset=${lastOffset >> 1}`,

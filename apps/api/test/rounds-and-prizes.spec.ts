@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { LotteryCatalog } from '../src/modules/catalog/lottery-catalog.service';
 import { errorBody, Messages } from './support/contract-errors';
 import { newAdmin, newTokenHolder, sql } from './support/fixtures';
 import { http, Http } from './support/http';
@@ -399,6 +400,47 @@ describe('rounds and prizes (contract section 10)', () => {
           expect(division.winners).toBe(winners === '' ? null : Number(winners));
           expect(division.amount === null ? '' : division.amount.toFixed(2)).toBe(
             amount === '' ? '' : Number(amount).toFixed(2),
+          );
+        }
+      }
+      // Every draw, through the very JSON the route sends (read from the catalog: 1,826 requests would take a
+      // free license's rate limit minutes).
+      const catalog = app.running.app.get(LotteryCatalog);
+      for (const row of rows) {
+        const answer = JSON.parse(catalog.prizesJsonOf('eu_euromillions', row.date));
+        const ranks = Object.keys(row).filter((k) => /^rank\d+_winners$/.test(k)).length;
+        expect(answer.divisions).toHaveLength(
+          row.rank13_winners === '' && row.rank13_amount === '' ? 12 : ranks,
+        );
+        for (const division of answer.divisions) {
+          const winners = row[`rank${division.rank}_winners`];
+          const amount = row[`rank${division.rank}_amount`];
+          const regions = row[`rank${division.rank}_regions`];
+          expect([row.date, division.rank, division.winners]).toEqual([
+            row.date,
+            division.rank,
+            winners === '' ? null : Number(winners),
+          ]);
+          // To the cent: the answer's number printed with 2 decimals is the file's decimal text.
+          expect([
+            row.date,
+            division.rank,
+            division.amount === null ? '' : division.amount.toFixed(2),
+          ]).toEqual([
+            row.date,
+            division.rank,
+            amount === ''
+              ? ''
+              : amount.includes('.')
+                ? amount.padEnd(amount.indexOf('.') + 3, '0')
+                : `${amount}.00`,
+          ]);
+          expect(division.regions ?? []).toEqual(
+            regions === ''
+              ? []
+              : regions
+                  .split(' ')
+                  .map((pair) => ({ region: pair.split(':')[0], winners: Number(pair.split(':')[1]) })),
           );
         }
       }

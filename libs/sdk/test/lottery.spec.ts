@@ -26,6 +26,22 @@ describe('lottery endpoints', () => {
     client = subscriber.lottery;
   });
 
+  it('reads what a draw paid: prizes(tag, date) and latestPrizes(tag), typed, and the 404 while none is stored', async () => {
+    // FDJ's EuroMillions file: on 2025-03-25 rank 2 (5 + 1 star) went to 2 lines in Europe, EUR 616,553.40 each.
+    const prizes = await client.prizes('eu_euromillions', '2025-03-25');
+    expect(prizes).toMatchObject({ lottery: 'eu_euromillions', date: '2025-03-25', currency: 'EUR' });
+    expect(prizes.divisions[1]).toMatchObject({
+      rank: 2,
+      match: { main: 5, special: 1 },
+      winners: 2,
+      amount: 616553.4,
+    });
+    expect(prizes.divisions[0]).toMatchObject({ rank: 1, winners: 0, amount: null });
+    expect(await client.latestPrizes('eu_euromillions')).toEqual(prizes);
+    const none = await apiError(client.latestPrizes('us_powerball'));
+    expect(none).toMatchObject({ status: 404, message: 'No prizes were found for draw.' });
+  });
+
   it('checks tickets: one draw (division or null), a range (wins only), typed 400s naming the ticket', async () => {
     // uk_lotto 2025-07-30: 3 5 7 18 21 37, bonus 38.
     const one = await client.check(
