@@ -676,6 +676,7 @@ describe('fuzzing every route', () => {
     // The document is generated from the controllers: a route missing here would escape the fuzzing.
     for (const route of [
       'GET /lottery/{tag}/draw/{date}/numbers',
+      'GET /lottery/{tag}/draw/{date}/prizes',
       'POST /admin/lotteries/{tag}/draws/import',
       'PUT /admin/licenses/{name}',
       'POST /auth/register',
@@ -694,7 +695,9 @@ describe('fuzzing every route', () => {
     'GET /lottery/{tag}',
     'GET /lottery/{tag}/draw/numbers',
     'GET /lottery/{tag}/draw/latest/numbers',
+    'GET /lottery/{tag}/draw/latest/prizes',
     'GET /lottery/{tag}/draw/{date}/numbers',
+    'GET /lottery/{tag}/draw/{date}/prizes',
     'GET /lottery/{tag}/draws',
     'POST /lottery/{tag}/check',
     'GET /lottery/{tag}/stats',
@@ -734,6 +737,8 @@ describe('fuzzing every route', () => {
     'PATCH /admin/lotteries/{tag}',
     'PUT /admin/lotteries/{tag}/draws/{date}',
     'DELETE /admin/lotteries/{tag}/draws/{date}',
+    'PUT /admin/lotteries/{tag}/draws/{date}/prizes',
+    'DELETE /admin/lotteries/{tag}/draws/{date}/prizes',
     'POST /admin/lotteries/{tag}/draws/import',
     'GET /admin/lotteries/{tag}/draws',
     'GET /admin/lotteries/{tag}/draws/{date}',
