@@ -8,7 +8,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedHeading, focusedName } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
 import { workspaceRoot } from './support/paths';
-import { goTo, logIn, registerViaApi, uniqueEmail } from './support/portal';
+import { goTo, heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
 
 /** The dates of the bundled Powerball draws (the API under test starts from the bundle), oldest first. */
 function powerballDates(): string[] {
@@ -145,9 +145,10 @@ describe('portal: Check numbers', () => {
     // Each win says its prize in words: Powerball's lower divisions are fixed amounts.
     const prizes = await table.locator('tbody td[data-label="Prize"]').allTextContents();
     expect(prizes).toEqual(['Rank 8 — USD 4', 'Rank 8 — USD 4', 'Rank 6 — USD 7', 'Rank 9 — USD 4']);
+    // Powerball's prizes are not stored: the total is the structure's fixed prizes, summed.
+    expect(await result.getByTestId('check-total').textContent()).toBe('Won in total: $19.00.');
 
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'check-range');
   });
 
   test('a malformed line is refused at the field, naming the line, before any request', async () => {
@@ -274,5 +275,97 @@ describe('portal: Check numbers', () => {
     expect(state.invalid).toBe(true);
     expect(state.description).toContain(expected);
     expect(await page.getByRole('region', { name: 'Results' }).count()).toBe(0);
+  });
+
+  test('a EuroMillions line on 2025-03-25: the rank won and what the draw paid it; its date opens the draw', async () => {
+    await page.getByLabel('Lottery').selectOption('eu_euromillions');
+    await page.getByLabel('Your lines').fill('1 3 18 40 50 + 2 11');
+    await page.getByLabel('One date').check();
+    await page.getByLabel('Draw date').fill('2025-03-25');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page
+      .getByText('1 line checked against the EuroMillions draw of 2025-03-25.', { exact: true })
+      .waitFor();
+    // The draw was 36 3 18 33 1 + 6 2: 1, 3, 18 and the star 2 matched, rank 9, which paid 59,429 lines €11.50.
+    expect(await lineResult(page, 1).locator('.check-verdict').textContent()).toBe(
+      'Rank 9 — €11.50 per winning line (59,429 winners) · 3 numbers + 1 Lucky Stars (étoiles) matched',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('region', { name: 'Results' }).getByRole('link', { name: '2025-03-25' }).click();
+    await heading(page, 'EuroMillions: the draw of 2025-03-25');
+    // The token of this page carries on there.
+    const row = page.locator('table.prize-table tbody tr[data-rank="9"]');
+    expect(await row.locator('td[data-label="Winners"]').textContent()).toBe('59,429');
+    expect(await row.locator('td[data-label="Paid per winner"]').textContent()).toBe('€11.50');
+
+    // Back: the lines and the results are as they were.
+    await page.goBack();
+    await heading(page, 'Check numbers');
+    await page
+      .getByText('1 line checked against the EuroMillions draw of 2025-03-25.', { exact: true })
+      .waitFor();
+    expect(await page.getByLabel('Your lines').inputValue()).toBe('1 3 18 40 50 + 2 11');
+    expect(await page.getByLabel('Draw date').inputValue()).toBe('2025-03-25');
+  });
+
+  test("a range: each win with what its draw paid, and the line's total; each date opens its draw", async () => {
+    await page.getByLabel('A range').check();
+    await page.getByLabel('From', { exact: true }).fill('2025-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2025-03-25');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page
+      .getByText(/^1 line checked against \d+ draws of EuroMillions, from 2025-01-\d\d to 2025-03-25\.$/)
+      .waitFor();
+    const result = lineResult(page, 1);
+    await result.getByText(/^3 wins in \d+ draws$/).waitFor();
+    expect(await result.getByTestId('check-total').textContent()).toBe('Won in total: €29.60.');
+    const table = result.getByRole('table', { name: /Wins of line 1/ });
+    expect(await table.locator('tbody td[data-label="Prize"]').allTextContents()).toEqual([
+      'Rank 9 — €11.50 per winning line (59,429 winners)',
+      'Rank 13 — €3.60 per winning line (2,319,001 winners)',
+      'Rank 8 — €14.50 per winning line (21,878 winners)',
+    ]);
+    const links = table.locator('tbody th a');
+    expect(await links.allTextContents()).toEqual(['2025-03-25', '2025-03-21', '2025-02-21']);
+    expect(await links.nth(1).getAttribute('href')).toBe('#/draws/eu_euromillions/2025-03-21');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'check-range');
+  });
+
+  test('a win whose amount is not published is counted beside the total (French Loto, prizes stored until 2024-07-24)', async () => {
+    await page.getByLabel('Lottery').selectOption('fr_lotto');
+    await page.getByLabel('Your lines').fill('8 11 40 42 47 + 4');
+    await page.getByLabel('A range').check();
+    await page.getByLabel('From', { exact: true }).fill('2024-07-20');
+    await page.getByLabel('To', { exact: true }).fill('2024-07-31');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    const result = lineResult(page, 1);
+    await result.getByText(/^2 wins in \d+ draws$/).waitFor();
+    expect(await result.getByTestId('check-total').textContent()).toBe(
+      'Won in total: €467.30, plus 1 win whose amount is not published.',
+    );
+    expect(await result.locator('tbody td[data-label="Prize"]').allTextContents()).toEqual([
+      'Rank 5 — share of the prize pool',
+      'Rank 4 — €467.30 per winning line (418 winners)',
+    ]);
+  });
+
+  test('at 375 px the amounts paid and the totals fit: nothing scrolls sideways', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByLabel('Lottery').selectOption('eu_euromillions');
+    await page.getByLabel('Your lines').fill('1 3 18 40 50 + 2 11\n5 12 23 34 45 + 3 9');
+    await page.getByLabel('A range').check();
+    await page.getByLabel('From', { exact: true }).fill('2024-10-01');
+    await page.getByLabel('To', { exact: true }).fill('2025-03-25');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page.getByText(/^2 lines checked against \d+ draws of EuroMillions/).waitFor();
+    const first = lineResult(page, 1);
+    await first.getByTestId('check-total').scrollIntoViewIfNeeded();
+    expect(await first.getByTestId('check-total').textContent()).toMatch(/^Won in total: €\d+\.\d\d\.$/);
+    await expectNoSideScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'check-range-375');
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 });

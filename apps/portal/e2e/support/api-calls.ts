@@ -279,3 +279,69 @@ export async function newestDraws(
   );
   return page.draws;
 }
+
+/**
+ * Adds a lottery that draws two rounds a date (three numbers from 1 to 20 and a bonus ball from the same pool;
+ * a jackpot for 3, GBP 100 for 2 + bonus, a shared prize for 2), stores `draws` (each with its round), and
+ * what a draw paid where `prizes` gives it.
+ */
+export async function createRoundsLotteryViaApi(
+  baseUrl: string,
+  adminJwt: string,
+  {
+    tag,
+    name,
+    draws,
+    prizes = [],
+  }: {
+    tag: string;
+    name: string;
+    draws: { date: string; round: number; main: number[]; special: number[] }[];
+    prizes?: { date: string; round: number; body: unknown }[];
+  },
+): Promise<void> {
+  const ball = { min: 1, max: 20 };
+  await expectCall(201, baseUrl, 'POST', '/admin/lotteries', {
+    jwt: adminJwt,
+    body: {
+      tag,
+      name,
+      country: 'GB',
+      timezone: 'Europe/London',
+      // The groups of the era in force today: where the specials' name is given.
+      main: { count: 3, ...ball },
+      special: { count: 1, ...ball, pool: 'main', name: 'Bonus Ball' },
+      rules: [
+        {
+          from: '2020-01-01',
+          rounds: 2,
+          main: { count: 3, ...ball },
+          special: { count: 1, ...ball, pool: 'main' },
+          prizes: [
+            {
+              from: '2020-01-01',
+              source: 'e2e',
+              divisions: [
+                { rank: 1, main: 3, prize: { type: 'jackpot' } },
+                { rank: 2, main: 2, special: 1, prize: { type: 'fixed', amount: 100, currency: 'GBP' } },
+                { rank: 3, main: 2, prize: { type: 'parimutuel' } },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  for (const { date, round, main, special } of draws) {
+    await expectCall(201, baseUrl, 'PUT', `/admin/lotteries/${tag}/draws/${date}?round=${round}`, {
+      jwt: adminJwt,
+      body: { main, special },
+    });
+  }
+  for (const { date, round, body } of prizes) {
+    await expectCall(201, baseUrl, 'PUT', `/admin/lotteries/${tag}/draws/${date}/prizes?round=${round}`, {
+      jwt: adminJwt,
+      body,
+    });
+  }
+}

@@ -9,7 +9,9 @@ import type {
   CheckResultDto,
   ConflictDto,
   CreatedTokenDto,
+  DivisionPrizeDto,
   DrawDto,
+  DrawPrizesDto,
   DrawResultDto,
   DrawScheduleDto,
   DrawSourceDto,
@@ -17,6 +19,7 @@ import type {
   LicenseDto,
   LotteryDto,
   NumberStatsDto,
+  PaidDto,
   ProfileDto,
   ScheduleEraDto,
   SyncStateDto,
@@ -25,6 +28,7 @@ import type {
   TokenDto,
   UsageReportDto,
   ValueStatsDto,
+  WonAmountDto,
   WonDivisionDto,
 } from '@lottery-results/sdk';
 
@@ -63,6 +67,13 @@ export type TicketResult = TicketResultDto;
 export type DrawResult = DrawResultDto;
 export type WonDivision = WonDivisionDto;
 export type Prize = WonDivisionDto['prize'];
+/** What one line of a won division was paid in that draw, where the draw's prizes are stored. */
+export type Paid = PaidDto;
+/** A ticket's wins over several draws, summed in one currency. */
+export type WonAmount = WonAmountDto;
+/** What `GET /lottery/{tag}/draw/{date}/prizes` answers: each division's winners and amount, the jackpot, the next estimate. */
+export type DrawPrizes = DrawPrizesDto;
+export type DivisionPrizes = DivisionPrizeDto;
 /** What `GET /lottery/{tag}/stats` answers: the window, its draw count and, per value, its figures. */
 export type NumberStats = NumberStatsDto;
 /** One value's figures in a window: count, frequency, last drawn, draws since and longest gap. */

@@ -3,6 +3,18 @@ export function formatNumber(value: number | null | undefined, unlimited = 'unli
   return value === null || value === undefined ? unlimited : value.toLocaleString();
 }
 
+/**
+ * An amount in a currency's major unit, as the visitor's browser writes money: "€453,217.10", "$4.00". A currency
+ * the browser does not know is written as its code and the number ("XYZ 12.5").
+ */
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${currency} ${amount.toLocaleString()}`;
+  }
+}
+
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);

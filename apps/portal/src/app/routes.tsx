@@ -10,6 +10,8 @@ import { LoginPage } from '../modules/auth/login-page';
 import { ResetPasswordPage } from '../modules/auth/reset-password-page';
 import { RegisterPage } from '../modules/auth/register-page';
 import { CheckPage } from '../modules/check/check-page';
+import { DrawPage } from '../modules/draw/draw-page';
+import { parseDrawPath } from '../modules/draw/draw-path';
 import { StatsPage } from '../modules/stats/stats-page';
 import { DashboardPage } from '../modules/dashboard/dashboard-page';
 import { LandingPage } from '../modules/landing/landing-page';
@@ -46,5 +48,10 @@ const ROUTES: Record<string, Route> = {
 
 export function routeFor(path: string): Route | undefined {
   // The query (e.g. a reset link's token) is the page's business, not the route's.
-  return ROUTES[path.split('?')[0].replace(/\/+$/, '') || '/'];
+  const route = ROUTES[path.split('?')[0].replace(/\/+$/, '') || '/'];
+  if (route) return route;
+  // A draw's page: `/draws/{tag}/{date}`, its own page per draw (keyed, so that nothing of another draw stays).
+  const draw = parseDrawPath(path);
+  if (draw) return { access: 'account', render: () => <DrawPage key={path} address={draw} /> };
+  return undefined;
 }

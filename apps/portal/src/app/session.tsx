@@ -4,6 +4,7 @@ import { errorMessage, isSessionError } from './errors';
 import { currentPath, navigate } from './router';
 import { accountClient, publicClient, type Client } from './sdk';
 import { secretMemory } from './secret-memory';
+import { tabMemory } from './tab-memory';
 import { loadSession, saveSession, type StoredSession } from './session-storage';
 
 export interface SessionValue {
@@ -54,6 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback((reason = '') => {
     saveSession(null);
     secretMemory.clear();
+    tabMemory.clear();
     setStored(null);
     setProfile(null);
     setLoadError('');

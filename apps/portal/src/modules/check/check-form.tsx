@@ -2,6 +2,7 @@ import { LotteryApiError } from '@lottery-results/sdk';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Lottery } from '../../app/api-types';
 import type { FieldErrors } from '../../app/field-errors';
+import { tabMemory } from '../../app/tab-memory';
 import { Alert } from '../../components/alert';
 import { DateRangeFields } from '../../components/date-range-fields';
 import { Field } from '../../components/field';
@@ -35,6 +36,23 @@ const MODES: { value: Mode; label: string }[] = [
   { value: 'range', label: 'A range' },
 ];
 
+/** What was typed and chosen for the last check sent in this tab: coming back to the page shows it again. */
+interface CheckFormValues {
+  tag: string;
+  lines: string;
+  mode: Mode;
+  date: string;
+  from: string;
+  to: string;
+}
+const FORM_MEMORY = 'check-form';
+
+function rememberedValues(lotteries: Lottery[]): CheckFormValues {
+  const kept = tabMemory.get<CheckFormValues>(FORM_MEMORY);
+  if (kept && lotteries.some((l) => l.tag === kept.tag)) return kept;
+  return { tag: defaultLotteryTag(lotteries), lines: '', mode: 'latest', date: '', from: '', to: '' };
+}
+
 interface CheckFormProps {
   lotteries: Lottery[];
   /** Sends the check; an API error it throws is shown at its field. */
@@ -42,12 +60,13 @@ interface CheckFormProps {
 }
 
 export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
-  const [tag, setTag] = useState(() => defaultLotteryTag(lotteries));
-  const [lines, setLines] = useState('');
-  const [mode, setMode] = useState<Mode>('latest');
-  const [date, setDate] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [initial] = useState(() => rememberedValues(lotteries));
+  const [tag, setTag] = useState(initial.tag);
+  const [lines, setLines] = useState(initial.lines);
+  const [mode, setMode] = useState<Mode>(initial.mode);
+  const [date, setDate] = useState(initial.date);
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
   const [errors, setErrors] = useState<FieldErrors<CheckField>>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -69,6 +88,7 @@ export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
     const draws: DrawsToCheck =
       mode === 'date' ? { date } : mode === 'range' ? rangeToCheck(lottery, from, to) : {};
     setBusy(true);
+    tabMemory.set<CheckFormValues>(FORM_MEMORY, { tag, lines, mode, date, from, to });
     try {
       await onCheck({ lottery, lines: parsed, draws });
     } catch (caught) {

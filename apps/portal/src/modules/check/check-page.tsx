@@ -1,24 +1,43 @@
 import { useState } from 'react';
+import { tabMemory } from '../../app/tab-memory';
 import { Page } from '../../components/page';
-import { TokenStep, useTokenConnection } from '../try-it/token-step';
+import { lastConnection, TokenStep, useTokenConnection } from '../try-it/token-step';
 import { CheckForm, type CheckRequest } from './check-form';
 import { CheckResults, type CheckOutcome } from './check-results';
+
+interface KeptOutcome {
+  tokenId: string;
+  outcome: CheckOutcome;
+}
+const OUTCOME_MEMORY = 'check-outcome';
+
+/** The last results of this tab, if they were had with the token the page resumes with. */
+function rememberedOutcome(): CheckOutcome | null {
+  const kept = tabMemory.get<KeptOutcome>(OUTCOME_MEMORY);
+  return kept && kept.tokenId === lastConnection()?.token.id ? kept.outcome : null;
+}
 
 /**
  * "Did my numbers win?": the account holder's lines checked against the latest draw, one date or a range, with
  * one of their tokens, exactly as "Try it" uses one (each check is one metered request).
  */
 export function CheckPage() {
-  const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
-  const token = useTokenConnection({ onReset: () => setOutcome(null) });
+  // Back from a draw's page (the results link there), the token, the form and the results are as they were.
+  const [outcome, setOutcome] = useState<CheckOutcome | null>(rememberedOutcome);
+  const show = (next: CheckOutcome | null, tokenId?: string) => {
+    setOutcome(next);
+    if (next && tokenId) tabMemory.set<KeptOutcome>(OUTCOME_MEMORY, { tokenId, outcome: next });
+    else tabMemory.delete(OUTCOME_MEMORY);
+  };
+  const token = useTokenConnection({ resume: true, onReset: () => show(null) });
   const { connection } = token;
 
   const check = async ({ lottery, lines, draws }: CheckRequest) => {
     if (!connection) return;
-    setOutcome(null);
+    show(null);
     // Thrown errors are the form's to show at their fields.
     const result = await connection.client.check(lottery.tag, lines.tickets, draws);
-    setOutcome({ result, lottery, lineNumbers: lines.lineNumbers });
+    show({ result, lottery, lineNumbers: lines.lineNumbers }, connection.token.id);
   };
 
   return (

@@ -1,8 +1,10 @@
 import type { CheckResult, Lottery, TicketResult } from '../../app/api-types';
 import { formatNumber } from '../../app/format';
+import { href } from '../../app/router';
 import { Alert } from '../../components/alert';
 import { TableScroll } from '../../components/table-scroll';
-import { matchedList, matchWords, resultWords } from './prize-words';
+import { drawDateWords, drawPath } from '../draw/draw-path';
+import { matchedList, matchWords, resultWords, totalWords } from './prize-words';
 import { TicketNumbers } from './ticket-numbers';
 
 export interface CheckOutcome {
@@ -16,11 +18,23 @@ export interface CheckOutcome {
 const plural = (count: number, one: string, many: string) =>
   `${formatNumber(count)} ${count === 1 ? one : many}`;
 
+/** The one draw checked (its date and, in an era of rounds, its round), when only one was. */
+function singleDraw({ result }: CheckOutcome): { date: string; round?: number } | null {
+  if (result.draws !== 1 || !result.to) return null;
+  return { date: result.to, round: result.tickets[0]?.results[0]?.round };
+}
+
 /** What was checked, in one sentence, announced politely when the results arrive. */
-function summary({ result, lottery }: CheckOutcome): string {
+function summary(outcome: CheckOutcome): string {
+  const { result, lottery } = outcome;
   const lines = plural(result.tickets.length, 'line', 'lines');
   if (result.draws === 0) return `No draw of ${lottery.name} in this range: ${lines} not checked.`;
-  if (result.draws === 1) return `${lines} checked against the ${lottery.name} draw of ${result.to}.`;
+  const single = singleDraw(outcome);
+  if (single)
+    return `${lines} checked against the ${lottery.name} draw of ${drawDateWords(single.date, single.round)}.`;
+  // One date of an era that draws several rounds: every round of it.
+  if (result.from === result.to)
+    return `${lines} checked against the ${plural(result.draws, 'draw', 'draws')} of ${lottery.name} on ${result.to}.`;
   return `${lines} checked against ${plural(result.draws, 'draw', 'draws')} of ${lottery.name}, from ${result.from} to ${result.to}.`;
 }
 
@@ -32,13 +46,22 @@ function unknownPrizes(result: CheckResult): string {
 }
 
 export function CheckResults({ outcome }: { outcome: CheckOutcome }) {
-  const { result } = outcome;
+  const { result, lottery } = outcome;
+  const single = singleDraw(outcome);
   return (
     <section className="card" aria-labelledby="check-results-title">
       <h2 id="check-results-title">Results</h2>
       <p role="status" data-testid="check-summary">
         {summary(outcome)}
       </p>
+      {single && (
+        <p className="small check-draw-link">
+          The draw&apos;s numbers and what each prize rank paid:{' '}
+          <a href={href(drawPath({ tag: lottery.tag, ...single }))}>
+            <time dateTime={single.date}>{drawDateWords(single.date, single.round)}</time>
+          </a>
+        </p>
+      )}
       <Alert kind="warning">{unknownPrizes(result)}</Alert>
       {result.draws > 0 && (
         <>
@@ -92,6 +115,7 @@ function TicketOutcome({
   const skipped = ticket.skipped ?? 0;
   const checked = plural(result.draws - skipped, 'draw', 'draws');
   const tally = `${plural(wins.length, 'win', 'wins')} in ${checked}`;
+  const total = wins.length > 0 ? totalWords(ticket) : '';
   return (
     <li className="check-line" data-line={line}>
       <h3>{title}</h3>
@@ -99,6 +123,11 @@ function TicketOutcome({
       <p className={wins.length > 0 ? 'check-verdict won' : 'check-verdict'}>
         <strong>{wins.length > 0 ? tally : `No win in ${checked}`}</strong>
       </p>
+      {total && (
+        <p className="check-total" data-testid="check-total">
+          {total}
+        </p>
+      )}
       {skipped > 0 && (
         <p className="small muted check-skipped">
           {plural(skipped, 'draw', 'draws')} skipped: this line does not fit the rules of {lottery.name} on{' '}
@@ -118,9 +147,15 @@ function TicketOutcome({
             </thead>
             <tbody>
               {wins.map((win) => (
-                <tr key={win.date}>
+                <tr key={`${win.date}/${win.round ?? 1}`}>
                   <th scope="row">
-                    <time dateTime={win.date}>{win.date}</time>
+                    <a
+                      href={href(drawPath({ tag: lottery.tag, date: win.date, round: win.round }))}
+                      aria-label={`${drawDateWords(win.date, win.round)}: the draw's numbers and prizes`}
+                    >
+                      <time dateTime={win.date}>{win.date}</time>
+                      {win.round ? `, round ${win.round}` : ''}
+                    </a>
                   </th>
                   <td data-label="Matched">
                     {matchedList(win, lottery)}{' '}

@@ -20,13 +20,15 @@ export interface TokenChoice {
 interface TokenChoiceFormProps {
   onUse: (choice: TokenChoice) => void;
   busy: boolean;
+  /** The token in use (a page that carries on with the tab's last token): chosen and filled in at first. */
+  current?: TokenChoice | null;
 }
 
 /**
  * Picks one of the account's tokens and asks for its secret, which the API never returns again; a secret created
  * in this tab is filled in. A secret that is not the chosen token's is refused at the field.
  */
-export function TokenChoiceForm({ onUse, busy }: TokenChoiceFormProps) {
+export function TokenChoiceForm({ onUse, busy, current }: TokenChoiceFormProps) {
   const client = useClient();
   const tokens = useAsync(async () => {
     const list: TokenSummary[] = [];
@@ -36,19 +38,24 @@ export function TokenChoiceForm({ onUse, busy }: TokenChoiceFormProps) {
   const [tokenId, setTokenId] = useState('');
   const [secret, setSecret] = useState('');
   const [pasted, setPasted] = useState(false);
+  // The secret was filled in from the token in use (not typed here, nor recalled from this tab's creations).
+  const [fromCurrent, setFromCurrent] = useState(false);
   const [error, setError] = useState('');
 
   const choose = (id: string) => {
+    const inUse = current?.id === id ? current : undefined;
     setTokenId(id);
-    setSecret(secretMemory.recall(id) ?? '');
-    setPasted(false);
+    setSecret(inUse?.secret ?? secretMemory.recall(id) ?? '');
+    setPasted(inUse?.pasted ?? false);
+    setFromCurrent(Boolean(inUse));
     setError('');
   };
 
-  // Default to a token whose secret this tab knows, else the first one.
+  // Default to the token in use, else one whose secret this tab knows, else the first one.
   useEffect(() => {
     if (!tokens.data || tokens.data.length === 0 || tokenId) return;
-    choose((tokens.data.find((t) => secretMemory.recall(t.id)) ?? tokens.data[0]).id);
+    const inUse = tokens.data.find((t) => t.id === current?.id);
+    choose((inUse ?? tokens.data.find((t) => secretMemory.recall(t.id)) ?? tokens.data[0]).id);
   }, [tokens.data, tokenId]);
 
   const chosen = tokens.data?.find((t) => t.id === tokenId);
@@ -71,6 +78,7 @@ export function TokenChoiceForm({ onUse, busy }: TokenChoiceFormProps) {
     );
   }
   const remembered = Boolean(!pasted && secret && secretMemory.recall(tokenId) === secret);
+  const inUse = fromCurrent && current?.id === tokenId && current.secret === secret;
   return (
     <form onSubmit={submit} noValidate>
       <div className="row">
@@ -92,12 +100,15 @@ export function TokenChoiceForm({ onUse, busy }: TokenChoiceFormProps) {
           onChange={(e) => {
             setSecret(e.target.value);
             setPasted(true);
+            setFromCurrent(false);
           }}
           error={error}
           hint={
-            remembered
-              ? 'Filled in: you created this token in this tab.'
-              : `Paste the secret${chosen ? ` starting with ${chosen.prefix}` : ''}: the service never shows it again.`
+            inUse
+              ? 'Filled in: the token in use.'
+              : remembered
+                ? 'Filled in: you created this token in this tab.'
+                : `Paste the secret${chosen ? ` starting with ${chosen.prefix}` : ''}: the service never shows it again.`
           }
         />
         <button type="submit" disabled={busy || !secret.trim()}>

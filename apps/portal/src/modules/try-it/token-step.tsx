@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Lottery } from '../../app/api-types';
 import { errorMessage } from '../../app/errors';
 import { tokenClient, type Client } from '../../app/sdk';
+import { tabMemory } from '../../app/tab-memory';
 import { Alert } from '../../components/alert';
 import { TokenChoiceForm, type TokenChoice } from './token-choice';
 
@@ -19,16 +20,30 @@ export interface TokenConnection {
   connect: (token: TokenChoice) => Promise<void>;
 }
 
+/** The connection made last in this tab, on any metered page (kept in memory only, forgotten on log-out). */
+const LAST_CONNECTION = 'token-connection';
+
+/** The token last used in this tab, if any: a page opened from another one (a draw's page) carries on with it. */
+export function lastConnection(): Connection | null {
+  return tabMemory.get<Connection>(LAST_CONNECTION) ?? null;
+}
+
 /**
  * The token a metered page ("Try it", "Check numbers", "Number statistics") calls the API with: picked and
  * checked the same way on all of them. `onReset` clears what the page showed for the previous token;
- * `onConnected` sees the new connection (to pick a default lottery, say).
+ * `onConnected` sees the new connection (to pick a default lottery, say). With `resume`, the page starts with the
+ * token last used in this tab (on this page or another), so that following a link and coming back keeps it.
  */
 export function useTokenConnection({
   onReset,
   onConnected,
-}: { onReset?: () => void; onConnected?: (connection: Connection) => void } = {}): TokenConnection {
-  const [connection, setConnection] = useState<Connection | null>(null);
+  resume = false,
+}: {
+  onReset?: () => void;
+  onConnected?: (connection: Connection) => void;
+  resume?: boolean;
+} = {}): TokenConnection {
+  const [connection, setConnection] = useState<Connection | null>(() => (resume ? lastConnection() : null));
   const [connectError, setConnectError] = useState('');
   const [connecting, setConnecting] = useState(false);
 
@@ -36,6 +51,7 @@ export function useTokenConnection({
     // Another token: what was shown for the previous one goes.
     setConnecting(true);
     setConnection(null);
+    tabMemory.delete(LAST_CONNECTION);
     setConnectError('');
     onReset?.();
     try {
@@ -44,6 +60,7 @@ export function useTokenConnection({
       for await (const lottery of client.lotteries()) lotteries.push(lottery);
       const connected = { token, client, lotteries };
       setConnection(connected);
+      tabMemory.set(LAST_CONNECTION, connected);
       onConnected?.(connected);
     } catch (error) {
       setConnectError(errorMessage(error));
@@ -60,7 +77,7 @@ export function TokenStep({ connection, connecting, connectError, connect }: Tok
   return (
     <section className="card" aria-labelledby="step-token">
       <h2 id="step-token">1. Your token</h2>
-      <TokenChoiceForm onUse={connect} busy={connecting} />
+      <TokenChoiceForm onUse={connect} busy={connecting} current={connection?.token} />
       <Alert>{connectError}</Alert>
       {connection && (
         <Alert kind="success">
