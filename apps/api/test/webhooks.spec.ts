@@ -25,7 +25,7 @@ const SETTINGS = {
   WEBHOOK_TIMEOUT_MS: '1000',
   MAX_WEBHOOKS_PER_ACCOUNT: '3',
 };
-const ALL_EVENTS = ['draw.published', 'draw.corrected', 'draw.deleted'];
+const ALL_EVENTS = ['draw.published', 'draw.corrected', 'draw.deleted', 'draw.prizes'];
 
 describe('webhooks: /profile/webhooks and signed deliveries', () => {
   let app: TestApp;
