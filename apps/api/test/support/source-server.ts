@@ -13,7 +13,13 @@ export interface SourceRequest {
 }
 
 type Answer =
-  | { status?: number; type?: string; body: string; headers?: Record<string, string>; reason?: string }
+  | {
+      status?: number;
+      type?: string;
+      body: string | Buffer;
+      headers?: Record<string, string>;
+      reason?: string;
+    }
   | 'hang';
 
 /**
@@ -38,8 +44,13 @@ export async function startSourceServer() {
     let answer = answers.get(url.pathname);
     if (answer === undefined && url.pathname.startsWith('/files/')) {
       const name = url.pathname.slice('/files/'.length).replace(/[^\w.-]/g, '');
-      const type = name.endsWith('.html') ? 'text/html' : 'application/json;charset=utf-8';
-      answer = { type, body: readFileSync(join(FIXTURES, name), 'utf8') };
+      const type = name.endsWith('.html')
+        ? 'text/html'
+        : name.endsWith('.zip')
+          ? 'application/zip'
+          : 'application/json;charset=utf-8';
+      // Bytes as stored: a ZIP or a Windows-1252 file is served as the publisher serves it.
+      answer = { type, body: readFileSync(join(FIXTURES, name)) };
     }
     if (answer === 'hang') return; // never answered: the client's timeout must end it
     answer ??= { status: 404, type: 'text/plain', body: 'not found' };

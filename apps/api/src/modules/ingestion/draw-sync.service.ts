@@ -8,7 +8,7 @@ import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { adapterFor } from './adapters/adapters';
-import { SourceFormatError } from './adapters/source-adapter';
+import { parseAnswer, requestFor, SourceFormatError } from './adapters/source-adapter';
 import { DrawIngestService } from './draw-ingest.service';
 import { DrawSource } from './draw-source.entity';
 import { fetchSource, SourceFetchError } from './source-fetcher';
@@ -67,14 +67,16 @@ export class DrawSyncService {
       error: null,
     };
     try {
-      const adapter = adapterFor(source.adapter, source.mapping);
-      const body = await fetchSource(adapter.buildUrl({ url, since: this.since(tag) }), {
+      // The lottery's zone dates a source's epoch milliseconds.
+      const timeZone = this.catalog.has(tag) ? this.catalog.snapshot(tag).record.timezone : undefined;
+      const adapter = adapterFor(source.adapter, source.mapping, { timeZone });
+      const body = await fetchSource(requestFor(adapter, { url, since: this.since(tag) }), {
         policy: this.policy,
         timeoutMs: this.settings.sync.timeoutMs,
         userAgent: `lottery-results-service sync (instance ${this.instanceId})`,
         signal: options.signal,
       });
-      const parsed = adapter.parse(body);
+      const parsed = parseAnswer(adapter, body);
       const counts = await this.ingest.ingest(tag, parsed.draws, { source: label, fetchedAt: startedAt });
       Object.assign(result, counts, {
         fetched: parsed.draws.length + parsed.rejected.length,

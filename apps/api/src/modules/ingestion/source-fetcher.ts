@@ -1,8 +1,9 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import { OutboundRefusal, type OutboundPolicy } from '../../common/net/outbound-policy';
+import { MAX_ANSWER_BYTES, type SourceRequest } from './adapters/source-adapter';
 
 /** Answers larger than this are refused: a few hundred draws take tens of kilobytes. */
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const MAX_BODY_BYTES = MAX_ANSWER_BYTES;
 /** Redirects followed at most (each one checked against the policy as the first URL was). */
 export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -23,23 +24,27 @@ export interface FetchOptions {
 }
 
 /**
- * GETs a source's URL under the outbound policy, with a deadline covering the whole exchange (redirects, headers
- * and body), so a source that hangs or trickles costs at most `timeoutMs`. A redirect is followed only to a URL
- * the policy accepts, each hop checked again (its addresses in its own connection's lookup), at most
- * MAX_REDIRECTS times. Only a 2xx answer's text is returned.
+ * Fetches a source under the outbound policy (a GET of `request` when it is a URL; otherwise its method, headers
+ * and body), with a deadline covering the whole exchange (redirects, headers and body), so a source that hangs or
+ * trickles costs at most `timeoutMs`. A redirect is followed only to a URL the policy accepts, each hop checked
+ * again (its addresses in its own connection's lookup), at most MAX_REDIRECTS times; a 303, or a 301/302 after a
+ * POST, is followed with a GET (as browsers do), a 307/308 repeats the request. Only a 2xx answer's bytes are
+ * returned: the adapter decodes them (parseAnswer).
  */
-export async function fetchSource(url: string, options: FetchOptions): Promise<string> {
+export async function fetchSource(request: string | SourceRequest, options: FetchOptions): Promise<Buffer> {
+  let outgoing: SourceRequest =
+    typeof request === 'string' ? { url: request, method: 'GET', headers: {}, body: null } : request;
   // The caller's signal stops a fetch at shutdown.
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let target: URL;
   try {
-    target = new URL(url);
+    target = new URL(outgoing.url);
   } catch {
     throw new SourceFetchError(`refused: ${options.policy.describe('malformed')}`);
   }
   for (let redirects = 0; ; redirects++) {
-    const response = await get(target, options, signal, redirects);
+    const response = await send(target, outgoing, options, signal, redirects);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECTS.has(status) && location !== undefined) {
@@ -47,6 +52,8 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<s
       if (redirects === MAX_REDIRECTS)
         throw new SourceFetchError(`too many redirects (more than ${MAX_REDIRECTS})`);
       target = nextHop(target, location, status, options.policy);
+      if (status === 303 || (outgoing.method === 'POST' && (status === 301 || status === 302)))
+        outgoing = { ...outgoing, method: 'GET', headers: withoutContentType(outgoing.headers), body: null };
       continue;
     }
     if (status < 200 || status > 299) {
@@ -59,22 +66,29 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<s
 }
 
 /** One request; its failure as a SourceFetchError that names the hop when it is a redirect's. */
-function get(url: URL, options: FetchOptions, signal: AbortSignal, hop: number): Promise<IncomingMessage> {
+function send(
+  url: URL,
+  outgoing: SourceRequest,
+  options: FetchOptions,
+  signal: AbortSignal,
+  hop: number,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const fail = (error: unknown) =>
       reject(new SourceFetchError(describeFailure(error, options, signal, hop)));
     try {
-      const request = options.policy.request(url, {
-        method: 'GET',
-        signal,
-        headers: {
-          Accept: 'application/json, text/csv;q=0.9, */*;q=0.1',
-          'User-Agent': options.userAgent,
-        },
-      });
+      // The mapping's headers were checked (parseRequestOptions): none of them is the service's own.
+      const headers: Record<string, string> = {
+        Accept: 'application/json, text/csv;q=0.9, */*;q=0.1',
+        ...outgoing.headers,
+        'User-Agent': options.userAgent,
+      };
+      const body = outgoing.body === null ? null : Buffer.from(outgoing.body, 'utf8');
+      if (body !== null) headers['Content-Length'] = String(body.length);
+      const request = options.policy.request(url, { method: outgoing.method, signal, headers });
       request.on('response', resolve);
       request.on('error', fail);
-      request.end();
+      request.end(body ?? undefined);
     } catch (error) {
       fail(error);
     }
@@ -95,12 +109,18 @@ function nextHop(from: URL, location: string, status: number, policy: OutboundPo
   return next;
 }
 
-/** The body as text, read chunk by chunk so that an endless answer is cut at the cap rather than buffered. */
+function withoutContentType(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'),
+  );
+}
+
+/** The body's bytes, read chunk by chunk so that an endless answer is cut at the cap rather than buffered. */
 async function readCapped(
   response: IncomingMessage,
   timeoutMs: number,
   signal: AbortSignal,
-): Promise<string> {
+): Promise<Buffer> {
   const declared = Number(response.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
     response.destroy();
@@ -126,7 +146,7 @@ async function readCapped(
         : `unreachable: ${(error as { code?: string }).code ?? (error as Error).message}`,
     );
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function describeFailure(error: unknown, options: FetchOptions, signal: AbortSignal, hop: number): string {

@@ -1,4 +1,4 @@
-import { genericAdapter } from './generic';
+import { type GenericContext, genericAdapter } from './generic';
 import { type SourceMapping } from './generic-mapping';
 import { socrataMegaMillions, socrataPowerball } from './socrata';
 import type { SourceAdapter } from './source-adapter';
@@ -6,11 +6,18 @@ import type { SourceAdapter } from './source-adapter';
 export const ADAPTER_NAMES = ['socrata-powerball', 'socrata-megamillions', 'generic'] as const;
 export type AdapterName = (typeof ADAPTER_NAMES)[number];
 
-/** The adapter a source names; the generic one reads through the source's mapping. */
-export function adapterFor(name: string, mapping: SourceMapping | null): SourceAdapter {
+/**
+ * The adapter a source names; the generic one reads through the source's mapping, with what it knows of the
+ * lottery (`context`: its time zone, for dates as epoch milliseconds).
+ */
+export function adapterFor(
+  name: string,
+  mapping: SourceMapping | null,
+  context: GenericContext = {},
+): SourceAdapter {
   if (name === 'socrata-powerball') return socrataPowerball;
   if (name === 'socrata-megamillions') return socrataMegaMillions;
-  if (name === 'generic' && mapping !== null) return genericAdapter(mapping);
+  if (name === 'generic' && mapping !== null) return genericAdapter(mapping, context);
   // Stored sources are checked on every write (parseSourceConfig), so this means a hand-edited row.
   throw new Error(`unknown adapter '${name}'${name === 'generic' ? ' (its mapping is missing)' : ''}`);
 }

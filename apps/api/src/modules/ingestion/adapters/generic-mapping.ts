@@ -1,14 +1,30 @@
+import { dateReader, EPOCH_MS, isDateFormat } from './date-readers';
+import { parseRequestOptions, type RequestOptions } from './request-options';
+import { TEXT_ENCODINGS, type TextEncoding } from './text-encoding';
+import type { ArchiveMapping } from './zip-archive';
+
+export { dateReader };
+
 /**
  * How the generic adapter reads a publication: where the rows, the date and the numbers are. Stored as jsonb with
  * the source, so an operator adds a source without code (README, "Adding a draw source").
  */
-export interface SourceMapping {
+export interface SourceMapping extends RequestOptions {
   format: 'json' | 'csv';
+  /** The answer is an archive: the file to read in it. */
+  archive?: ArchiveMapping;
+  /** The answer's text encoding (default UTF-8, its byte order mark dropped). */
+  encoding?: TextEncoding;
+  /** CSV: false when the first line is a draw; fields are then column positions, '1' the first. */
+  header?: boolean;
   /** JSON: dot path of the array of rows ('' or absent: the answer is the array). */
   rows?: string;
-  /** The date's field: a JSON dot path, or a CSV column name. */
-  date: string;
-  /** YYYY, MM and DD with literal characters between them (default 'YYYY-MM-DD'); a time after the date is ignored. */
+  /** The date's field (a JSON dot path, or a CSV column), or the fields of its parts, joined with '-'. */
+  date: string | string[];
+  /**
+   * YYYY, MM (or MMM, a month's English short name) and DD with literal characters between them (default
+   * 'YYYY-MM-DD'); a time after the date is ignored. 'epoch-ms': milliseconds, a date in the lottery's zone.
+   */
   dateFormat?: string;
   /** One field holding all main numbers, or one field per number. */
   main: string | string[];
@@ -16,6 +32,10 @@ export interface SourceMapping {
   special?: string | string[];
   /** When one field holds main and special numbers: how many of its last numbers are the special ones. */
   specialFromMain?: number;
+  /** The field of the draw's round (1, 2, … or ONE, TWO, …), where a date has several draws. */
+  round?: string;
+  /** Only rows whose fields hold exactly these texts are read (BCLC's `SEQUENCE NUMBER` 0: main draws). */
+  filter?: Record<string, string>;
   /** What separates numbers within one field (default: spaces, commas, semicolons, dashes or pipes). */
   separator?: string;
   /** CSV column delimiter (default ','). */
@@ -38,18 +58,28 @@ export interface PrizeMapping {
 }
 
 const MAX_PRIZE_DIVISIONS = 50;
+const MAX_DATE_PARTS = 3;
+const MAX_FILTERS = 5;
 
 const KEYS = [
   'format',
+  'archive',
+  'encoding',
+  'header',
   'rows',
   'date',
   'dateFormat',
   'main',
   'special',
   'specialFromMain',
+  'round',
+  'filter',
   'separator',
   'delimiter',
   'query',
+  'headers',
+  'method',
+  'body',
   'prizes',
 ];
 /** A field name: 1 to 200 characters, none of them a control character. */
@@ -65,23 +95,39 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   if (unknown !== undefined) return { problem: `unknown key '${unknown}' (known: ${KEYS.join(', ')})` };
   const {
     format,
+    archive,
+    encoding,
+    header,
     rows,
     date,
     dateFormat,
     main,
     special,
     specialFromMain,
+    round,
+    filter,
     separator,
     delimiter,
     query,
     prizes,
   } = input;
   if (format !== 'json' && format !== 'csv') return { problem: "format must be 'json' or 'csv'" };
+  const archiveMapping = archive === undefined ? undefined : parseArchive(archive);
+  if (archiveMapping !== undefined && 'problem' in archiveMapping) return archiveMapping;
+  if (encoding !== undefined && !(TEXT_ENCODINGS as readonly unknown[]).includes(encoding))
+    return { problem: `encoding must be one of ${TEXT_ENCODINGS.join(', ')}` };
+  if (header !== undefined && (typeof header !== 'boolean' || format !== 'csv'))
+    return { problem: 'header must be true or false, with format csv' };
   if (rows !== undefined && (typeof rows !== 'string' || rows.length > 200))
     return { problem: 'rows must be a dot path' };
-  if (!isField(date)) return { problem: 'date must name a field' };
+  if (!isField(date) && !isFieldList(date, MAX_DATE_PARTS))
+    return { problem: `date must name a field, or list up to ${MAX_DATE_PARTS} fields of its parts` };
   if (dateFormat !== undefined && !isDateFormat(dateFormat))
-    return { problem: "dateFormat must hold YYYY, MM and DD once each, e.g. 'DD/MM/YYYY'" };
+    return {
+      problem: `dateFormat must hold YYYY, MM or MMM, and DD once each, e.g. 'DD/MM/YYYY' or 'DD-MMM-YYYY', or be '${EPOCH_MS}'`,
+    };
+  if (dateFormat === EPOCH_MS && typeof date !== 'string')
+    return { problem: `dateFormat '${EPOCH_MS}' reads one date field` };
   if (!isFields(main)) return { problem: 'main must name a field, or list one field per number' };
   if (special !== undefined && !isFields(special))
     return { problem: 'special must name a field, or list one field per number' };
@@ -94,6 +140,19 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
       special !== undefined)
   )
     return { problem: 'specialFromMain must be 1 to 10, with main one field and no special' };
+  if (round !== undefined && !isField(round)) return { problem: 'round must name a field' };
+  if (
+    filter !== undefined &&
+    (typeof filter !== 'object' ||
+      filter === null ||
+      Array.isArray(filter) ||
+      Object.keys(filter).length < 1 ||
+      Object.keys(filter).length > MAX_FILTERS ||
+      !Object.entries(filter).every(
+        ([field, text]) => isField(field) && typeof text === 'string' && text.length <= 200,
+      ))
+  )
+    return { problem: `filter must map 1 to ${MAX_FILTERS} fields to the text each must hold` };
   if (
     separator !== undefined &&
     (typeof separator !== 'string' || separator.length < 1 || separator.length > 5)
@@ -109,18 +168,72 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
       !Object.values(query).every((v) => typeof v === 'string' && v.length <= 500))
   )
     return { problem: 'query must map parameter names to text' };
+  const request = parseRequestOptions(input);
+  if ('problem' in request) return request;
   const prizeMapping = prizes === undefined ? undefined : parsePrizeMapping(prizes);
   if (prizeMapping !== undefined && 'problem' in prizeMapping) return prizeMapping;
-  const mapping: SourceMapping = { format, date: date as string, main: main as string | string[] };
+  const mapping: SourceMapping = {
+    format,
+    date: typeof date === 'string' ? date : [...(date as string[])],
+    main: main as string | string[],
+  };
+  if (archiveMapping !== undefined) mapping.archive = archiveMapping.archive;
+  if (encoding !== undefined) mapping.encoding = encoding as TextEncoding;
+  if (header !== undefined) mapping.header = header;
   if (prizeMapping !== undefined) mapping.prizes = prizeMapping.prizes;
   if (rows !== undefined) mapping.rows = rows as string;
-  if (dateFormat !== undefined) mapping.dateFormat = dateFormat as string;
+  if (dateFormat !== undefined) mapping.dateFormat = dateFormat;
   if (special !== undefined) mapping.special = special as string | string[];
   if (specialFromMain !== undefined) mapping.specialFromMain = specialFromMain as number;
+  if (round !== undefined) mapping.round = round;
+  if (filter !== undefined) mapping.filter = { ...(filter as Record<string, string>) };
   if (separator !== undefined) mapping.separator = separator as string;
   if (delimiter !== undefined) mapping.delimiter = delimiter as string;
   if (query !== undefined) mapping.query = { ...(query as Record<string, string>) };
+  Object.assign(mapping, request.options);
+  if (header === false) {
+    const named = mappingFields(mapping).find((field) => !/^[1-9]\d{0,2}$/.test(field));
+    if (named !== undefined)
+      return {
+        problem: `with header false, fields are column positions ('1', '2', …): '${named}' is not one`,
+      };
+  }
   return { mapping };
+}
+
+/** Every field a mapping reads (the date's, the numbers', the round's, the filter's and the prizes'). */
+export function mappingFields(mapping: SourceMapping): string[] {
+  const list = (fields: string | string[] | undefined) =>
+    fields === undefined ? [] : typeof fields === 'string' ? [fields] : fields;
+  const prizes = mapping.prizes;
+  return [
+    ...list(mapping.date),
+    ...list(mapping.main),
+    ...list(mapping.special),
+    ...list(mapping.round),
+    ...Object.keys(mapping.filter ?? {}),
+    ...(prizes?.divisions ?? []).flatMap((d) => [
+      ...list(d.winners),
+      ...list(d.amount),
+      ...Object.values(d.regions ?? {}),
+    ]),
+    ...list(prizes?.jackpot),
+  ];
+}
+
+function parseArchive(value: unknown): { archive: ArchiveMapping } | { problem: string } {
+  const problem = "archive must be {type: 'zip', member?: a regular expression on the member's name}";
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem };
+  const { type, member, ...others } = value as Record<string, unknown>;
+  if (type !== 'zip' || Object.keys(others).length > 0) return { problem };
+  if (member === undefined) return { archive: { type } };
+  if (typeof member !== 'string' || member.length < 1 || member.length > 200) return { problem };
+  try {
+    new RegExp(member);
+  } catch {
+    return { problem: 'archive.member is not a valid regular expression' };
+  }
+  return { archive: { type, member } };
 }
 
 function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem: string } {
@@ -183,34 +296,9 @@ function isField(value: unknown): value is string {
 }
 
 function isFields(value: unknown): boolean {
-  return (
-    isField(value) ||
-    (Array.isArray(value) && value.length >= 1 && value.length <= 20 && value.every(isField))
-  );
+  return isField(value) || isFieldList(value, 20);
 }
 
-function isDateFormat(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 40) return false;
-  return ['YYYY', 'MM', 'DD'].every((token) => value.split(token).length === 2);
-}
-
-/** A regular expression reading `format` at the start of a value: groups year, month, day (in format order). */
-export function dateReader(format = 'YYYY-MM-DD'): (text: string) => string | null {
-  const order: string[] = [];
-  const pattern = format
-    .split(/(YYYY|MM|DD)/)
-    .map((part) => {
-      if (part === 'YYYY') return (order.push('Y'), '(\\d{4})');
-      if (part === 'MM' || part === 'DD') return (order.push(part[0]), '(\\d{1,2})');
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('');
-  // A time may follow the date ('2024-01-02T00:00:00.000', '02/01/2024 20:45').
-  const regex = new RegExp(`^${pattern}(?:$|[T\\s])`);
-  return (text) => {
-    const match = regex.exec(text.trim());
-    if (!match) return null;
-    const part = (token: string) => match[order.indexOf(token) + 1];
-    return `${part('Y')}-${part('M').padStart(2, '0')}-${part('D').padStart(2, '0')}`;
-  };
+function isFieldList(value: unknown, max: number): value is string[] {
+  return Array.isArray(value) && value.length >= 1 && value.length <= max && value.every(isField);
 }

@@ -1,82 +1,140 @@
-import { parse as parseCsv } from 'csv-parse/sync';
 import { isValidIsoDate } from '../../../common/dates/iso-date';
 import type { RejectedRow } from '../sync-result';
-import { decimalToMinor } from '../../draws/domain/draw-prizes';
-import { dateReader, type PrizeMapping, type SourceMapping } from './generic-mapping';
+import { csvRows } from './csv-rows';
+import { dateReader } from './date-readers';
+import type { SourceMapping } from './generic-mapping';
+import { prizesAt } from './generic-prizes';
+import { requestParts } from './request-options';
+import { readRound } from './round-values';
+import { valueAt } from './row-values';
 import {
   assertSomeUsable,
   describeValue,
   type FetchedDraw,
-  type FetchedPrizes,
   type FetchRequest,
+  MAX_ANSWER_BYTES,
   parseJsonBody,
   parseNumbers,
   type SourceAdapter,
   SourceFormatError,
+  type SourceRequest,
 } from './source-adapter';
+import { decodeText } from './text-encoding';
+import { readZipMember } from './zip-archive';
 
 const DEFAULT_SEPARATOR = /[\s,;|-]+/;
 
-/** Any CSV or JSON publication over HTTP, read through the source's stored field mapping. */
-export function genericAdapter(mapping: SourceMapping): SourceAdapter {
-  const readDate = dateReader(mapping.dateFormat);
+/** What the generic adapter knows of its lottery: the zone of its dates (for dates as epoch milliseconds). */
+export interface GenericContext {
+  /** The lottery's IANA time zone; UTC when absent. */
+  timeZone?: string;
+}
+
+/** Any CSV or JSON publication over HTTP (in a ZIP, in any of the text encodings), read through its mapping. */
+export function genericAdapter(mapping: SourceMapping, context: GenericContext = {}): SourceAdapter {
+  const readDate = dateReader(mapping.dateFormat, context.timeZone);
   const separator =
     mapping.separator === undefined ? DEFAULT_SEPARATOR : new RegExp(escape(mapping.separator) + '+');
-  return {
-    buildUrl({ url, since }: FetchRequest): string {
-      const target = new URL(url);
-      for (const [name, value] of Object.entries(mapping.query ?? {})) {
-        // Without a date to start from (no draw stored yet), a parameter that needs one is left out.
-        if (value.includes('{since}') && since === null) continue;
-        target.searchParams.set(name, value.replaceAll('{since}', since ?? ''));
+  const filter = Object.entries(mapping.filter ?? {});
+  const buildUrl = ({ url, since }: FetchRequest): string => {
+    const target = new URL(url);
+    for (const [name, value] of Object.entries(mapping.query ?? {})) {
+      // Without a date to start from (no draw stored yet), a parameter that needs one is left out.
+      if (value.includes('{since}') && since === null) continue;
+      target.searchParams.set(name, value.replaceAll('{since}', since ?? ''));
+    }
+    return target.toString();
+  };
+  const parse = (body: string): { draws: FetchedDraw[]; rejected: RejectedRow[] } => {
+    const rows = mapping.format === 'csv' ? csvRows(body, mapping) : jsonRows(body, mapping);
+    const draws: FetchedDraw[] = [];
+    const rejected: RejectedRow[] = [];
+    let read = 0;
+    rows.forEach((row, index) => {
+      if (!filter.every(([field, text]) => textAt(row, field) === text)) return;
+      read++;
+      const position = index + 1;
+      const rawDate = dateValue(row, mapping.date);
+      const date = typeof rawDate === 'string' || typeof rawDate === 'number' ? readDate(rawDate) : null;
+      if (date === null || !isValidIsoDate(date)) {
+        const shown = describeValue(rawDate);
+        rejected.push({
+          row: position,
+          date: null,
+          message: `${describe(mapping.date)} ${shown} is not a date`,
+        });
+        return;
       }
-      return target.toString();
-    },
-    parse(body: string): { draws: FetchedDraw[]; rejected: RejectedRow[] } {
-      const rows = mapping.format === 'csv' ? csvRows(body, mapping) : jsonRows(body, mapping);
-      const draws: FetchedDraw[] = [];
-      const rejected: RejectedRow[] = [];
-      rows.forEach((row, index) => {
-        const position = index + 1;
-        const rawDate = valueAt(row, mapping.date);
-        const date = typeof rawDate === 'string' ? readDate(rawDate) : null;
-        if (date === null || !isValidIsoDate(date)) {
-          const shown = describeValue(rawDate);
-          rejected.push({ row: position, date: null, message: `${mapping.date} ${shown} is not a date` });
+      let round: number | undefined;
+      if (mapping.round !== undefined) {
+        const rawRound = valueAt(row, mapping.round);
+        const value = readRound(rawRound);
+        if (value === null) {
+          const message = `${mapping.round} ${describeValue(rawRound)} is not a round (1, 2, … or ONE, TWO, …)`;
+          rejected.push({ row: position, date, message });
           return;
         }
-        const main = numbersAt(row, mapping.main, separator);
-        if (main === null) {
-          rejected.push({ row: position, date, message: `${describe(mapping.main)} holds no numbers` });
+        round = value;
+      }
+      const main = numbersAt(row, mapping.main, separator);
+      if (main === null) {
+        rejected.push({ row: position, date, message: `${describe(mapping.main)} holds no numbers` });
+        return;
+      }
+      let special: number[] = [];
+      if (mapping.specialFromMain !== undefined) {
+        if (main.length <= mapping.specialFromMain) {
+          rejected.push({
+            row: position,
+            date,
+            message: `${describe(mapping.main)} lacks its special numbers`,
+          });
           return;
         }
-        let special: number[] = [];
-        if (mapping.specialFromMain !== undefined) {
-          if (main.length <= mapping.specialFromMain) {
-            rejected.push({
-              row: position,
-              date,
-              message: `${describe(mapping.main)} lacks its special numbers`,
-            });
-            return;
-          }
-          special = main.splice(main.length - mapping.specialFromMain);
-        } else if (mapping.special !== undefined) {
-          const read = numbersAt(row, mapping.special, separator);
-          if (read === null) {
-            rejected.push({ row: position, date, message: `${describe(mapping.special)} holds no numbers` });
-            return;
-          }
-          special = read;
-        }
-        const prizes = mapping.prizes ? prizesAt(row, mapping.prizes) : undefined;
-        if (typeof prizes === 'string') {
-          rejected.push({ row: position, date, message: prizes });
+        special = main.splice(main.length - mapping.specialFromMain);
+      } else if (mapping.special !== undefined) {
+        const numbers = numbersAt(row, mapping.special, separator);
+        if (numbers === null) {
+          rejected.push({ row: position, date, message: `${describe(mapping.special)} holds no numbers` });
           return;
         }
-        draws.push({ row: position, date, main, special, ...(prizes ? { prizes } : {}) });
+        special = numbers;
+      }
+      const prizes = mapping.prizes ? prizesAt(row, mapping.prizes) : undefined;
+      if (typeof prizes === 'string') {
+        rejected.push({ row: position, date, message: prizes });
+        return;
+      }
+      draws.push({
+        row: position,
+        date,
+        ...(round !== undefined ? { round } : {}),
+        main,
+        special,
+        ...(prizes ? { prizes } : {}),
       });
-      return assertSomeUsable({ draws, rejected }, rows.length);
+    });
+    if (read === 0 && rows.length > 0 && filter.length > 0)
+      throw new SourceFormatError(
+        `no row of ${rows.length} holds what the filter asks for (the format may have changed)`,
+      );
+    return assertSomeUsable({ draws, rejected }, read);
+  };
+  return {
+    buildUrl,
+    buildRequest(request: FetchRequest): SourceRequest {
+      return { url: buildUrl(request), ...requestParts(mapping, request.since) };
+    },
+    parse,
+    parseBody(body: Buffer) {
+      const bytes = mapping.archive
+        ? readZipMember(body, {
+            pattern: mapping.archive.member === undefined ? undefined : new RegExp(mapping.archive.member),
+            extension: `.${mapping.format}`,
+            maxBytes: MAX_ANSWER_BYTES,
+          })
+        : body;
+      return parse(decodeText(bytes, mapping.encoding));
     },
   };
 }
@@ -91,52 +149,19 @@ function jsonRows(body: string, mapping: SourceMapping): unknown[] {
   return rows;
 }
 
-function csvRows(body: string, mapping: SourceMapping): Record<string, string>[] {
-  if (body.trimStart().startsWith('<'))
-    throw new SourceFormatError('the source answered HTML or XML, not CSV (an error page?)');
-  let rows: Record<string, string>[];
-  try {
-    rows = parseCsv(body, {
-      columns: true,
-      delimiter: mapping.delimiter ?? ',',
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-      bom: true,
-    });
-  } catch (error) {
-    // csv-parse's messages quote the fields they stop at: only its code and line are kept.
-    const { code, lines } = error as { code?: string; lines?: number };
-    throw new SourceFormatError(
-      `the source answered invalid CSV (${code ?? 'unreadable'}${lines ? ` at line ${lines}` : ''})`,
-    );
-  }
-  const columns = rows.length > 0 ? Object.keys(rows[0]) : [];
-  const wanted = [mapping.date, ...fieldsOf(mapping.main), ...fieldsOf(mapping.special)];
-  const missing = rows.length > 0 ? wanted.find((name) => !columns.includes(name)) : undefined;
-  if (missing !== undefined)
-    throw new SourceFormatError(
-      `the CSV has no column '${missing}' (its header has ${columns.length} ${columns.length === 1 ? 'column' : 'columns'})`,
-    );
-  return rows;
+/** The date's value: one field's, or its parts' (day, month, year in columns) joined with '-'. */
+function dateValue(row: unknown, fields: string | string[]): unknown {
+  if (typeof fields === 'string') return valueAt(row, fields);
+  const parts = fields.map((field) => valueAt(row, field));
+  return parts.every((part) => typeof part === 'string' || typeof part === 'number')
+    ? parts.map((part) => String(part).trim()).join('-')
+    : null;
 }
 
-/** A value by dot path ('result.draws'); CSV rows have flat names, tried whole first. */
-function valueAt(value: unknown, path: string): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  if (Object.prototype.hasOwnProperty.call(record, path)) return record[path];
-  let current: unknown = value;
-  for (const key of path.split('.')) {
-    if (
-      typeof current !== 'object' ||
-      current === null ||
-      !Object.prototype.hasOwnProperty.call(current, key)
-    )
-      return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
+/** A field's text as a filter compares it (a number as its digits); null when absent or not a scalar. */
+function textAt(row: unknown, field: string): string | null {
+  const value = valueAt(row, field);
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null;
 }
 
 /** The numbers of one group: a field holding them all (text, a number or a list), or one field per number. */
@@ -152,54 +177,6 @@ function numbersAt(row: unknown, fields: string | string[], separator: RegExp): 
     } else return null;
   }
   return numbers.length > 0 ? numbers : null;
-}
-
-/**
- * A row's prizes per the mapping, or a message naming the field that could not be read. Winners are whole numbers
- * (spaces as thousands separators are dropped); an amount of 0 is null (nobody won, nothing paid); an empty or
- * absent field is null (not published).
- */
-function prizesAt(row: unknown, mapping: PrizeMapping): FetchedPrizes | string {
-  const text = (field: string | undefined): string | null => {
-    if (field === undefined) return null;
-    const value = valueAt(row, field);
-    if (value === undefined || value === null) return null;
-    const shown = String(value).replace(/[\s\u00a0\u202f]/g, '');
-    return shown === '' ? null : shown;
-  };
-  const minor = (field: string | undefined): number | null | string => {
-    const value = text(field);
-    if (value === null) return null;
-    const normal = mapping.decimal === ',' ? value.replace(',', '.') : value;
-    const read = decimalToMinor(normal, mapping.currency);
-    return read === null ? `${field} is not an amount in ${mapping.currency}` : read === 0 ? null : read;
-  };
-  const count = (field: string | undefined): number | null | string => {
-    const value = text(field);
-    if (value === null) return null;
-    return /^\d{1,10}$/.test(value) ? Number(value) : `${field} is not a whole number of winners`;
-  };
-  const divisions: FetchedPrizes['divisions'] = [];
-  for (const division of mapping.divisions) {
-    const winners = count(division.winners);
-    if (typeof winners === 'string') return winners;
-    const amountMinor = minor(division.amount);
-    if (typeof amountMinor === 'string') return amountMinor;
-    let regions: { region: string; winners: number }[] | null = null;
-    for (const [region, field] of Object.entries(division.regions ?? {})) {
-      const regionWinners = count(field);
-      if (typeof regionWinners === 'string') return regionWinners;
-      if (regionWinners !== null) (regions ??= []).push({ region, winners: regionWinners });
-    }
-    divisions.push({ rank: division.rank, winners, amountMinor, regions });
-  }
-  const jackpotMinor = minor(mapping.jackpot);
-  if (typeof jackpotMinor === 'string') return jackpotMinor;
-  return { currency: mapping.currency, divisions, jackpotMinor };
-}
-
-function fieldsOf(fields: string | string[] | undefined): string[] {
-  return fields === undefined ? [] : typeof fields === 'string' ? [fields] : fields;
 }
 
 function describe(fields: string | string[]): string {

@@ -1,5 +1,6 @@
 import type { RejectedRow } from '../sync-result';
 import type { StoredDivisionPrize } from '../../draws/domain/draw-prizes';
+import { decodeText } from './text-encoding';
 
 /** A draw read from a source, before validation against the lottery's rules. */
 export interface FetchedDraw {
@@ -8,6 +9,8 @@ export interface FetchedDraw {
   date: string;
   main: number[];
   special: number[];
+  /** Which of the date's draws (1, 2, …), where the source publishes several on one date (UK rounds). */
+  round?: number;
   /** What the draw paid, where the source publishes it and the mapping names its fields. */
   prizes?: FetchedPrizes;
 }
@@ -32,13 +35,41 @@ export interface FetchRequest {
   since: string | null;
 }
 
+/** The HTTP request that fetches a source: a GET of a URL, or what a feed asks for (headers, a POST body). */
+export interface SourceRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  /** Besides the service's own (User-Agent, Accept), which the fetcher sets. */
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** Answers larger than this are refused, and so is a ZIP member that inflates beyond it. */
+export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
 /**
- * Reads one kind of publication. `buildUrl` adds what asks the source for recent draws only; `parse` turns the
- * body into draws, or throws SourceFormatError when the answer as a whole is not what the adapter reads.
+ * Reads one kind of publication. `buildUrl` adds what asks the source for recent draws only; `buildRequest`, where
+ * present, makes the whole request (headers, a POST body). `parse` turns the answer's text into draws, or throws
+ * SourceFormatError when the answer as a whole is not what the adapter reads; `parseBody`, where present, reads the
+ * answer's bytes (an archive, a text encoding) instead.
  */
 export interface SourceAdapter {
   buildUrl(request: FetchRequest): string;
+  buildRequest?(request: FetchRequest): SourceRequest;
   parse(body: string): ParsedAnswer;
+  parseBody?(body: Buffer): ParsedAnswer;
+}
+
+/** The request that fetches `adapter`'s source: a plain GET unless the adapter makes more of it. */
+export function requestFor(adapter: SourceAdapter, request: FetchRequest): SourceRequest {
+  return adapter.buildRequest
+    ? adapter.buildRequest(request)
+    : { url: adapter.buildUrl(request), method: 'GET', headers: {}, body: null };
+}
+
+/** Reads a fetched answer: its bytes where the adapter reads bytes, otherwise its text as UTF-8. */
+export function parseAnswer(adapter: SourceAdapter, body: Buffer): ParsedAnswer {
+  return adapter.parseBody ? adapter.parseBody(body) : adapter.parse(decodeText(body));
 }
 
 /**

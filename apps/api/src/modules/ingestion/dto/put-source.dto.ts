@@ -26,7 +26,8 @@ export class PutSourceDto {
     nullable: true,
     description:
       'The generic adapter only: {format: json|csv, rows?, date, dateFormat?, main, special?, specialFromMain?, ' +
-      'separator?, delimiter?, query?} (README, "Adding a draw source").',
+      'separator?, delimiter?, query?, header?, archive?, encoding?, method?, headers?, body?, filter?, round?, ' +
+      'prizes?} (README, "Adding a draw source").',
     example: { format: 'csv', date: 'Date', dateFormat: 'DD/MM/YYYY', main: 'Numbers', special: 'Bonus' },
   })
   @IsOptional()

@@ -1,0 +1,243 @@
+import { genericAdapter } from './generic';
+import { parseSourceMapping, type SourceMapping } from './generic-mapping';
+import { parseAnswer, SourceFormatError } from './source-adapter';
+
+/** The adapter of a mapping as an administrator would send it (checked first, as the admin API does). */
+function adapter(value: Record<string, unknown>, timeZone?: string) {
+  const parsed = parseSourceMapping(value);
+  if ('problem' in parsed) throw new Error(parsed.problem);
+  return genericAdapter(parsed.mapping, { timeZone });
+}
+
+const parse = (mapping: Record<string, unknown>, body: string | Buffer, timeZone?: string) => {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return parseAnswer(adapter(mapping, timeZone), bytes);
+};
+
+describe('generic adapter: header-less CSV, dates over columns (Texas)', () => {
+  // texaslottery.com's powerball.csv: `Powerball,M,D,YYYY,n1..n5,PB,PowerPlay`, no header.
+  const texas = 'Powerball,10,7,2015,18,30,40,48,52,9,3\nPowerball,10,10,2015,12,27,29,43,68,1,2\n';
+  const mapping = {
+    format: 'csv',
+    header: false,
+    date: ['2', '3', '4'],
+    dateFormat: 'MM-DD-YYYY',
+    main: ['5', '6', '7', '8', '9'],
+    special: '10',
+  };
+
+  it('reads columns by position, the date from three of them', () => {
+    expect(parse(mapping, texas)).toEqual({
+      draws: [
+        { row: 1, date: '2015-10-07', main: [18, 30, 40, 48, 52], special: [9] },
+        { row: 2, date: '2015-10-10', main: [12, 27, 29, 43, 68], special: [1] },
+      ],
+      rejected: [],
+    });
+  });
+
+  it('names a column position the rows lack, and a row whose date parts are not a date', () => {
+    expect(() => parse({ ...mapping, special: '12' }, texas)).toThrow(
+      new SourceFormatError('the CSV has no column 12 (its first row has 11 columns)'),
+    );
+    const parsed = parse(mapping, texas + 'Powerball,13,1,2016,1,2,3,4,5,6,2\n');
+    expect(parsed.rejected).toEqual([
+      { row: 3, date: null, message: '2, 3, 4 (text of 9 characters) is not a date' },
+    ]);
+  });
+});
+
+describe('generic adapter: month names (UK Lotto)', () => {
+  // national-lottery.co.uk's CSV: DrawDate, Ball 1..6, Bonus Ball, Ball Set, Machine, DrawNumber.
+  const uk =
+    'DrawDate,Ball 1,Ball 2,Ball 3,Ball 4,Ball 5,Ball 6,Bonus Ball,Ball Set,Machine,DrawNumber\n' +
+    '12-Jun-2024,59,40,13,42,41,51,5,3,Arthur,2971\n' +
+    '08-jun-2024,1,2,3,4,5,6,7,3,Arthur,2970\n';
+  const mapping = {
+    format: 'csv',
+    date: 'DrawDate',
+    dateFormat: 'DD-MMM-YYYY',
+    main: ['Ball 1', 'Ball 2', 'Ball 3', 'Ball 4', 'Ball 5', 'Ball 6'],
+    special: 'Bonus Ball',
+  };
+
+  it('reads English short month names in any case', () => {
+    expect(parse(mapping, uk).draws.map((d) => [d.date, d.main, d.special])).toEqual([
+      ['2024-06-12', [59, 40, 13, 42, 41, 51], [5]],
+      ['2024-06-08', [1, 2, 3, 4, 5, 6], [7]],
+    ]);
+  });
+
+  it('rejects a month name it does not know', () => {
+    const parsed = parse(mapping, uk.replace('08-jun', '08-Juni'));
+    expect(parsed.rejected).toEqual([
+      { row: 2, date: null, message: 'DrawDate (text of 12 characters) is not a date' },
+    ]);
+  });
+});
+
+describe('generic adapter: epoch milliseconds in the lottery’s zone (lotto.de, Veikkaus)', () => {
+  // lotto.de dates a draw at 00:00 in Berlin: 2026-07-22 00:00 CEST is 2026-07-21T22:00Z.
+  const midnightBerlin = Date.UTC(2026, 6, 21, 22);
+  const body = JSON.stringify([
+    { drawDate: midnightBerlin, numbers: [3, 5, 10, 14, 25, 49], superNumber: 3 },
+    { drawDate: String(midnightBerlin - 4 * 86_400_000), numbers: [5, 17, 33, 35, 39, 47], superNumber: 6 },
+    { drawDate: 'yesterday', numbers: [1, 2, 3, 4, 5, 6], superNumber: 0 },
+  ]);
+  const mapping = {
+    format: 'json',
+    date: 'drawDate',
+    dateFormat: 'epoch-ms',
+    main: 'numbers',
+    special: 'superNumber',
+  };
+
+  it('dates a number or numeric text in the zone given where the adapter is built', () => {
+    const parsed = parse(mapping, body, 'Europe/Berlin');
+    expect(parsed.draws.map((d) => d.date)).toEqual(['2026-07-22', '2026-07-18']);
+    expect(parsed.rejected).toEqual([
+      { row: 3, date: null, message: 'drawDate (text of 9 characters) is not a date' },
+    ]);
+    // Without a zone, UTC: the day before.
+    expect(parse(mapping, body).draws[0].date).toBe('2026-07-21');
+  });
+});
+
+describe('generic adapter: rounds and filters', () => {
+  const rows = JSON.stringify({
+    draws: [
+      { date: '2026-06-10', drawRound: 'ONE', balls: '1 2 3 4 5 6', kind: 'main' },
+      { date: '2026-06-10', drawRound: 'two', balls: '7 8 9 10 11 12', kind: 'main' },
+      { date: '2026-06-10', drawRound: 3, balls: '13 14 15 16 17 18', kind: 'extra' },
+      { date: '2026-06-13', drawRound: 'FIRST', balls: '1 2 3 4 5 6', kind: 'main' },
+    ],
+  });
+  const mapping = { format: 'json', rows: 'draws', date: 'date', main: 'balls', round: 'drawRound' };
+
+  it('reads a round as a number or an English number word', () => {
+    const parsed = parse(mapping, rows);
+    expect(parsed.draws.map((d) => [d.row, d.date, d.round])).toEqual([
+      [1, '2026-06-10', 1],
+      [2, '2026-06-10', 2],
+      [3, '2026-06-10', 3],
+    ]);
+    expect(parsed.rejected).toEqual([
+      {
+        row: 4,
+        date: '2026-06-13',
+        message: 'drawRound (text of 5 characters) is not a round (1, 2, … or ONE, TWO, …)',
+      },
+    ]);
+  });
+
+  it('reads only the rows a filter keeps, numbered as in the answer', () => {
+    const parsed = parse({ ...mapping, round: undefined, filter: { kind: 'extra' } }, rows);
+    expect(parsed).toEqual({
+      draws: [{ row: 3, date: '2026-06-10', main: [13, 14, 15, 16, 17, 18], special: [] }],
+      rejected: [],
+    });
+  });
+
+  it('an answer of which the filter keeps no row has changed format', () => {
+    expect(() => parse({ ...mapping, round: undefined, filter: { kind: 'MAIN' } }, rows)).toThrow(
+      new SourceFormatError('no row of 4 holds what the filter asks for (the format may have changed)'),
+    );
+  });
+
+  it('a CSV without the round or filter column has changed format', () => {
+    const csv = 'date,balls\n2026-06-10,1 2 3 4 5 6\n';
+    expect(() => parse({ format: 'csv', date: 'date', main: 'balls', round: 'round' }, csv)).toThrow(
+      "the CSV has no column 'round' (its header has 2 columns)",
+    );
+    expect(() => parse({ format: 'csv', date: 'date', main: 'balls', filter: { seq: '0' } }, csv)).toThrow(
+      "the CSV has no column 'seq' (its header has 2 columns)",
+    );
+  });
+});
+
+describe('generic adapter: text encodings', () => {
+  const text = 'numéro;date;n\n4;05/03/2019;1 2 3\n';
+  const mapping = {
+    format: 'csv',
+    delimiter: ';',
+    date: 'date',
+    dateFormat: 'DD/MM/YYYY',
+    main: 'n',
+    filter: { numéro: '4' },
+  };
+
+  it('decodes windows-1252 (and iso-8859-1, read as browsers do)', () => {
+    const cp1252 = Buffer.from(text, 'latin1');
+    for (const encoding of ['windows-1252', 'iso-8859-1'])
+      expect(parse({ ...mapping, encoding }, cp1252).draws).toHaveLength(1);
+  });
+
+  it('reads UTF-8 by default, its byte order mark dropped (JSON.parse would refuse it)', () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    expect(parse(mapping, Buffer.concat([bom, Buffer.from(text, 'utf8')])).draws).toHaveLength(1);
+    const json = Buffer.concat([bom, Buffer.from('[{"d":"2026-01-01","n":"1 2 3"}]', 'utf8')]);
+    expect(parse({ format: 'json', date: 'd', main: 'n' }, json).draws).toHaveLength(1);
+  });
+
+  it('says so when windows-1252 bytes are read as UTF-8', () => {
+    expect(() => parse(mapping, Buffer.from(text, 'latin1'))).toThrow(
+      "the CSV has no column 'numéro' (its header has 3 columns; it holds bytes that are not UTF-8: set the mapping's encoding (e.g. windows-1252))",
+    );
+  });
+});
+
+describe('generic adapter: requests', () => {
+  const request = (mapping: Partial<SourceMapping>, since: string | null) =>
+    adapter({ format: 'json', date: 'd', main: 'm', ...mapping }).buildRequest!({
+      url: 'https://feed.example/draws?game=EJACKPOT',
+      since,
+    });
+
+  it('a GET with the query, and the headers a feed asks automated clients for', () => {
+    expect(
+      request({ headers: { 'X-ESA-API-Key': 'ROBOT' }, query: { from: '{since}' } }, '2026-08-01'),
+    ).toEqual({
+      url: 'https://feed.example/draws?game=EJACKPOT&from=2026-08-01',
+      method: 'GET',
+      headers: { 'X-ESA-API-Key': 'ROBOT' },
+      body: null,
+    });
+  });
+
+  it('a POST of a JSON object, {since} substituted (its property left out while nothing is stored)', () => {
+    const body = {
+      CompanyId: 'GoldenCasket',
+      MaxDrawCountPerProduct: 1,
+      From: '{since}',
+      Products: ['OzLotto'],
+    };
+    expect(request({ method: 'POST', body }, '2026-08-01')).toEqual({
+      url: 'https://feed.example/draws?game=EJACKPOT',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...body, From: '2026-08-01' }),
+    });
+    expect(JSON.parse(request({ method: 'POST', body }, null).body!)).toEqual({
+      CompanyId: 'GoldenCasket',
+      MaxDrawCountPerProduct: 1,
+      Products: ['OzLotto'],
+    });
+  });
+
+  it('a POST of text, with the content type the mapping names', () => {
+    expect(
+      request(
+        {
+          method: 'POST',
+          body: 'from={since}',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        null,
+      ),
+    ).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'from=',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { decimalToMinor } from '../../draws/domain/draw-prizes';
+import type { PrizeMapping } from './generic-mapping';
+import { valueAt } from './row-values';
+import type { FetchedPrizes } from './source-adapter';
+
+/**
+ * A row's prizes per the mapping, or a message naming the field that could not be read. Winners are whole numbers
+ * (spaces as thousands separators are dropped); an amount of 0 is null (nobody won, nothing paid); an empty or
+ * absent field is null (not published).
+ */
+export function prizesAt(row: unknown, mapping: PrizeMapping): FetchedPrizes | string {
+  const text = (field: string | undefined): string | null => {
+    if (field === undefined) return null;
+    const value = valueAt(row, field);
+    if (value === undefined || value === null) return null;
+    const shown = String(value).replace(/[\s\u00a0\u202f]/g, '');
+    return shown === '' ? null : shown;
+  };
+  const minor = (field: string | undefined): number | null | string => {
+    const value = text(field);
+    if (value === null) return null;
+    const normal = mapping.decimal === ',' ? value.replace(',', '.') : value;
+    const read = decimalToMinor(normal, mapping.currency);
+    return read === null ? `${field} is not an amount in ${mapping.currency}` : read === 0 ? null : read;
+  };
+  const count = (field: string | undefined): number | null | string => {
+    const value = text(field);
+    if (value === null) return null;
+    return /^\d{1,10}$/.test(value) ? Number(value) : `${field} is not a whole number of winners`;
+  };
+  const divisions: FetchedPrizes['divisions'] = [];
+  for (const division of mapping.divisions) {
+    const winners = count(division.winners);
+    if (typeof winners === 'string') return winners;
+    const amountMinor = minor(division.amount);
+    if (typeof amountMinor === 'string') return amountMinor;
+    let regions: { region: string; winners: number }[] | null = null;
+    for (const [region, field] of Object.entries(division.regions ?? {})) {
+      const regionWinners = count(field);
+      if (typeof regionWinners === 'string') return regionWinners;
+      if (regionWinners !== null) (regions ??= []).push({ region, winners: regionWinners });
+    }
+    divisions.push({ rank: division.rank, winners, amountMinor, regions });
+  }
+  const jackpotMinor = minor(mapping.jackpot);
+  if (typeof jackpotMinor === 'string') return jackpotMinor;
+  return { currency: mapping.currency, divisions, jackpotMinor };
+}
