@@ -42,7 +42,7 @@ const portal = hasProject('apps/portal') && (chrome || process.env.CI);
 // The build step has just built the portal: both parts use that bundle (neither rebuilds it under the other).
 const portalEnv = { ...jestEnv, CHROME_PATH: chrome ?? '', PORTAL_E2E_SKIP_BUILD: '1' };
 /** The browser specs that lane 1 runs after its own steps (about a sixth of the portal's time: lanes even out). */
-const PORTAL_PART_1 = 'e2e/(session-expiry|number-stats|draws|try-it|check-numbers)\\.e2e\\.ts$';
+const PORTAL_PART_1 = 'e2e/(session-expiry|number-stats|draws|try-it|check-numbers|sync)\\.e2e\\.ts$';
 
 const lanes = [
   [

@@ -54,6 +54,7 @@ describe('ingestion from the operators’ publications', () => {
             adapter: 'socrata-megamillions',
             url: 'https://data.ny.gov/resource/5xaw-6ayf.json',
             mapping: null,
+            fallbacks: [],
             enabled: true,
           },
           {
@@ -61,6 +62,7 @@ describe('ingestion from the operators’ publications', () => {
             adapter: POWERBALL_SOURCE,
             url: 'https://data.ny.gov/resource/d6yy-54nr.json',
             mapping: null,
+            fallbacks: [],
             enabled: true,
           },
         ],
@@ -73,6 +75,7 @@ describe('ingestion from the operators’ publications', () => {
         lottery: 'us_powerball',
         adapter: POWERBALL_SOURCE,
         url: 'https://data.ny.gov/resource/d6yy-54nr.json',
+        fallbacks: [],
         enabled: true,
         lastAttemptAt: null,
         lastSuccessAt: null,
@@ -133,6 +136,7 @@ describe('ingestion from the operators’ publications', () => {
         adapter: 'generic',
         url: 'https://x.test/fr.csv',
         mapping,
+        fallbacks: [],
         enabled: true,
       });
       expect((await api.get('/admin/sources?limit=0', { jwt })).body.total).toBe(3);
@@ -311,6 +315,112 @@ describe('ingestion from the operators’ publications', () => {
       });
       // A second sync finds nothing new: no write, no event.
       expect((await sync('eu_euromillions')).prizes).toBe(0);
+    });
+
+    it("generic ZIP in Windows-1252: FDJ's Loto archive as FDJ serves it brings back exactly the draws missing", async () => {
+      // The newest five bundled draws that the archive (2019-11-04..2024-07-24) holds are deleted, then synced back.
+      const before = (
+        await api.get('/lottery/fr_lotto/draws?from=2024-07-01&to=2024-07-24&limit=5', { token })
+      ).body.draws as { date: string; numbers: unknown[] }[];
+      expect(before).toHaveLength(5);
+      for (const draw of before)
+        expect((await api.delete(`/admin/lotteries/fr_lotto/draws/${draw.date}`, { jwt })).status).toBe(204);
+      const set = await setSource('fr_lotto', {
+        adapter: 'generic',
+        url: sources.url('/files/loto_201911.zip'),
+        mapping: {
+          format: 'csv',
+          archive: { type: 'zip' },
+          encoding: 'windows-1252',
+          delimiter: ';',
+          date: 'date_de_tirage',
+          dateFormat: 'DD/MM/YYYY',
+          main: ['boule_1', 'boule_2', 'boule_3', 'boule_4', 'boule_5'],
+          special: 'numero_chance',
+        },
+      });
+      expect(set.status).toBe(200);
+      const result = await sync('fr_lotto');
+      expect([result.error, result.inserted, result.unchanged, result.conflicts, result.rejected]).toEqual([
+        null,
+        5,
+        735,
+        0,
+        [],
+      ]);
+      const after = (
+        await api.get('/lottery/fr_lotto/draws?from=2024-07-01&to=2024-07-24&limit=5', { token })
+      ).body.draws;
+      // The same draws, numbers in FDJ's draw order, as the bundle held them.
+      expect(after).toEqual(before);
+      // fr_lotto ships without a source (the CLI and sync-now tests below rely on it).
+      expect((await api.delete('/admin/sources/fr_lotto', { jwt })).status).toBe(204);
+    });
+
+    it('fallbacks: tried in order while the one before fails; the result names the one that answered', async () => {
+      const created = await api.post('/admin/lotteries', {
+        jwt,
+        body: {
+          tag: 'xx_fallback',
+          name: 'Fallback lotto',
+          country: 'XX',
+          timezone: 'Europe/Paris',
+          main: { count: 3, min: 1, max: 30 },
+          special: null,
+        },
+      });
+      expect(created.status).toBe(201);
+      sources.answer('/down.csv', { status: 503, type: 'text/plain', body: 'busy' });
+      sources.answer('/changed.csv', { type: 'text/csv', body: 'when,balls\n2026-08-12,4 17 29\n' });
+      sources.answer('/mirror.csv', {
+        type: 'text/csv',
+        body: 'date,main\n2026-08-12,4 17 29\n2026-08-05,1 2 3\n',
+      });
+      const mapping = { format: 'csv', date: 'date', main: 'main' };
+      const set = await setSource('xx_fallback', {
+        adapter: 'generic',
+        url: sources.url('/down.csv'),
+        mapping,
+        fallbacks: [
+          { adapter: 'generic', url: sources.url('/changed.csv'), mapping },
+          { adapter: 'generic', url: sources.url('/mirror.csv'), mapping },
+        ],
+      });
+      expect(set.status).toBe(200);
+      expect(set.body.fallbacks).toHaveLength(2);
+      const result = await sync('xx_fallback');
+      expect(result).toMatchObject({
+        error: null,
+        inserted: 2,
+        source: `generic ${sources.url('/mirror.csv')}`,
+      });
+      expect(result.fallbackAfter).toEqual([
+        `generic ${sources.url('/down.csv')}: HTTP 503 Service Unavailable`,
+        expect.stringMatching(/^generic http:\S+\/changed\.csv: the CSV has no column 'date'/),
+      ]);
+      // Draws keep the source that answered as their provenance.
+      const draw = await api.get('/admin/lotteries/xx_fallback/draws/2026-08-12', { jwt });
+      expect(draw.body.source).toBe(`generic ${sources.url('/mirror.csv')}`);
+
+      // Every one failing: the error names each in order, and nothing is written.
+      sources.answer('/mirror.csv', { status: 404, type: 'text/plain', body: 'gone' });
+      const failed = await sync('xx_fallback');
+      expect(failed.error).toMatch(
+        /^generic \S+\/down\.csv: HTTP 503 .*; generic \S+\/changed\.csv: .*; generic \S+\/mirror\.csv: HTTP 404 Not Found$/,
+      );
+      expect((await syncState('xx_fallback')).fallbacks).toEqual([
+        `generic ${sources.url('/changed.csv')}`,
+        `generic ${sources.url('/mirror.csv')}`,
+      ]);
+      // A fallback is checked like the first source.
+      const bad = await setSource('xx_fallback', {
+        adapter: 'generic',
+        url: sources.url('/down.csv'),
+        mapping,
+        fallbacks: [{ adapter: 'generic', url: 'ftp://example.org/x.csv', mapping }],
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/^Invalid 'fallbacks\[0\]\.url' value/);
     });
 
     it('generic JSON: rows under a path, main and special numbers in one field', async () => {

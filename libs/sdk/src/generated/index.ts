@@ -74,6 +74,7 @@ export type { RollWebhookSecretDto } from './models/RollWebhookSecretDto';
 export type { RuleEraDto } from './models/RuleEraDto';
 export type { RuleEraInputDto } from './models/RuleEraInputDto';
 export type { ScheduleEraDto } from './models/ScheduleEraDto';
+export type { SourceEndpointDto } from './models/SourceEndpointDto';
 export type { SpecialGroupDto } from './models/SpecialGroupDto';
 export type { SpecialGroupInputDto } from './models/SpecialGroupInputDto';
 export type { SpecialRuleDto } from './models/SpecialRuleDto';

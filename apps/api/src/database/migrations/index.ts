@@ -17,6 +17,7 @@ import { MeteringInstances1796700000000 } from './1796700000000-metering-instanc
 import { DrawRoundsAndPrizes1796800000000 } from './1796800000000-draw-rounds-and-prizes';
 import { FdjPrizeStructures1796810000000 } from './1796810000000-fdj-prize-structures';
 import { UkLottoRounds1796820000000 } from './1796820000000-uk-lotto-rounds';
+import { SourceFallbacks1796830000000 } from './1796830000000-source-fallbacks';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   DrawRoundsAndPrizes1796800000000,
   FdjPrizeStructures1796810000000,
   UkLottoRounds1796820000000,
+  SourceFallbacks1796830000000,
 ];

@@ -184,9 +184,15 @@ export async function insertSource(
   sync: NonNullable<BundledLottery['sync']>,
 ): Promise<void> {
   await manager.query(
-    `INSERT INTO draw_sources (lottery_tag, adapter, url, mapping)
-     SELECT $1::varchar, $2, $3, $4::jsonb WHERE EXISTS (SELECT 1 FROM lotteries WHERE tag = $1::varchar)
+    `INSERT INTO draw_sources (lottery_tag, adapter, url, mapping, fallbacks)
+     SELECT $1::varchar, $2, $3, $4::jsonb, $5::jsonb WHERE EXISTS (SELECT 1 FROM lotteries WHERE tag = $1::varchar)
      ON CONFLICT (lottery_tag) DO NOTHING`,
-    [tag, sync.adapter, sync.url, sync.mapping === null ? null : JSON.stringify(sync.mapping)],
+    [
+      tag,
+      sync.adapter,
+      sync.url,
+      sync.mapping === null ? null : JSON.stringify(sync.mapping),
+      JSON.stringify(sync.fallbacks),
+    ],
   );
 }

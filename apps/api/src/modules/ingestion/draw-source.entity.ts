@@ -8,6 +8,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Lottery } from '../lotteries/lottery.entity';
+import type { SourceEndpoint } from './source-config';
 import type { SourceMapping } from './adapters/generic-mapping';
 import type { SyncResult } from './sync-result';
 
@@ -30,6 +31,10 @@ export class DrawSource {
   /** The generic adapter's field mapping; null for the dedicated adapters. */
   @Column({ type: 'jsonb', nullable: true })
   mapping!: SourceMapping | null;
+
+  /** Publications tried in order when the one before fails (SourceEndpoint: adapter, url, mapping). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  fallbacks!: SourceEndpoint[];
 
   @Column({ type: 'boolean', default: true })
   enabled!: boolean;

@@ -12,6 +12,7 @@ import { parseAnswer, requestFor, SourceFormatError } from './adapters/source-ad
 import { DrawIngestService } from './draw-ingest.service';
 import { DrawSource } from './draw-source.entity';
 import { fetchSource, SourceFetchError } from './source-fetcher';
+import type { SourceEndpoint } from './source-config';
 import { sourceLabel, sourcePolicy } from './source-config';
 import type { SyncResult } from './sync-result';
 
@@ -48,13 +49,45 @@ export class DrawSyncService {
     this.policy = sourcePolicy(settings);
   }
 
-  /** Syncs one lottery now; `url` replaces the stored URL for this run only (fixtures, a mirror). */
+  /**
+   * Syncs one lottery now: its source, then each fallback in order while the one before fails to be fetched or
+   * read (nothing is written from a failed one); the result names the source that answered. `url` replaces the
+   * first source's URL for this run only (fixtures, a mirror), and then no fallback is tried.
+   */
   async syncLottery(tag: string, options: { url?: string; signal?: AbortSignal } = {}): Promise<SyncResult> {
     const source = await this.dataSource.getRepository(DrawSource).findOneBy({ lotteryTag: tag });
     if (source === null) throw new NoSourceError(`Lottery '${tag}' has no source.`);
-    const url = options.url ?? source.url;
-    const label = sourceLabel({ adapter: source.adapter, url });
+    const first: SourceEndpoint = {
+      adapter: source.adapter as SourceEndpoint['adapter'],
+      url: options.url ?? source.url,
+      mapping: source.mapping,
+    };
+    const endpoints = options.url === undefined ? [first, ...(source.fallbacks ?? [])] : [first];
     const startedAt = this.clock.now();
+    const failures: string[] = [];
+    let result: SyncResult | undefined;
+    for (const endpoint of endpoints) {
+      result = await this.syncFrom(tag, endpoint, startedAt, options.signal);
+      if (result.error === null) break;
+      failures.push(endpoints.length > 1 ? `${result.source}: ${result.error}` : result.error);
+    }
+    // Every source failed: the error names each, in the order tried.
+    if (result!.error !== null)
+      result = { ...result!, source: sourceLabel(first), error: failures.join('; ') };
+    if (result!.error === null && failures.length > 0) result = { ...result!, fallbackAfter: failures };
+    await this.record(tag, startedAt, result!);
+    this.log(result!);
+    return result!;
+  }
+
+  /** One source's fetch, read and ingest; a failure of the fetch or of the format is the result's `error`. */
+  private async syncFrom(
+    tag: string,
+    endpoint: SourceEndpoint,
+    startedAt: Date,
+    signal: AbortSignal | undefined,
+  ): Promise<SyncResult> {
+    const label = sourceLabel(endpoint);
     const result: SyncResult = {
       lottery: tag,
       source: label,
@@ -69,12 +102,12 @@ export class DrawSyncService {
     try {
       // The lottery's zone dates a source's epoch milliseconds.
       const timeZone = this.catalog.has(tag) ? this.catalog.snapshot(tag).record.timezone : undefined;
-      const adapter = adapterFor(source.adapter, source.mapping, { timeZone });
-      const body = await fetchSource(requestFor(adapter, { url, since: this.since(tag) }), {
+      const adapter = adapterFor(endpoint.adapter, endpoint.mapping, { timeZone });
+      const body = await fetchSource(requestFor(adapter, { url: endpoint.url, since: this.since(tag) }), {
         policy: this.policy,
         timeoutMs: this.settings.sync.timeoutMs,
         userAgent: `lottery-results-service sync (instance ${this.instanceId})`,
-        signal: options.signal,
+        signal,
       });
       const parsed = parseAnswer(adapter, body);
       const counts = await this.ingest.ingest(tag, parsed.draws, { source: label, fetchedAt: startedAt });
@@ -86,8 +119,6 @@ export class DrawSyncService {
       const known = error instanceof SourceFetchError || error instanceof SourceFormatError;
       result.error = known ? (error as Error).message : `unexpected: ${(error as Error).message}`;
     }
-    await this.record(tag, startedAt, result);
-    this.log(result);
     return result;
   }
 

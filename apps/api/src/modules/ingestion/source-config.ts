@@ -3,12 +3,23 @@ import type { Settings } from '../../config/settings';
 import { ADAPTER_NAMES, type AdapterName } from './adapters/adapters';
 import { parseSourceMapping, type SourceMapping } from './adapters/generic-mapping';
 
-/** A lottery's source as configured (admin input or lotteries.json). */
-export interface SourceConfig {
+/** One publication to fetch: an adapter, a URL and (generic adapter) its mapping. */
+export interface SourceEndpoint {
   adapter: AdapterName;
   url: string;
   mapping: SourceMapping | null;
 }
+
+/**
+ * A lottery's source as configured (admin input or lotteries.json): the publication tried first, then its
+ * fallbacks in order, each tried when the one before fails (unreachable, refused, a changed format).
+ */
+export interface SourceConfig extends SourceEndpoint {
+  fallbacks: SourceEndpoint[];
+}
+
+/** Fallbacks a lottery may list after its first source. */
+export const MAX_FALLBACKS = 5;
 
 /**
  * Where sources may be fetched from: the outbound policy of webhook targets, with SYNC_ALLOWED_HOSTS as its
@@ -40,20 +51,47 @@ export function parseSourceConfig(
   value: Record<string, unknown>,
   policy?: OutboundPolicy,
 ): { config: SourceConfig } | { field: string; problem: string } {
+  const first = parseEndpoint(value, policy, '');
+  if ('problem' in first) return first;
+  const { fallbacks } = value as { fallbacks?: unknown };
+  if (fallbacks === undefined || fallbacks === null) return { config: { ...first.endpoint, fallbacks: [] } };
+  if (!Array.isArray(fallbacks) || fallbacks.length > MAX_FALLBACKS)
+    return {
+      field: 'fallbacks',
+      problem: `expected a list of at most ${MAX_FALLBACKS} sources {adapter, url, mapping?}.`,
+    };
+  const read: SourceEndpoint[] = [];
+  for (const [i, fallback] of fallbacks.entries()) {
+    if (typeof fallback !== 'object' || fallback === null || Array.isArray(fallback))
+      return { field: `fallbacks[${i}]`, problem: 'expected an object {adapter, url, mapping?}.' };
+    const parsed = parseEndpoint(fallback as Record<string, unknown>, policy, `fallbacks[${i}].`);
+    if ('problem' in parsed) return parsed;
+    read.push(parsed.endpoint);
+  }
+  return { config: { ...first.endpoint, fallbacks: read } };
+}
+
+/** One publication's adapter, URL and mapping; problems name the field under `prefix` (`fallbacks[0].url`). */
+function parseEndpoint(
+  value: Record<string, unknown>,
+  policy: OutboundPolicy | undefined,
+  prefix: string,
+): { endpoint: SourceEndpoint } | { field: string; problem: string } {
   const { adapter, url, mapping } = value as { adapter: unknown; url: unknown; mapping?: unknown };
   if (typeof adapter !== 'string' || !(ADAPTER_NAMES as readonly string[]).includes(adapter))
-    return { field: 'adapter', problem: `expected one of ${ADAPTER_NAMES.join(', ')}.` };
-  if (typeof url !== 'string' || !isHttpUrl(url)) return { field: 'url', problem: NOT_HTTP_URL };
+    return { field: `${prefix}adapter`, problem: `expected one of ${ADAPTER_NAMES.join(', ')}.` };
+  if (typeof url !== 'string' || !isHttpUrl(url)) return { field: `${prefix}url`, problem: NOT_HTTP_URL };
   const refused = policy ? policy.problemWith(url) : null;
-  if (policy && refused !== null) return { field: 'url', problem: urlProblem(refused, policy.setting) };
+  if (policy && refused !== null)
+    return { field: `${prefix}url`, problem: urlProblem(refused, policy.setting) };
   if (adapter !== 'generic') {
     if (mapping !== undefined && mapping !== null)
-      return { field: 'mapping', problem: `only the generic adapter takes a mapping.` };
-    return { config: { adapter: adapter as AdapterName, url, mapping: null } };
+      return { field: `${prefix}mapping`, problem: `only the generic adapter takes a mapping.` };
+    return { endpoint: { adapter: adapter as AdapterName, url, mapping: null } };
   }
   const parsed = parseSourceMapping(mapping);
-  if ('problem' in parsed) return { field: 'mapping', problem: `${parsed.problem}.` };
-  return { config: { adapter: 'generic', url, mapping: parsed.mapping } };
+  if ('problem' in parsed) return { field: `${prefix}mapping`, problem: `${parsed.problem}.` };
+  return { endpoint: { adapter: 'generic', url, mapping: parsed.mapping } };
 }
 
 function isHttpUrl(text: string): boolean {

@@ -53,7 +53,7 @@ export class SourcesService {
     const parsed = parseSourceConfig({ ...body }, this.policy);
     if ('problem' in parsed)
       throw ApiError.badRequest(Messages.invalidFieldProblem(parsed.field, parsed.problem));
-    const { adapter, url, mapping } = parsed.config;
+    const { adapter, url, mapping, fallbacks } = parsed.config;
     const existing = await this.repository.findOneBy({ lotteryTag: tag });
     const moved = existing !== null && (existing.adapter !== adapter || existing.url !== url);
     await this.repository.upsert(
@@ -62,6 +62,7 @@ export class SourcesService {
         adapter,
         url,
         mapping,
+        fallbacks,
         enabled: body.enabled ?? true,
         ...(moved
           ? { lastError: null, consecutiveFailures: 0, backoffStep: 0, nextAttemptAt: null, lastResult: null }
@@ -86,6 +87,10 @@ export class SourcesService {
       adapter: source.adapter,
       url: source.url,
       mapping: source.mapping ? { ...source.mapping } : null,
+      fallbacks: (source.fallbacks ?? []).map((f) => ({
+        ...f,
+        mapping: f.mapping ? { ...f.mapping } : null,
+      })),
       enabled: source.enabled,
     };
   }
@@ -98,6 +103,7 @@ export class SourcesService {
       lottery: source.lotteryTag,
       adapter: source.adapter,
       url: source.url,
+      fallbacks: (source.fallbacks ?? []).map((f) => `${f.adapter} ${f.url}`),
       enabled: source.enabled,
       lastAttemptAt: source.lastAttemptAt?.toISOString() ?? null,
       lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,

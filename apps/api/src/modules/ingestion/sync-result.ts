@@ -22,6 +22,11 @@ export interface SyncResult {
   /** Draws whose prizes were first stored or changed (a mapping with `prizes`); absent in older results. */
   prizes?: number;
   rejected: RejectedRow[];
-  /** Why the sync failed as a whole (unreachable, timeout, 5xx, not the expected format); null on success. */
+  /**
+   * Why the sync failed as a whole (unreachable, timeout, 5xx, not the expected format), naming each source tried
+   * when there are fallbacks; null on success.
+   */
   error: string | null;
+  /** When a fallback answered: why each source before it failed ("adapter url: reason"). */
+  fallbackAfter?: string[];
 }

@@ -2,9 +2,14 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+import type { SourceEndpointDto } from './SourceEndpointDto';
 export type DrawSourceDto = {
   adapter: 'socrata-powerball' | 'socrata-megamillions' | 'generic';
   enabled: boolean;
+  /**
+   * Tried in order when the source before fails (unreachable, refused, a changed format).
+   */
+  fallbacks: Array<SourceEndpointDto>;
   lottery: string;
   /**
    * Generic adapter only.

@@ -9,7 +9,11 @@ export type PutSourceDto = {
    */
   enabled?: boolean;
   /**
-   * The generic adapter only: {format: json|csv, rows?, date, dateFormat?, main, special?, specialFromMain?, separator?, delimiter?, query?} (README, "Adding a draw source").
+   * Up to 5 more publications {adapter, url, mapping?}, tried in order when the one before fails to be fetched or read; each checked like the first.
+   */
+  fallbacks?: Array<Record<string, any>>;
+  /**
+   * The generic adapter only: {format: json|csv, rows?, date, dateFormat?, main, special?, specialFromMain?, separator?, delimiter?, query?, header?, archive?, encoding?, method?, headers?, body?, filter?, round?, prizes?} (README, "Adding a draw source").
    */
   mapping?: Record<string, any> | null;
   /**

@@ -14,6 +14,10 @@ export type SyncResultDto = {
   corrected: number;
   error: string | null;
   /**
+   * When a fallback answered: why each source before it failed ('adapter url: reason').
+   */
+  fallbackAfter?: Array<string>;
+  /**
    * Rows read from the answer.
    */
   fetched: number;

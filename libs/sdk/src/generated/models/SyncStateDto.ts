@@ -9,6 +9,10 @@ export type SyncStateDto = {
   consecutiveFailures: number;
   enabled: boolean;
   /**
+   * The fallbacks, in the order they are tried ('adapter url'); `lastResult.source` names which answered.
+   */
+  fallbacks: Array<string>;
+  /**
    * null when the lottery has no calendar.
    */
   freshness: FreshnessDto | null;

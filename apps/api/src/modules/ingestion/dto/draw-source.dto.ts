@@ -1,6 +1,25 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ADAPTER_NAMES } from '../adapters/adapters';
 
+/** One publication: its adapter, URL and (generic adapter) mapping. */
+export class SourceEndpointDto {
+  @ApiProperty({ enum: ADAPTER_NAMES, example: 'generic' })
+  adapter!: string;
+
+  @ApiProperty({
+    example: 'https://raw.githubusercontent.com/jbaranski/jeffs-lottery-utils/main/numbers/powerball.csv',
+  })
+  url!: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Generic adapter only.',
+  })
+  mapping!: Record<string, unknown> | null;
+}
+
 export class DrawSourceDto {
   @ApiProperty({ example: 'us_powerball' })
   lottery!: string;
@@ -18,6 +37,13 @@ export class DrawSourceDto {
     description: 'Generic adapter only.',
   })
   mapping!: Record<string, unknown> | null;
+
+  @ApiProperty({
+    type: () => SourceEndpointDto,
+    isArray: true,
+    description: 'Tried in order when the source before fails (unreachable, refused, a changed format).',
+  })
+  fallbacks!: SourceEndpointDto[];
 
   @ApiProperty()
   enabled!: boolean;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsObject, IsOptional, IsString, ValidateIf } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { ADAPTER_NAMES } from '../adapters/adapters';
 
@@ -34,6 +34,17 @@ export class PutSourceDto {
   @ValidateIf((_dto, value) => value !== null)
   @IsObject({ message: Messages.invalidField('mapping', 'an object, or null') })
   mapping?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description:
+      'Up to 5 more publications {adapter, url, mapping?}, tried in order when the one before fails to be fetched ' +
+      'or read; each checked like the first.',
+  })
+  @IsOptional()
+  @IsArray({ message: Messages.invalidField('fallbacks', 'a list of sources {adapter, url, mapping?}') })
+  fallbacks?: Record<string, unknown>[];
 
   @ApiPropertyOptional({ default: true, description: 'false keeps the source but stops polling it.' })
   @IsOptional()

@@ -47,6 +47,12 @@ export class SyncResultDto {
 
   @ApiProperty({ type: String, nullable: true, example: 'HTTP 503 Service Unavailable' })
   error!: string | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: "When a fallback answered: why each source before it failed ('adapter url: reason').",
+  })
+  fallbackAfter?: string[];
 }
 
 /** A source's sync state, with the lottery's freshness. */
@@ -59,6 +65,14 @@ export class SyncStateDto {
 
   @ApiProperty()
   url!: string;
+
+  @ApiProperty({
+    type: [String],
+    example: ['generic https://raw.githubusercontent.com/…/powerball.csv'],
+    description:
+      "The fallbacks, in the order they are tried ('adapter url'); `lastResult.source` names which answered.",
+  })
+  fallbacks!: string[];
 
   @ApiProperty()
   enabled!: boolean;
