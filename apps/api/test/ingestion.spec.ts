@@ -412,6 +412,20 @@ describe('ingestion from the operators’ publications', () => {
         `generic ${sources.url('/changed.csv')}`,
         `generic ${sources.url('/mirror.csv')}`,
       ]);
+      // A PUT that does not name fallbacks keeps them (the portal's source dialog, older clients); [] removes them.
+      const kept = await setSource('xx_fallback', {
+        adapter: 'generic',
+        url: sources.url('/down.csv'),
+        mapping,
+      });
+      expect(kept.body.fallbacks).toHaveLength(2);
+      const cleared = await setSource('xx_fallback', {
+        adapter: 'generic',
+        url: sources.url('/down.csv'),
+        mapping,
+        fallbacks: [],
+      });
+      expect(cleared.body.fallbacks).toEqual([]);
       // A fallback is checked like the first source.
       const bad = await setSource('xx_fallback', {
         adapter: 'generic',

@@ -41,6 +41,7 @@ describe('portal: sync state, sources and conflicts', () => {
   let page: Page;
   let admin: ReturnType<typeof ingestionAdmin>;
   let sources: SourceServer;
+  let token: string;
   /** The seven newest stored Powerball draws, newest first, as the API serves them before the sync. */
   let stored: Draw[] = [];
   /** The same draws as the source publishes them: each differs from the stored one. */
@@ -52,7 +53,7 @@ describe('portal: sync state, sources and conflicts', () => {
     browser = await launchBrowser();
     const jwt = await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword);
     admin = ingestionAdmin(api.baseUrl, jwt);
-    const token = await createTokenViaApi(api.baseUrl, jwt, { id: 'sync-e2e' });
+    token = await createTokenViaApi(api.baseUrl, jwt, { id: 'sync-e2e' });
     stored = (await newestDraws(api.baseUrl, token, 'us_powerball', 7)).map((d) => ({
       date: d.date,
       main: mainOf(d.numbers),
@@ -190,6 +191,7 @@ describe('portal: sync state, sources and conflicts', () => {
       url: sources.url('/pb'),
       mapping: null,
       enabled: true,
+      fallbacks: [],
     });
 
     // Mega Millions through the SDK, at a path that answers an HTML error page with a 500.
@@ -250,6 +252,7 @@ describe('portal: sync state, sources and conflicts', () => {
       url: sources.url('/generic.csv'),
       mapping: expect.objectContaining(good),
       enabled: true,
+      fallbacks: [],
     });
     // A lottery without a calendar has no freshness.
     expect(await cell('zz_generic', 'Freshness').textContent()).toBe('No schedule');
@@ -288,6 +291,9 @@ describe('portal: sync state, sources and conflicts', () => {
         hasText: 'Synced us_powerball: 8 fetched, 1 new, 0 unchanged, 7 conflicts, 0 rejected.',
       })
       .waitFor();
+    // The conflicts it found are listed at once, without a reload.
+    await page.getByText('7 open conflicts, newest first').waitFor();
+    expect(await conflictCards().count()).toBe(5);
     const syncMegaMillions = row('us_megamillions').getByRole('button', { name: 'Sync now us_megamillions' });
     await syncMegaMillions.click();
     await page
@@ -604,5 +610,139 @@ describe('portal: sync state, sources and conflicts', () => {
       await confirm.getByRole('button', { name: 'Cancel' }).click();
     }
     await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  /**
+   * The controls of the page's main part that stick out of the viewport sideways: none may, the page does not
+   * scroll sideways (a control in a table's box that scrolls counts where the box is).
+   */
+  const outOfReach = (on: Page) =>
+    on.locator('main').evaluate((main) =>
+      [...main.querySelectorAll('button, a[href], input, select, textarea')]
+        .filter((control) => {
+          const box = control.closest('.table-wrap');
+          const scrolls = box !== null && box.scrollWidth > box.clientWidth + 1;
+          const rect = (scrolls ? box : control).getBoundingClientRect();
+          return rect.width > 0 && (rect.left < -1 || rect.right > window.innerWidth + 1);
+        })
+        .map(
+          (control) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName,
+        ),
+    );
+
+  test('at 375 px, "Sync now" that finds a conflict shows it at once, without a reload; accepting it empties the panel and the draw holds the fetched numbers', async () => {
+    // The Powerball conflicts still open are rejected outside the browser: the panel starts empty.
+    for (const open of await admin.conflicts.list('open')) await admin.conflicts.reject(open.id);
+    expect(await admin.conflicts.list('open')).toEqual([]);
+    // Mega Millions' source now answers its newest stored draw with another last main number (1–70 in every era).
+    const [newest] = await newestDraws(api.baseUrl, token, 'us_megamillions', 1);
+    const before: Draw = {
+      date: newest.date,
+      main: mainOf(newest.numbers),
+      special: specialOf(newest.numbers),
+    };
+    const free = Array.from({ length: 70 }, (_, i) => i + 1).filter((n) => !before.main.includes(n));
+    const last =
+      free.find((n) => n > before.main[3]) ?? fail(`no free last number for ${before.main.join(' ')}`);
+    const fetched: Draw = { ...before, main: [...before.main.slice(0, 4), last] };
+    const pad = (n: number) => String(n).padStart(2, '0');
+    sources.answer('/mm-draws', {
+      body: JSON.stringify([
+        {
+          draw_date: `${fetched.date}T00:00:00.000`,
+          winning_numbers: fetched.main.map(pad).join(' '),
+          mega_ball: pad(fetched.special),
+          multiplier: '03',
+        },
+      ]),
+    });
+    await admin.sources.put('us_megamillions', {
+      adapter: 'socrata-megamillions',
+      url: sources.url('/mm-draws'),
+    });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      await openSync();
+      const empty = page.getByText('No open conflict: every fetched draw agreed with the stored one.');
+      await empty.waitFor();
+      // Its new source (a new URL starts afresh): never synced yet.
+      expect(await fact('us_megamillions', 'Last success').textContent()).toBe('Never');
+      expect(await row('us_megamillions').getByTestId('sync-result').count()).toBe(0);
+      await expectNoSideScroll(page);
+      expect(await outOfReach(page)).toEqual([]);
+      // A mark in this document: a reload would drop it.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const sameDocument = () => page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument);
+
+      await row('us_megamillions').getByRole('button', { name: 'Sync now us_megamillions' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Synced us_megamillions: 1 fetched, 0 new, 0 unchanged, 1 conflict, 0 rejected.' })
+        .waitFor();
+      // The Conflicts panel shows what the sync found, and the row its new state, without a reload.
+      await page.getByText('1 open conflict, newest first').waitFor();
+      const card = page
+        .locator('li.conflict')
+        .filter({ has: page.getByRole('heading', { name: `us_megamillions, draw of ${fetched.date}` }) });
+      expect(await card.getByRole('img', { name: /^Fetched:/ }).getAttribute('aria-label')).toBe(
+        `Fetched: ${inWords(fetched.main, fetched.special)}`,
+      );
+      expect(await card.getByRole('img', { name: /^Stored:/ }).getAttribute('aria-label')).toBe(
+        `Stored: ${inWords(before.main, before.special)}`,
+      );
+      expect(await empty.count()).toBe(0);
+      expect(await row('us_megamillions').getByTestId('sync-error').count()).toBe(0);
+      expect(await page.getByText('failed at the last attempt').count()).toBe(0);
+      expect(await fact('us_megamillions', 'Failures').textContent()).toBe('0');
+      expect(await fact('us_megamillions', 'Last success').textContent()).not.toBe('Never');
+      expect(await row('us_megamillions').getByTestId('sync-result').textContent()).toBe(
+        'Last sync: 1 fetched, 0 new, 0 unchanged, 1 conflict, 0 rejected',
+      );
+      const state = (await admin.sync.list()).find((s) => s.lottery === 'us_megamillions');
+      expect(
+        await cell('us_megamillions', 'Freshness').locator('.badge').getAttribute('data-freshness'),
+      ).toBe(state?.freshness?.status);
+      expect(await sameDocument()).toBe(true);
+      // At 375 px with the conflict's card: nothing wider than the screen, every control within reach.
+      await expectNoSideScroll(page);
+      expect(await outOfReach(page)).toEqual([]);
+
+      await card
+        .getByRole('button', { name: `Accept the fetched draw of us_megamillions ${fetched.date}` })
+        .click();
+      await page
+        .getByRole('dialog', { name: `Replace the stored draw of us_megamillions ${fetched.date}?` })
+        .getByRole('button', { name: 'Accept and replace' })
+        .click();
+      await page
+        .getByText(`Accepted: us_megamillions ${fetched.date} now holds the fetched numbers`)
+        .waitFor();
+      await empty.waitFor();
+      expect(await conflictCards().count()).toBe(0);
+      expect(await sameDocument()).toBe(true);
+      await expectNoSideScroll(page);
+
+      // The draw holds the fetched numbers, for the API and on the portal's Draws page.
+      const draw = await admin.draws.get('us_megamillions', fetched.date);
+      expect([mainOf(draw.numbers), specialOf(draw.numbers), draw.source]).toEqual([
+        fetched.main,
+        fetched.special,
+        `socrata-megamillions ${sources.url('/mm-draws')}`,
+      ]);
+      await page.goto('#/admin/draws');
+      await heading(page, 'Draws');
+      await page.getByLabel('Lottery').selectOption('us_megamillions');
+      await page.getByRole('button', { name: 'Show' }).click();
+      await page.locator('caption', { hasText: 'draws of us_megamillions, newest first' }).waitFor();
+      const numbers = page.locator(
+        `tr[data-draw-date="${fetched.date}"] td[data-label="Numbers"] [role="img"]`,
+      );
+      expect(await numbers.getAttribute('aria-label')).toMatch(
+        new RegExp(`^${fetched.main.join(', ')}; .+: ${fetched.special}$`),
+      );
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 });

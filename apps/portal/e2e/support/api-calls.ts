@@ -253,6 +253,8 @@ export function ingestionAdmin(baseUrl: string, jwt: string) {
       list: async (status?: string) =>
         (await get<{ conflicts: ConflictRecord[] }>(`/admin/conflicts${status ? `?status=${status}` : ''}`))
           .conflicts,
+      reject: (id: string) =>
+        expectCall<ConflictRecord>(200, baseUrl, 'POST', `/admin/conflicts/${id}/reject`, { jwt }),
     },
     draws: {
       get: (tag: string, date: string) =>

@@ -45,7 +45,8 @@ export class SourcesService {
   }
 
   /**
-   * Creates or replaces the lottery's source; its sync state starts afresh when the adapter or URL changes. A URL
+   * Creates or replaces the lottery's source (its fallbacks only when the body names them); its sync state starts
+   * afresh when the adapter or URL changes. A URL
    * the outbound policy refuses is a 400 naming `url` (each fetch checks it again, with its addresses).
    */
   async put(tag: string, body: PutSourceDto): Promise<DrawSource> {
@@ -62,7 +63,8 @@ export class SourcesService {
         adapter,
         url,
         mapping,
-        fallbacks,
+        // Omitted: kept as they are (a client that knows nothing of fallbacks must not erase them).
+        fallbacks: body.fallbacks === undefined ? (existing?.fallbacks ?? []) : fallbacks,
         enabled: body.enabled ?? true,
         ...(moved
           ? { lastError: null, consecutiveFailures: 0, backoffStep: 0, nextAttemptAt: null, lastResult: null }

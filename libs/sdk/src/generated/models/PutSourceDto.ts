@@ -9,7 +9,7 @@ export type PutSourceDto = {
    */
   enabled?: boolean;
   /**
-   * Up to 5 more publications {adapter, url, mapping?}, tried in order when the one before fails to be fetched or read; each checked like the first.
+   * Up to 5 more publications {adapter, url, mapping?}, tried in order when the one before fails to be fetched or read; each checked like the first. Omitted: the stored fallbacks are kept; [] removes them.
    */
   fallbacks?: Array<Record<string, any>>;
   /**

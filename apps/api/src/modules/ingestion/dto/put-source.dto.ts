@@ -40,7 +40,7 @@ export class PutSourceDto {
     items: { type: 'object', additionalProperties: true },
     description:
       'Up to 5 more publications {adapter, url, mapping?}, tried in order when the one before fails to be fetched ' +
-      'or read; each checked like the first.',
+      'or read; each checked like the first. Omitted: the stored fallbacks are kept; [] removes them.',
   })
   @IsOptional()
   @IsArray({ message: Messages.invalidField('fallbacks', 'a list of sources {adapter, url, mapping?}') })

@@ -48,6 +48,8 @@ const sourceOf = (state: SyncState, sources: Map<string, DrawSource>): DrawSourc
     url: state.url,
     enabled: state.enabled,
     mapping: null,
+    // The state names its fallbacks only in words ("adapter url"): not their mappings.
+    fallbacks: [],
   };
 
 /**
@@ -72,6 +74,12 @@ export function SyncPage() {
   // The latest load of each list wins (a filter changed twice quickly, a retry during a load).
   const sourcesCall = useRef(0);
   const conflictsCall = useRef(0);
+  // Where the lists stand now, for the reload after an action: its closure may predate a page or filter change.
+  const shown = useRef<{ sourcesOffset: number; conflictsOffset: number; status: ConflictStatus | 'all' }>({
+    sourcesOffset: 0,
+    conflictsOffset: 0,
+    status: 'open',
+  });
 
   const loadSources = async (offset: number) => {
     const call = ++sourcesCall.current;
@@ -84,6 +92,7 @@ export function SyncPage() {
         client.admin.sources.list(page),
       ]);
       if (call !== sourcesCall.current) return;
+      shown.current.sourcesOffset = states.offset;
       setSources({
         states: states.sources ?? [],
         sources: new Map((configured.sources ?? []).map((s) => [s.lottery, s])),
@@ -98,7 +107,7 @@ export function SyncPage() {
     }
   };
 
-  const loadConflicts = async (offset: number, which = status) => {
+  const loadConflicts = async (offset: number, which = shown.current.status) => {
     const call = ++conflictsCall.current;
     setConflictsError('');
     try {
@@ -111,6 +120,7 @@ export function SyncPage() {
       // A decision can empty the last page: show the one before.
       if ((page.conflicts ?? []).length === 0 && offset > 0 && page.total > 0)
         return loadConflicts(Math.max(0, offset - CONFLICT_PAGE_SIZE), which);
+      shown.current.conflictsOffset = page.offset;
       setConflicts({
         conflicts: page.conflicts ?? [],
         offset: page.offset,
@@ -135,6 +145,13 @@ export function SyncPage() {
     if (conflictsError) void loadConflicts(conflicts?.offset ?? 0);
   };
 
+  /**
+   * Both lists again, as they stand: after a sync (its state, last result and the lottery's freshness, and the
+   * conflicts it found) and after a decision (the conflict leaves the open ones; the draw changed).
+   */
+  const reloadAll = () =>
+    Promise.all([loadSources(shown.current.sourcesOffset), loadConflicts(shown.current.conflictsOffset)]);
+
   const saveSource = async (lottery: string, body: SourceBody) => {
     setNotice('');
     await client.admin.sources.put(lottery, body);
@@ -149,7 +166,7 @@ export function SyncPage() {
     await loadSources(sources?.offset ?? 0);
   };
 
-  /** One sync of one source, in the server, now: its outcome in words, then the table as it stands after it. */
+  /** One sync of one source, in the server, now: its outcome in words, then the page as it stands after it. */
   const syncNow = async (state: SyncState) => {
     setNotice('');
     setSyncError('');
@@ -158,7 +175,7 @@ export function SyncPage() {
       const result = await client.admin.sources.syncNow(state.lottery);
       if (result.error) setSyncError(`Sync of ${state.lottery} failed: ${result.error}`);
       else setNotice(`Synced ${state.lottery}: ${resultSummary(result)}.`);
-      await loadSources(sources?.offset ?? 0);
+      await reloadAll();
     } catch (caught) {
       setSyncError(errorMessage(caught));
     } finally {
@@ -168,7 +185,7 @@ export function SyncPage() {
 
   const decided = async (message: string) => {
     setNotice(message);
-    await loadConflicts(conflicts?.offset ?? 0);
+    await reloadAll();
     conflictsHeading.current?.focus();
   };
 
@@ -285,6 +302,7 @@ export function SyncPage() {
             onChange={(e) => {
               const which = e.target.value as ConflictStatus | 'all';
               setStatus(which);
+              shown.current.status = which;
               setNotice('');
               setActionError('');
               void loadConflicts(0, which);
