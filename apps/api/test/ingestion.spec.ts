@@ -35,7 +35,7 @@ describe('ingestion from the operators’ publications', () => {
   beforeAll(async () => {
     sources = await startSourceServer();
     let admin: { jwt: string };
-    ({ app, api, token, logs, admin } = await setUp());
+    ({ app, api, token, logs, admin } = await setUp({ SYNC_CONTACT: 'ops@example.org' }));
     jwt = admin.jwt;
   });
   afterAll(async () => {
@@ -170,7 +170,10 @@ describe('ingestion from the operators’ publications', () => {
       expect(asked.query.get('$order')).toBe('draw_date DESC');
       expect(Number(asked.query.get('$limit'))).toBeGreaterThan(0);
       expect(asked.query.get('$where')).toBe("draw_date >= '2026-07-01T00:00:00'");
-      expect(asked.userAgent).toMatch(/^lottery-results-service sync \(instance [0-9a-f]{12}\)$/);
+      // The software, the instance and how the operator reaches whoever runs it (SYNC_CONTACT).
+      expect(asked.userAgent).toMatch(
+        /^lottery-results-service sync \(instance [0-9a-f]{12}; \+ops@example\.org\)$/,
+      );
 
       expect(await latest('us_powerball')).toEqual({
         date: '2026-08-12',

@@ -52,6 +52,17 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('takes SYNC_CONTACT for the User-Agent of source requests, printable and without parentheses', () => {
+    expect(loadSettings({ SYNC_CONTACT: 'https://example.org/contact' }).sync.contact).toBe(
+      'https://example.org/contact',
+    );
+    expect(loadSettings({}).sync.contact).toBeNull();
+    for (const bad of ['ops (night)', 'x'.repeat(201), 'ops\u00e9@example.org'])
+      expect(problems({ SYNC_CONTACT: bad })).toEqual([
+        'SYNC_CONTACT is not valid: expected an e-mail address or a URL (printable ASCII, no parentheses, 200 characters at most).',
+      ]);
+  });
+
   it('refuses combinations Node or the log writer cannot run with', () => {
     expect(problems({ HEADERS_TIMEOUT_MS: '5000', BODY_TIMEOUT_MS: '3000', LOG_FORMAT: 'xml' })).toEqual([
       "LOG_FORMAT='xml' is not valid: expected json or pretty.",
@@ -111,6 +122,7 @@ describe('loadSettings', () => {
       allowedHosts: [],
       acceptCorrections: false,
       timeoutMs: 10000,
+      contact: null,
       retryMinMs: 300000,
       retryMaxMs: 21600000,
       checkIntervalMs: 60000,

@@ -105,6 +105,11 @@ export interface SyncSettings {
   acceptCorrections: boolean;
   /** Per-request timeout when fetching a source. */
   timeoutMs: number;
+  /**
+   * How the operators can reach whoever runs this service (an e-mail address or a URL), sent in the User-Agent of
+   * every source request; null when not set.
+   */
+  contact: string | null;
   /** First retry delay after an expected draw is not found (doubles per attempt, with jitter). */
   retryMinMs: number;
   /** Longest retry delay. */
@@ -261,6 +266,7 @@ export function loadSettings(env: Env = process.env): Settings {
       allowedHosts: parseHostList('SYNC_ALLOWED_HOSTS', text('SYNC_ALLOWED_HOSTS'), problems),
       acceptCorrections: flag('SYNC_ACCEPT_CORRECTIONS', false),
       timeoutMs: integer('SYNC_TIMEOUT_MS', 10000, 100, 600000),
+      contact: syncContact(text('SYNC_CONTACT'), problems),
       retryMinMs: integer('SYNC_RETRY_MIN_MS', 300000, 10),
       retryMaxMs: integer('SYNC_RETRY_MAX_MS', 21600000, 10),
       checkIntervalMs: integer('SYNC_CHECK_INTERVAL_MS', 60000, 10),
@@ -355,6 +361,18 @@ function rateWindowsOrOff(name: string, raw: string, problems: string[]): RateWi
   if (windows.length === 0)
     problems.push(`${name}='${raw}' is not valid: expected e.g. '5/h,20/d' or 'off'.`);
   return windows.length ? windows : null;
+}
+
+/** SYNC_CONTACT: printable ASCII without parentheses (it goes inside the User-Agent's comment), 200 at most. */
+function syncContact(value: string | null, problems: string[]): string | null {
+  if (value === null) return null;
+  if (value.length > 200 || !/^[\x20-\x7e]+$/.test(value) || /[()\\]/.test(value)) {
+    problems.push(
+      'SYNC_CONTACT is not valid: expected an e-mail address or a URL (printable ASCII, no parentheses, 200 characters at most).',
+    );
+    return null;
+  }
+  return value;
 }
 
 /** WEBHOOK_ALLOWED_HOSTS, SYNC_ALLOWED_HOSTS: comma-separated host names or IP addresses, compared lower-cased. */

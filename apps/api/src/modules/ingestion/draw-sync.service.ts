@@ -106,7 +106,7 @@ export class DrawSyncService {
       const body = await fetchSource(requestFor(adapter, { url: endpoint.url, since: this.since(tag) }), {
         policy: this.policy,
         timeoutMs: this.settings.sync.timeoutMs,
-        userAgent: `lottery-results-service sync (instance ${this.instanceId})`,
+        userAgent: this.userAgent,
         signal,
       });
       const parsed = parseAnswer(adapter, body);
@@ -120,6 +120,12 @@ export class DrawSyncService {
       result.error = known ? (error as Error).message : `unexpected: ${(error as Error).message}`;
     }
     return result;
+  }
+
+  /** Names the software, this instance, and (SYNC_CONTACT) how an operator reaches whoever runs it. */
+  private get userAgent(): string {
+    const contact = this.settings.sync.contact;
+    return `lottery-results-service sync (instance ${this.instanceId}${contact ? `; +${contact}` : ''})`;
   }
 
   /** The first date to ask for: some weeks before the latest stored draw (null: everything the source gives). */
