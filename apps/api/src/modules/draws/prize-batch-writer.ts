@@ -9,8 +9,8 @@ import { toDrawDto } from './domain/draw-view';
 /**
  * Stores what draws paid (one statement per batch), for draws that exist; rows whose facts equal the stored ones
  * are left alone (whatever their source). Subscribers hear of every prize table first stored or changed (`draw.prizes`, with the draw and the
- * prizes as the REST answers give them), in the caller's transaction. Returns how many rows were written and the
- * keys ('date#round') of the draws that do not exist (nothing is stored for them). `announce: false` (the bundled
+ * prizes as the REST answers give them), in the caller's transaction. Returns how many rows were written (prizes of
+ * a draw that does not exist are not stored). `announce: false` (the bundled
  * history, stored once) sends no event.
  */
 export async function upsertPrizesBatch(
@@ -19,8 +19,8 @@ export async function upsertPrizesBatch(
   prizes: PrizesInput[],
   rules: readonly RuleEra[],
   options: { announce: boolean } = { announce: true },
-): Promise<{ written: number; missingDraws: string[] }> {
-  if (prizes.length === 0) return { written: 0, missingDraws: [] };
+): Promise<{ written: number }> {
+  if (prizes.length === 0) return { written: 0 };
   const written = await manager.query<
     {
       date: string;
@@ -76,22 +76,5 @@ export async function upsertPrizesBatch(
         };
       }),
     );
-  const missingDraws = await missingDrawKeys(manager, tag, prizes);
-  return { written: written.length, missingDraws };
-}
-
-/** The draws (date#round) the prizes name that are not stored. */
-async function missingDrawKeys(
-  manager: EntityManager,
-  tag: string,
-  prizes: PrizesInput[],
-): Promise<string[]> {
-  const rows = await manager.query<{ key: string }[]>(
-    `SELECT to_char(t.draw_date, 'YYYY-MM-DD') || '#' || t.round AS key
-       FROM unnest($2::date[], $3::smallint[]) AS t(draw_date, round)
-      WHERE NOT EXISTS (SELECT 1 FROM draws d
-                         WHERE d.lottery_tag = $1::varchar AND d.draw_date = t.draw_date AND d.round = t.round)`,
-    [tag, prizes.map((p) => p.date), prizes.map((p) => p.round ?? 1)],
-  );
-  return rows.map((row) => row.key);
+  return { written: written.length };
 }
