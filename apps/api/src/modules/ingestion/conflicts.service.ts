@@ -5,7 +5,7 @@ import { Messages } from '../../common/errors/messages';
 import type { Page } from '../../common/pagination/page';
 import { upsertDrawBatch } from '../draws/draw-batch-writer';
 import { toDrawDto } from '../draws/domain/draw-view';
-import { validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { roundsOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { type ConflictStatus, DrawConflict } from './draw-conflict.entity';
@@ -32,19 +32,31 @@ export class ConflictsService {
   }
 
   /**
-   * Writes the fetched numbers over the stored draw, through the same checks as every draw write (the rules in
-   * force on its date, under the rules' share lock), with the conflict's provenance; the catalog is rebuilt.
+   * Writes the fetched numbers over the stored draw (the conflict's date and round), through the same checks as
+   * every draw write (the rules in force on its date, its rounds included, under the rules' share lock), with the
+   * conflict's provenance; the catalog is rebuilt.
    */
   async accept(id: string): Promise<DrawConflict> {
     const conflict = await this.dataSource.transaction(async (manager) => {
       const found = await this.openConflict(manager, id);
       const rules = await lockLotteryRules(manager, found.lotteryTag, 'share');
-      const problem = validateDrawNumbers(rules, found.drawDate, found.fetchedMain, found.fetchedSpecial);
+      const rounds = roundsOn(rules, found.drawDate);
+      const problem =
+        found.round > rounds
+          ? `${found.drawDate} has ${rounds === 1 ? 'one round' : `${rounds} rounds`} now, not ${found.round}.`
+          : validateDrawNumbers(rules, found.drawDate, found.fetchedMain, found.fetchedSpecial);
       if (problem !== null) throw ApiError.badRequest(Messages.conflictNoLongerFits(problem));
       await upsertDrawBatch(
         manager,
         found.lotteryTag,
-        [{ date: found.drawDate, main: found.fetchedMain, special: found.fetchedSpecial }],
+        [
+          {
+            date: found.drawDate,
+            round: found.round,
+            main: found.fetchedMain,
+            special: found.fetchedSpecial,
+          },
+        ],
         { source: found.source, fetchedAt: found.fetchedAt },
         rules,
       );
@@ -62,19 +74,16 @@ export class ConflictsService {
   }
 
   toDto(conflict: DrawConflict): ConflictDto {
+    const tag = conflict.lotteryTag;
+    // As the draw answers show it: with its round where its era draws several.
+    const withRound = this.catalog.has(tag) && this.catalog.snapshot(tag).hasRounds(conflict.drawDate);
+    const draw = (main: number[], special: number[]) =>
+      toDrawDto({ date: conflict.drawDate, round: conflict.round, main, special }, 'draw', withRound);
     return {
       id: conflict.id,
-      lottery: conflict.lotteryTag,
-      stored: toDrawDto({
-        date: conflict.drawDate,
-        main: conflict.storedMain,
-        special: conflict.storedSpecial,
-      }),
-      fetched: toDrawDto({
-        date: conflict.drawDate,
-        main: conflict.fetchedMain,
-        special: conflict.fetchedSpecial,
-      }),
+      lottery: tag,
+      stored: draw(conflict.storedMain, conflict.storedSpecial),
+      fetched: draw(conflict.fetchedMain, conflict.fetchedSpecial),
       source: conflict.source,
       fetchedAt: conflict.fetchedAt.toISOString(),
       status: conflict.status,

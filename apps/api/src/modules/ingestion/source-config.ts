@@ -2,6 +2,11 @@ import { OutboundPolicy, type OutboundProblem } from '../../common/net/outbound-
 import type { Settings } from '../../config/settings';
 import { ADAPTER_NAMES, type AdapterName } from './adapters/adapters';
 import { parseSourceMapping, type SourceMapping } from './adapters/generic-mapping';
+import {
+  placeholderOutsidePathAndQuery,
+  unknownUrlPlaceholder,
+  URL_PLACEHOLDERS,
+} from './adapters/url-placeholders';
 
 /** One publication to fetch: an adapter, a URL and (generic adapter) its mapping. */
 export interface SourceEndpoint {
@@ -81,6 +86,8 @@ function parseEndpoint(
   if (typeof adapter !== 'string' || !(ADAPTER_NAMES as readonly string[]).includes(adapter))
     return { field: `${prefix}adapter`, problem: `expected one of ${ADAPTER_NAMES.join(', ')}.` };
   if (typeof url !== 'string' || !isHttpUrl(url)) return { field: `${prefix}url`, problem: NOT_HTTP_URL };
+  const placeholder = placeholderProblem(url, adapter);
+  if (placeholder !== null) return { field: `${prefix}url`, problem: placeholder };
   const refused = policy ? policy.problemWith(url) : null;
   if (policy && refused !== null)
     return { field: `${prefix}url`, problem: urlProblem(refused, policy.setting) };
@@ -92,6 +99,20 @@ function parseEndpoint(
   const parsed = parseSourceMapping(mapping);
   if ('problem' in parsed) return { field: `${prefix}mapping`, problem: `${parsed.problem}.` };
   return { endpoint: { adapter: 'generic', url, mapping: parsed.mapping } };
+}
+
+const KNOWN_PLACEHOLDERS = URL_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
+
+/** A `{…}` the URL may not hold: one that is not a placeholder, or any where the adapter builds its own query. */
+function placeholderProblem(url: string, adapter: string): string | null {
+  const unknown = unknownUrlPlaceholder(url);
+  if (unknown !== null)
+    return `${unknown} is not a placeholder (known: ${KNOWN_PLACEHOLDERS}, in the path or the query).`;
+  if (placeholderOutsidePathAndQuery(new URL(url)))
+    return `placeholders go in the path or the query, not the host (known: ${KNOWN_PLACEHOLDERS}).`;
+  if (adapter !== 'generic' && url.includes('{'))
+    return `placeholders (${KNOWN_PLACEHOLDERS}) are for the generic adapter only.`;
+  return null;
 }
 
 function isHttpUrl(text: string): boolean {

@@ -1,6 +1,7 @@
 import { dateReader, EPOCH_MS, isDateFormat } from './date-readers';
 import { parseRequestOptions, type RequestOptions } from './request-options';
 import { TEXT_ENCODINGS, type TextEncoding } from './text-encoding';
+import { parseXmlPath } from './xml-paths';
 import type { ArchiveMapping } from './zip-archive';
 
 export { dateReader };
@@ -10,16 +11,22 @@ export { dateReader };
  * the source, so an operator adds a source without code (README, "Adding a draw source").
  */
 export interface SourceMapping extends RequestOptions {
-  format: 'json' | 'csv';
+  format: 'json' | 'csv' | 'xml';
   /** The answer is an archive: the file to read in it. */
   archive?: ArchiveMapping;
   /** The answer's text encoding (default UTF-8, its byte order mark dropped). */
   encoding?: TextEncoding;
   /** CSV: false when the first line is a draw; fields are then column positions, '1' the first. */
   header?: boolean;
-  /** JSON: dot path of the array of rows ('' or absent: the answer is the array). */
+  /**
+   * JSON: dot path of the array of rows ('' or absent: the answer is the array). XML (required): the element path
+   * of the repeated element, from the root element (`all-results.draw-results.game`).
+   */
   rows?: string;
-  /** The date's field (a JSON dot path, or a CSV column), or the fields of its parts, joined with '-'. */
+  /**
+   * The date's field (a JSON dot path, a CSV column or an XML element path, see xml-paths.ts), or the fields of its
+   * parts, joined with '-'.
+   */
   date: string | string[];
   /**
    * YYYY, MM (or MMM, a month's English short name) and DD with literal characters between them (default
@@ -46,18 +53,30 @@ export interface SourceMapping extends RequestOptions {
   prizes?: PrizeMapping;
 }
 
-/** The fields of a draw's prizes: per division, its winners, the amount per winning line, per-region winners. */
+/**
+ * The fields of a draw's prizes: per division, its winners, the amount per winning line (or the division's total,
+ * shared among its winners: the National Lottery's `win-value`), per-region winners.
+ */
 export interface PrizeMapping {
   /** ISO 4217 code of the amounts (FDJ: EUR). */
   currency: string;
   /** The amounts' decimal separator: '.' (default) or ',' (FDJ's `616553,40`). */
   decimal?: '.' | ',';
-  divisions: { rank: number; winners?: string; amount?: string; regions?: Record<string, string> }[];
+  divisions: {
+    rank: number;
+    winners?: string;
+    amount?: string;
+    total?: string;
+    regions?: Record<string, string>;
+  }[];
   /** The field of the top division's pool, where published. */
   jackpot?: string;
 }
 
 const MAX_PRIZE_DIVISIONS = 50;
+const XML_PATHS =
+  "element names joined by dots ('game.draw.draw-date'), '@name' last for an attribute, " +
+  "'name[@attribute=text]' or 'name[child=text]' to keep the elements that hold that text";
 const MAX_DATE_PARTS = 3;
 const MAX_FILTERS = 5;
 
@@ -111,7 +130,8 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     query,
     prizes,
   } = input;
-  if (format !== 'json' && format !== 'csv') return { problem: "format must be 'json' or 'csv'" };
+  if (format !== 'json' && format !== 'csv' && format !== 'xml')
+    return { problem: "format must be 'json', 'csv' or 'xml'" };
   const archiveMapping = archive === undefined ? undefined : parseArchive(archive);
   if (archiveMapping !== undefined && 'problem' in archiveMapping) return archiveMapping;
   if (encoding !== undefined && !(TEXT_ENCODINGS as readonly unknown[]).includes(encoding))
@@ -120,6 +140,8 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     return { problem: 'header must be true or false, with format csv' };
   if (rows !== undefined && (typeof rows !== 'string' || rows.length > 200))
     return { problem: 'rows must be a dot path' };
+  if (format === 'xml' && (typeof rows !== 'string' || parseXmlPath(rows) === null))
+    return { problem: `with format xml, rows must be the path of the repeated element; ${XML_PATHS}` };
   if (!isField(date) && !isFieldList(date, MAX_DATE_PARTS))
     return { problem: `date must name a field, or list up to ${MAX_DATE_PARTS} fields of its parts` };
   if (dateFormat !== undefined && !isDateFormat(dateFormat))
@@ -191,6 +213,11 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   if (delimiter !== undefined) mapping.delimiter = delimiter as string;
   if (query !== undefined) mapping.query = { ...(query as Record<string, string>) };
   Object.assign(mapping, request.options);
+  if (format === 'xml') {
+    const unreadable = mappingFields(mapping).find((field) => parseXmlPath(field) === null);
+    if (unreadable !== undefined)
+      return { problem: `with format xml, '${unreadable}' is not an element path; ${XML_PATHS}` };
+  }
   if (header === false) {
     const named = mappingFields(mapping).find((field) => !/^[1-9]\d{0,2}$/.test(field));
     if (named !== undefined)
@@ -215,6 +242,7 @@ export function mappingFields(mapping: SourceMapping): string[] {
     ...(prizes?.divisions ?? []).flatMap((d) => [
       ...list(d.winners),
       ...list(d.amount),
+      ...list(d.total),
       ...Object.values(d.regions ?? {}),
     ]),
     ...list(prizes?.jackpot),
@@ -252,19 +280,21 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
   if (jackpot !== undefined && !isField(jackpot)) return { problem: 'prizes.jackpot must name a field' };
   if (!Array.isArray(divisions) || divisions.length === 0 || divisions.length > MAX_PRIZE_DIVISIONS)
     return {
-      problem: `prizes.divisions must list 1 to ${MAX_PRIZE_DIVISIONS} divisions {rank, winners?, amount?, regions?}`,
+      problem: `prizes.divisions must list 1 to ${MAX_PRIZE_DIVISIONS} divisions {rank, winners?, amount? or total?, regions?}`,
     };
   const read: PrizeMapping['divisions'] = [];
   for (const [i, raw] of divisions.entries()) {
     const at = `prizes.divisions[${i}]`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       return { problem: `${at} must be an object` };
-    const { rank, winners, amount, regions } = raw as Record<string, unknown>;
+    const { rank, winners, amount, total, regions } = raw as Record<string, unknown>;
     if (!Number.isInteger(rank) || (rank as number) < 1 || (rank as number) > MAX_PRIZE_DIVISIONS)
       return { problem: `${at}.rank must be a whole number from 1 to ${MAX_PRIZE_DIVISIONS}` };
     if (read.some((d) => d.rank === rank)) return { problem: `${at}.rank ${String(rank)} is listed twice` };
     if (winners !== undefined && !isField(winners)) return { problem: `${at}.winners must name a field` };
     if (amount !== undefined && !isField(amount)) return { problem: `${at}.amount must name a field` };
+    if (total !== undefined && (!isField(total) || amount !== undefined || winners === undefined))
+      return { problem: `${at}.total must name a field, with winners and without amount` };
     if (
       regions !== undefined &&
       (typeof regions !== 'object' ||
@@ -277,6 +307,7 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
       rank: rank as number,
       ...(winners !== undefined ? { winners: winners as string } : {}),
       ...(amount !== undefined ? { amount: amount as string } : {}),
+      ...(total !== undefined ? { total: total as string } : {}),
       ...(regions !== undefined ? { regions: { ...(regions as Record<string, string>) } } : {}),
     });
   }

@@ -6,12 +6,17 @@ import type { FetchedPrizes } from './source-adapter';
 /**
  * A row's prizes per the mapping, or a message naming the field that could not be read. Winners are whole numbers
  * (spaces as thousands separators are dropped); an amount of 0 is null (nobody won, nothing paid); an empty or
- * absent field is null (not published).
+ * absent field is null (not published). A division's `total` is shared among its winners: the amount per winner
+ * when it divides exactly to the minor unit (an amount is never rounded here), else the row's prizes are refused.
  */
-export function prizesAt(row: unknown, mapping: PrizeMapping): FetchedPrizes | string {
+export function prizesAt(
+  row: unknown,
+  mapping: PrizeMapping,
+  read: (row: unknown, field: string) => unknown = valueAt,
+): FetchedPrizes | string {
   const text = (field: string | undefined): string | null => {
     if (field === undefined) return null;
-    const value = valueAt(row, field);
+    const value = read(row, field);
     if (value === undefined || value === null) return null;
     const shown = String(value).replace(/[\s\u00a0\u202f]/g, '');
     return shown === '' ? null : shown;
@@ -28,11 +33,19 @@ export function prizesAt(row: unknown, mapping: PrizeMapping): FetchedPrizes | s
     if (value === null) return null;
     return /^\d{1,10}$/.test(value) ? Number(value) : `${field} is not a whole number of winners`;
   };
+  const share = (field: string, winners: number | null): number | null | string => {
+    const total = minor(field);
+    if (typeof total === 'string') return total;
+    // Nothing paid, or nobody to share it: no amount per winner.
+    if (total === null || winners === null || winners === 0) return null;
+    return total % winners === 0 ? total / winners : `${field} does not divide evenly among the winners`;
+  };
   const divisions: FetchedPrizes['divisions'] = [];
   for (const division of mapping.divisions) {
     const winners = count(division.winners);
     if (typeof winners === 'string') return winners;
-    const amountMinor = minor(division.amount);
+    const amountMinor =
+      division.total === undefined ? minor(division.amount) : share(division.total, winners);
     if (typeof amountMinor === 'string') return amountMinor;
     let regions: { region: string; winners: number }[] | null = null;
     for (const [region, field] of Object.entries(division.regions ?? {})) {

@@ -20,24 +20,34 @@ import {
   type SourceRequest,
 } from './source-adapter';
 import { decodeText } from './text-encoding';
+import { expandUrl } from './url-placeholders';
+import { parseXmlPath, type XmlPath, xmlValue } from './xml-paths';
+import { xmlRows } from './xml-rows';
 import { readZipMember } from './zip-archive';
 
 const DEFAULT_SEPARATOR = /[\s,;|-]+/;
 
-/** What the generic adapter knows of its lottery: the zone of its dates (for dates as epoch milliseconds). */
+/** How a row's field is read: a JSON dot path or a CSV column (valueAt), or an XML element path. */
+export type FieldReader = (row: unknown, field: string) => unknown;
+
+/**
+ * What the generic adapter knows of its lottery: the zone of its dates (for dates as epoch milliseconds, and the
+ * URL's placeholders).
+ */
 export interface GenericContext {
   /** The lottery's IANA time zone; UTC when absent. */
   timeZone?: string;
 }
 
-/** Any CSV or JSON publication over HTTP (in a ZIP, in any of the text encodings), read through its mapping. */
+/** Any CSV, JSON or XML publication over HTTP (in a ZIP, in any text encoding), read through its mapping. */
 export function genericAdapter(mapping: SourceMapping, context: GenericContext = {}): SourceAdapter {
+  const fieldOf: FieldReader = mapping.format === 'xml' ? xmlReader() : valueAt;
   const readDate = dateReader(mapping.dateFormat, context.timeZone);
   const separator =
     mapping.separator === undefined ? DEFAULT_SEPARATOR : new RegExp(escape(mapping.separator) + '+');
   const filter = Object.entries(mapping.filter ?? {});
-  const buildUrl = ({ url, since }: FetchRequest): string => {
-    const target = new URL(url);
+  const buildUrl = ({ url, since, now }: FetchRequest): string => {
+    const target = new URL(expandUrl(url, { since, now: now ?? new Date(), timeZone: context.timeZone }));
     for (const [name, value] of Object.entries(mapping.query ?? {})) {
       // Without a date to start from (no draw stored yet), a parameter that needs one is left out.
       if (value.includes('{since}') && since === null) continue;
@@ -46,15 +56,20 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
     return target.toString();
   };
   const parse = (body: string): { draws: FetchedDraw[]; rejected: RejectedRow[] } => {
-    const rows = mapping.format === 'csv' ? csvRows(body, mapping) : jsonRows(body, mapping);
+    const rows =
+      mapping.format === 'csv'
+        ? csvRows(body, mapping)
+        : mapping.format === 'xml'
+          ? xmlRows(body, mapping.rows ?? '')
+          : jsonRows(body, mapping);
     const draws: FetchedDraw[] = [];
     const rejected: RejectedRow[] = [];
     let read = 0;
     rows.forEach((row, index) => {
-      if (!filter.every(([field, text]) => textAt(row, field) === text)) return;
+      if (!filter.every(([field, text]) => textAt(fieldOf(row, field)) === text)) return;
       read++;
       const position = index + 1;
-      const rawDate = dateValue(row, mapping.date);
+      const rawDate = dateValue(row, mapping.date, fieldOf);
       const date = typeof rawDate === 'string' || typeof rawDate === 'number' ? readDate(rawDate) : null;
       if (date === null || !isValidIsoDate(date)) {
         const shown = describeValue(rawDate);
@@ -67,7 +82,7 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
       }
       let round: number | undefined;
       if (mapping.round !== undefined) {
-        const rawRound = valueAt(row, mapping.round);
+        const rawRound = fieldOf(row, mapping.round);
         const value = readRound(rawRound);
         if (value === null) {
           const message = `${mapping.round} ${describeValue(rawRound)} is not a round (1, 2, … or ONE, TWO, …)`;
@@ -76,7 +91,7 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
         }
         round = value;
       }
-      const main = numbersAt(row, mapping.main, separator);
+      const main = numbersAt(row, mapping.main, separator, fieldOf);
       if (main === null) {
         rejected.push({ row: position, date, message: `${describe(mapping.main)} holds no numbers` });
         return;
@@ -92,15 +107,17 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
           return;
         }
         special = main.splice(main.length - mapping.specialFromMain);
-      } else if (mapping.special !== undefined) {
-        const numbers = numbersAt(row, mapping.special, separator);
+      } else if (mapping.special !== undefined && !blankAt(row, mapping.special, fieldOf)) {
+        // A blank special field is a draw without special numbers (German Lotto before its Superzahl, 1991):
+        // the rules of the draw's era decide whether that is allowed.
+        const numbers = numbersAt(row, mapping.special, separator, fieldOf);
         if (numbers === null) {
           rejected.push({ row: position, date, message: `${describe(mapping.special)} holds no numbers` });
           return;
         }
         special = numbers;
       }
-      const prizes = mapping.prizes ? prizesAt(row, mapping.prizes) : undefined;
+      const prizes = mapping.prizes ? prizesAt(row, mapping.prizes, fieldOf) : undefined;
       if (typeof prizes === 'string') {
         rejected.push({ row: position, date, message: prizes });
         return;
@@ -139,6 +156,19 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
   };
 }
 
+/** Reads XML element paths, each parsed once (the mapping's were checked when it was saved). */
+function xmlReader(): FieldReader {
+  const paths = new Map<string, XmlPath>();
+  return (row, field) => {
+    let path = paths.get(field);
+    if (path === undefined) {
+      path = parseXmlPath(field) ?? [];
+      paths.set(field, path);
+    }
+    return path.length === 0 ? undefined : xmlValue(row, path);
+  };
+}
+
 function jsonRows(body: string, mapping: SourceMapping): unknown[] {
   const json = parseJsonBody(body);
   const rows = mapping.rows ? valueAt(json, mapping.rows) : json;
@@ -150,23 +180,27 @@ function jsonRows(body: string, mapping: SourceMapping): unknown[] {
 }
 
 /** The date's value: one field's, or its parts' (day, month, year in columns) joined with '-'. */
-function dateValue(row: unknown, fields: string | string[]): unknown {
-  if (typeof fields === 'string') return valueAt(row, fields);
-  const parts = fields.map((field) => valueAt(row, field));
+function dateValue(row: unknown, fields: string | string[], fieldOf: FieldReader): unknown {
+  if (typeof fields === 'string') return fieldOf(row, fields);
+  const parts = fields.map((field) => fieldOf(row, field));
   return parts.every((part) => typeof part === 'string' || typeof part === 'number')
     ? parts.map((part) => String(part).trim()).join('-')
     : null;
 }
 
 /** A field's text as a filter compares it (a number as its digits); null when absent or not a scalar. */
-function textAt(row: unknown, field: string): string | null {
-  const value = valueAt(row, field);
+function textAt(value: unknown): string | null {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null;
 }
 
 /** The numbers of one group: a field holding them all (text, a number or a list), or one field per number. */
-function numbersAt(row: unknown, fields: string | string[], separator: RegExp): number[] | null {
-  const values = typeof fields === 'string' ? [valueAt(row, fields)] : fields.map((f) => valueAt(row, f));
+function numbersAt(
+  row: unknown,
+  fields: string | string[],
+  separator: RegExp,
+  fieldOf: FieldReader,
+): number[] | null {
+  const values = typeof fields === 'string' ? [fieldOf(row, fields)] : fields.map((f) => fieldOf(row, f));
   const numbers: number[] = [];
   for (const value of values.flat()) {
     if (typeof value === 'number' && Number.isInteger(value) && value >= 0) numbers.push(value);
@@ -177,6 +211,12 @@ function numbersAt(row: unknown, fields: string | string[], separator: RegExp): 
     } else return null;
   }
   return numbers.length > 0 ? numbers : null;
+}
+
+/** Every field absent, null or empty text. */
+function blankAt(row: unknown, fields: string | string[], fieldOf: FieldReader): boolean {
+  const values = typeof fields === 'string' ? [fieldOf(row, fields)] : fields.map((f) => fieldOf(row, f));
+  return values.every((value) => value === undefined || value === null || String(value).trim() === '');
 }
 
 function describe(fields: string | string[]): string {

@@ -33,6 +33,8 @@ export interface FetchRequest {
   url: string;
   /** 'YYYY-MM-DD': ask for draws on or after this date when the source can filter. */
   since: string | null;
+  /** The sync's clock, for the URL's `{untilMs}` and `{isoWeek}` (url-placeholders.ts); the current time if absent. */
+  now?: Date;
 }
 
 /** The HTTP request that fetches a source: a GET of a URL, or what a feed asks for (headers, a POST body). */
