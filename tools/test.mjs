@@ -8,7 +8,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+// SYNC=off: every API the tests start (in process, or as `node dist/apps/api/main.js` for the SDK and the portal)
+// keeps its sources to itself; the bundled ones name the operators' hosts, which no test may reach. A test that
+// polls turns it on over a local source server.
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', SYNC: 'off' };
 const jestEnv = {
   ...env,
   NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),

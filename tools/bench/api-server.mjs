@@ -33,6 +33,8 @@ export async function startApi({ dataDir, databaseUrl, redis, logFormat, root = 
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET,
       CREATE_DEMO_ACCOUNT: 'false',
+      // No polling of the operators' sources: the network stays out of the measurement (and of this machine).
+      SYNC: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -77,8 +77,10 @@ export async function startApi({
     // Webhook tests deliver to a receiver on this machine, promptly.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     WEBHOOK_POLL_INTERVAL_MS: '200',
-    // Sync tests fetch draws from a source server on this machine (plain http at a loopback address).
+    // Sync tests fetch draws from a source server on this machine (plain http at a loopback address); the
+    // scheduler stays off (the bundled sources name the operators' hosts), a test syncs by hand.
     SYNC_ALLOWED_HOSTS: '127.0.0.1',
+    SYNC: 'off',
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   Object.assign(env, extraEnv?.(baseUrl));

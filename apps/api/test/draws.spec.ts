@@ -395,7 +395,7 @@ describe('draw routes', () => {
         const header = res.headers.get('x-lottery-freshness') ?? '';
         expect(header).toMatch(
           new RegExp(
-            `^status=${status}, last-draw="${lastDraw}", expected-draw="${expectedLastDraw}", hours-behind=[\\d.]+$`,
+            `^status=${status}, last-draw="${lastDraw}", expected-draw="${expectedLastDraw}", hours-behind=[\\d.]+, source=ok$`,
           ),
         );
         // hours-behind is the record's figure (one decimal; it may move by 0.1 between the two reads).
@@ -407,7 +407,7 @@ describe('draw routes', () => {
 
     it('says unscheduled for a lottery without a schedule, and is readable by browser clients', async () => {
       const res = await get('/lottery/xx_empty/draws');
-      expect(res.headers.get('x-lottery-freshness')).toBe('status=unscheduled');
+      expect(res.headers.get('x-lottery-freshness')).toBe('status=unscheduled, source=none');
       const cors = await api.get('/lottery/us_powerball/draw/latest/numbers', {
         token,
         headers: { Origin: 'https://app.example' },

@@ -133,6 +133,9 @@ async function bootFromEnvironment({ force }: { force: boolean }): Promise<CliAp
     logLevel: process.env.LOG_LEVEL ? settings.logLevel : 'warn',
     // The demo account's token is shown once, by the server's welcome message: leave its creation to the server.
     createDemoAccount: false,
+    // A command is not a server: the scheduler (on by default) polls from the running service, never from here
+    // (`sync` runs its syncs itself, whatever SYNC says).
+    sync: { ...settings.sync, enabled: false },
   });
   return { get: (type) => running.app.get(type), close: () => running.close() };
 }

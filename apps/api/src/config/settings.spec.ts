@@ -116,9 +116,9 @@ describe('loadSettings', () => {
     ]);
   });
 
-  it('keeps ingestion off by default and checks its settings', () => {
+  it('keeps the lotteries current by default (SYNC on, SYNC=off turns it off) and checks its settings', () => {
     expect(loadSettings({}).sync).toEqual({
-      enabled: false,
+      enabled: true,
       allowedHosts: [],
       acceptCorrections: false,
       timeoutMs: 10000,
@@ -131,6 +131,10 @@ describe('loadSettings', () => {
       enabled: true,
       acceptCorrections: true,
     });
+    // An empty value is unset (a compose file's `SYNC: ${SYNC:-}`): the default, on.
+    expect(loadSettings({ SYNC: '' }).sync.enabled).toBe(true);
+    for (const off of ['off', 'OFF', 'false', '0', 'no'])
+      expect(loadSettings({ SYNC: off }).sync.enabled).toBe(false);
     expect(problems({ SYNC: 'maybe', SYNC_RETRY_MIN_MS: '5000', SYNC_RETRY_MAX_MS: '1000' })).toEqual([
       "SYNC='maybe' is not valid: expected true or false.",
       'SYNC_RETRY_MIN_MS (5000) must not exceed SYNC_RETRY_MAX_MS (1000).',

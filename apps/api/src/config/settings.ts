@@ -55,7 +55,10 @@ export interface Settings {
   usageFlushIntervalMs: number;
   /** How long token owners and account snapshots stay cached (writes invalidate at once). */
   credentialsCacheTtlMs: number;
-  /** Ingestion from the operators' publications (issue 11): off unless SYNC=on, so nothing reaches the network. */
+  /**
+   * Ingestion from the operators' publications (issues 11, 31): on unless SYNC=off, so that a started service keeps
+   * its lotteries current; tests, benchmarks and the command-line tool turn it off.
+   */
   sync: SyncSettings;
   /** Signed webhooks to account holders (issue 12). */
   webhooks: WebhookSettings;
@@ -97,7 +100,7 @@ export interface WebhookSettings {
 }
 
 export interface SyncSettings {
-  /** Whether this instance runs the scheduler (one instance polls at a time, under a lease). */
+  /** Whether this instance runs the scheduler (one instance polls at a time, under a lease); on by default. */
   enabled: boolean;
   /** Hosts that sources may be fetched from over plain http and at private addresses (the operator's own). */
   allowedHosts: string[];
@@ -112,9 +115,12 @@ export interface SyncSettings {
   contact: string | null;
   /** First retry delay after an expected draw is not found (doubles per attempt, with jitter). */
   retryMinMs: number;
-  /** Longest retry delay. */
+  /**
+   * Longest retry delay (6 hours by default): a source that stays unreachable, or a lottery whose source stays
+   * behind, is asked a few times a day, not at every check.
+   */
   retryMaxMs: number;
-  /** How often the scheduler looks for sources that are due. */
+  /** How often the scheduler looks for sources that are due (the first look comes sooner: see SyncScheduler). */
   checkIntervalMs: number;
 }
 
@@ -262,7 +268,7 @@ export function loadSettings(env: Env = process.env): Settings {
     usageFlushIntervalMs: integer('USAGE_FLUSH_INTERVAL_MS', 2000, 10),
     credentialsCacheTtlMs: integer('CREDENTIALS_CACHE_TTL_MS', 10000, 0),
     sync: {
-      enabled: flag('SYNC', false),
+      enabled: flag('SYNC', true),
       allowedHosts: parseHostList('SYNC_ALLOWED_HOSTS', text('SYNC_ALLOWED_HOSTS'), problems),
       acceptCorrections: flag('SYNC_ACCEPT_CORRECTIONS', false),
       timeoutMs: integer('SYNC_TIMEOUT_MS', 10000, 100, 600000),

@@ -47,18 +47,30 @@ export const FAST_SYNC = {
 };
 
 /**
- * Points every source of the primary's database at the local server, before any polling instance starts (the
- * bundled sources name data.ny.gov: no test may reach it).
+ * Points every source of the primary's database at the local server, before any polling instance starts: the
+ * others are disabled and the pointed ones lose their fallbacks (the bundled sources and fallbacks name the
+ * operators' hosts: no test may reach them).
  */
 export async function pointSourcesAt(primary: TestApp, urls: Record<string, string>): Promise<void> {
   await sql(primary, 'UPDATE draw_sources SET enabled = false');
   for (const [tag, url] of Object.entries(urls))
-    await sql(primary, 'UPDATE draw_sources SET url = $2, enabled = true WHERE lottery_tag = $1', [tag, url]);
+    await sql(
+      primary,
+      `UPDATE draw_sources SET url = $2, fallbacks = '[]', enabled = true WHERE lottery_tag = $1`,
+      [tag, url],
+    );
 }
 
-/** A polling instance on the primary's database, its clock running from NOW. */
-export async function startPollingInstance(primary: TestApp): Promise<TestApp> {
-  const instance = await createTestApp(FAST_SYNC, { shareDatabaseWith: primary });
+/**
+ * A polling instance on the primary's database, its clock running from NOW; `env` adds to FAST_SYNC, `options` to
+ * createTestApp's (a log destination).
+ */
+export async function startPollingInstance(
+  primary: TestApp,
+  env: Record<string, string> = {},
+  options: { logDestination?: { write(line: string): void } } = {},
+): Promise<TestApp> {
+  const instance = await createTestApp({ ...FAST_SYNC, ...env }, { ...options, shareDatabaseWith: primary });
   const shift = NOW.getTime() - Date.now();
   jest.spyOn(instance.running.app.get(Clock), 'now').mockImplementation(() => new Date(Date.now() + shift));
   return instance;

@@ -10,6 +10,11 @@ export interface SourceRequest {
   query: URLSearchParams;
   userAgent: string;
   at: number;
+  /** The conditional headers it sent, when it sent them. */
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+  /** The status answered (undefined while unanswered: a hang). */
+  status?: number;
 }
 
 type Answer =
@@ -26,7 +31,9 @@ type Answer =
  * A local stand-in for the operators' publications: serves the fixtures of test/fixtures/sources under
  * /files/<name>, and whatever a test sets with `answer(path, …)` (a status and its reason phrase, headers, a
  * body, or a hang). Records every request, so tests see what the adapters asked for and which instance asked,
- * and counts connections (a refused fetch opens none).
+ * and counts connections (a refused fetch opens none). Conditional GETs are honoured as a web server does: a 2xx
+ * answer with an `ETag` header is answered 304 to an `If-None-Match` that names it; one with `Last-Modified` (and
+ * no If-None-Match asked) to an `If-Modified-Since` not before it.
  */
 export async function startSourceServer() {
   const requests: SourceRequest[] = [];
@@ -35,12 +42,17 @@ export async function startSourceServer() {
   let connections = 0;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    requests.push({
+    const ifNoneMatch = request.headers['if-none-match'];
+    const ifModifiedSince = request.headers['if-modified-since'];
+    const recorded: SourceRequest = {
       path: url.pathname,
       query: url.searchParams,
       userAgent: String(request.headers['user-agent'] ?? ''),
       at: Date.now(),
-    });
+      ...(ifNoneMatch === undefined ? {} : { ifNoneMatch }),
+      ...(ifModifiedSince === undefined ? {} : { ifModifiedSince }),
+    };
+    requests.push(recorded);
     let answer = answers.get(url.pathname);
     if (answer === undefined && url.pathname.startsWith('/files/')) {
       const name = url.pathname.slice('/files/'.length).replace(/[^\w.-]/g, '');
@@ -55,6 +67,17 @@ export async function startSourceServer() {
     if (answer === 'hang') return; // never answered: the client's timeout must end it
     answer ??= { status: 404, type: 'text/plain', body: 'not found' };
     const headers = { 'Content-Type': answer.type ?? 'application/json', ...answer.headers };
+    if (request.method === 'GET' && notModified(answer, ifNoneMatch, ifModifiedSince)) {
+      recorded.status = 304;
+      const { ETag, 'Last-Modified': lastModified } = answer.headers ?? {};
+      response.writeHead(304, {
+        ...(ETag ? { ETag } : {}),
+        ...(lastModified ? { 'Last-Modified': lastModified } : {}),
+      });
+      response.end();
+      return;
+    }
+    recorded.status = answer.status ?? 200;
     if (answer.reason === undefined) response.writeHead(answer.status ?? 200, headers);
     else response.writeHead(answer.status ?? 200, answer.reason, headers);
     response.end(answer.body);
@@ -84,3 +107,22 @@ export async function startSourceServer() {
 }
 
 export type SourceServer = Awaited<ReturnType<typeof startSourceServer>>;
+
+/** RFC 9110's evaluation, for a 2xx answer: If-None-Match first; If-Modified-Since only without it. */
+function notModified(
+  answer: Exclude<Answer, 'hang'>,
+  ifNoneMatch: string | undefined,
+  ifModifiedSince: string | undefined,
+): boolean {
+  const status = answer.status ?? 200;
+  if (status < 200 || status > 299) return false;
+  const etag = answer.headers?.ETag;
+  if (ifNoneMatch !== undefined)
+    return etag !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag);
+  const lastModified = answer.headers?.['Last-Modified'];
+  return (
+    ifModifiedSince !== undefined &&
+    lastModified !== undefined &&
+    Date.parse(lastModified) <= Date.parse(ifModifiedSince)
+  );
+}

@@ -6,7 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createApp, RunningApp } from '../../src/bootstrap';
 import { loadSettings } from '../../src/config/settings';
+import { forbidNetwork } from './no-network';
 import { RUN_PREFIX, serverBaseUrl, TEST_ENV, testEngine, withDatabase } from './test-engine';
+
+// Whatever a test's settings or data say, an app booted here resolves no name but localhost (see no-network.ts).
+forbidNetwork();
 
 export interface TestApp {
   running: RunningApp;

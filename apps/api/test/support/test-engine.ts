@@ -44,4 +44,7 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'error',
   USAGE_FLUSH_INTERVAL_MS: '100',
   DEFAULT_LICENSE: 'free',
+  // The scheduler is on by default and the bundled sources name the operators' hosts: no test may reach them. A
+  // test that polls (FAST_SYNC) turns it on once its sources point at a local server.
+  SYNC: 'off',
 };

@@ -5,6 +5,10 @@ import { startApi as startApiProcess } from '../../../../tools/testing/api-proce
 // eslint-disable-next-line @nx/enforce-module-boundaries
 export type { ApiServer } from '../../../../tools/testing/api-process';
 
-/** The built API for the browser tests (see tools/testing/api-process.ts); `env` adds settings. */
+/**
+ * The built API for the browser tests (see tools/testing/api-process.ts); `env` adds settings. SYNC=off: the
+ * scheduler is on by default and the bundled sources name the operators' hosts (the Sync page's tests sync a
+ * local source server by hand).
+ */
 export const startApi = (env?: (baseUrl: string) => Record<string, string>) =>
-  startApiProcess({ label: 'portal-e2e', env });
+  startApiProcess({ label: 'portal-e2e', env: (baseUrl) => ({ SYNC: 'off', ...env?.(baseUrl) }) });

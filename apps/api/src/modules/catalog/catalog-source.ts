@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { StoredDraw } from '../draws/domain/draw-view';
 import type { StoredDrawPrizes } from '../draws/domain/draw-prizes';
 import { LOTTERY_COLUMNS, type LotteryRow } from '../lotteries/domain/lottery-record';
+import type { SourceStatus } from '../lotteries/domain/freshness-header';
 import type { LotteryColumns } from './lottery-snapshot';
 
 interface DrawRow {
@@ -29,6 +30,8 @@ export interface LotterySource {
   /** Newest first: by date, then round, descending. */
   draws: StoredDraw[];
   prizes: StoredDrawPrizes[];
+  /** Its draw source's state, for X-Lottery-Freshness (`none` without an enabled source). */
+  sourceStatus: SourceStatus;
 }
 
 /**
@@ -52,6 +55,15 @@ export async function readLotteries(dataSource: DataSource, tag?: string): Promi
             source, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
        FROM draw_prizes ${where.replace('tag', 'lottery_tag')}`,
     params,
+  );
+  // The source's state as the last attempt left it: a few rows; a change of it announces lottery.changed.
+  const sources = await dataSource.query<{ lottery_tag: string; failing: boolean }[]>(
+    `SELECT lottery_tag, consecutive_failures > 0 AS failing FROM draw_sources
+      WHERE enabled ${where.replace('WHERE tag', 'AND lottery_tag')}`,
+    params,
+  );
+  const sourceByTag = new Map(
+    sources.map((row) => [row.lottery_tag, row.failing ? 'failing' : 'ok'] as const),
   );
   const drawsByTag = new Map<string, StoredDraw[]>();
   for (const row of draws) {
@@ -93,5 +105,6 @@ export async function readLotteries(dataSource: DataSource, tag?: string): Promi
     },
     draws: drawsByTag.get(row.tag) ?? [],
     prizes: prizesByTag.get(row.tag) ?? [],
+    sourceStatus: sourceByTag.get(row.tag) ?? 'none',
   }));
 }

@@ -177,6 +177,8 @@ function fakeDatabase() {
     async query(sql: string, params: unknown[] = []): Promise<unknown[]> {
       // What draws paid: none here (the routes' spec covers them); not logged, so `queries` shows the two tables.
       if (/FROM draw_prizes\b/.test(sql)) return [];
+      // Draw sources' states: none here (test/sync-health.spec.ts covers them).
+      if (/FROM draw_sources\b/.test(sql)) return [];
       const table: Table | undefined = /FROM lotteries\b/.test(sql)
         ? 'lotteries'
         : /FROM draws\b/.test(sql)

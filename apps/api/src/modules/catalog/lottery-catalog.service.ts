@@ -7,7 +7,7 @@ import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 import type { NumberOrder } from '../draws/domain/draw-view';
 import type { LotteryRecord } from '../lotteries/domain/lottery-record';
 import { toLotteryDto } from '../lotteries/domain/lottery-view';
-import { freshnessHeaderOf } from '../lotteries/domain/freshness-header';
+import { freshnessHeaderOf, type SourceStatus } from '../lotteries/domain/freshness-header';
 import { readLotteries } from './catalog-source';
 import { LotterySnapshot } from './lottery-snapshot';
 
@@ -35,6 +35,8 @@ const RETRY_MS = 1000;
 export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LotteryCatalog.name);
   private snapshots = new Map<string, LotterySnapshot>();
+  /** Each lottery's draw source state (X-Lottery-Freshness' `source`), read with the lottery: absent = none. */
+  private sourceStatuses = new Map<string, SourceStatus>();
   /** Tags in byte order (the contract's `ORDER BY tag`, the same as COLLATE "C"). */
   private tags: string[] = [];
   /**
@@ -99,6 +101,7 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
     this.snapshots = new Map(
       lotteries.map((l) => [l.columns.tag, new LotterySnapshot(l.columns, l.draws, l.prizes)]),
     );
+    this.sourceStatuses = new Map(lotteries.map((l) => [l.columns.tag, l.sourceStatus]));
     this.afterChange();
     for (const snapshot of this.snapshots.values()) this.announce(snapshot);
     this.loaded = true;
@@ -154,7 +157,17 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
 
   /** The X-Lottery-Freshness value of a lottery's draw answers, as of `now`; unknown lottery → 404. */
   freshnessHeaderOf(tag: string, now: Date): string {
-    return this.perMinute(this.freshnessHeaders, tag, now, (record) => freshnessHeaderOf(record, now));
+    return this.perMinute(this.freshnessHeaders, tag, now, (record) =>
+      freshnessHeaderOf(record, now, this.sourceStatusOf(tag)),
+    );
+  }
+
+  /**
+   * Whether the lottery's draws are fetched from a source, and whether its last attempt succeeded: read with the
+   * lottery (at load, at each rebuild), and the draw_sources trigger announces a change of it to every instance.
+   */
+  sourceStatusOf(tag: string): SourceStatus {
+    return this.sourceStatuses.get(tag) ?? 'none';
   }
 
   /** The envelope of lotteries for a page, as JSON. */
@@ -222,6 +235,8 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
       const snapshot = lottery ? new LotterySnapshot(lottery.columns, lottery.draws, lottery.prizes) : null;
       if (snapshot) this.snapshots.set(tag, snapshot);
       else this.snapshots.delete(tag);
+      if (lottery) this.sourceStatuses.set(tag, lottery.sourceStatus);
+      else this.sourceStatuses.delete(tag);
       this.afterChange(tag);
       if (snapshot) this.announce(snapshot);
     } catch (error) {

@@ -11,6 +11,15 @@ import { Lottery } from '../lotteries/lottery.entity';
 import type { SourceEndpoint } from './source-config';
 import type { SourceMapping } from './adapters/generic-mapping';
 import type { SyncResult } from './sync-result';
+import type { Validators } from './source-fetcher';
+
+/**
+ * The validators of each endpoint's last answer that was read (the source's URL, then each fallback's), sent back
+ * with the scheduler's next request to it. `request` fingerprints what was asked and how it was read (the request,
+ * the adapter and its mapping): validators are sent only when it is unchanged, since the same answer read another
+ * way (a new mapping) or another question (a later `since`) must be fetched in full.
+ */
+export type SourceValidators = Record<string, Validators & { request: string }>;
 
 /**
  * Where a lottery's new draws are fetched from (configured in data: adapter, URL, field mapping), with the sync
@@ -63,6 +72,10 @@ export class DrawSource {
   /** What the last completed sync did (counts, rejected rows). */
   @Column({ name: 'last_result', type: 'jsonb', nullable: true })
   lastResult!: SyncResult | null;
+
+  /** For conditional requests: each endpoint's ETag and Last-Modified, by URL. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  validators!: SourceValidators;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -23,6 +23,20 @@ export interface FetchOptions {
   signal?: AbortSignal;
 }
 
+/** What a source said about the version of its answer (its `ETag` and `Last-Modified`), as it said it. */
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** A fetched answer: its bytes and validators, or, to a conditional GET, that it has not changed (304). */
+export type SourceAnswer =
+  | { notModified: false; body: Buffer; validators: Validators | null }
+  | { notModified: true; validators: Validators | null };
+
+/** A validator longer than this is not kept (it is sent back on the next request). */
+const MAX_VALIDATOR_LENGTH = 256;
+
 /**
  * Fetches a source under the outbound policy (a GET of `request` when it is a URL; otherwise its method, headers
  * and body), with a deadline covering the whole exchange (redirects, headers and body), so a source that hangs or
@@ -32,8 +46,24 @@ export interface FetchOptions {
  * returned: the adapter decodes them (parseAnswer).
  */
 export async function fetchSource(request: string | SourceRequest, options: FetchOptions): Promise<Buffer> {
+  const answer = await fetchSourceAnswer(request, options);
+  // Without validators no request is conditional: a 304 is an error of the source's (fetchSourceAnswer).
+  return (answer as Extract<SourceAnswer, { notModified: false }>).body;
+}
+
+/**
+ * fetchSource, conditional when `validators` are given and the request is a GET: they are sent as `If-None-Match`
+ * and `If-Modified-Since`, and a 304 answers `notModified` (nothing to read). A 2xx answer comes with the
+ * validators it carries, for the next request. A 304 to a request that was not conditional is an HTTP error.
+ */
+export async function fetchSourceAnswer(
+  request: string | SourceRequest,
+  options: FetchOptions & { validators?: Validators | null },
+): Promise<SourceAnswer> {
   let outgoing: SourceRequest =
     typeof request === 'string' ? { url: request, method: 'GET', headers: {}, body: null } : request;
+  // Only a GET asks conditionally (and every hop of it: a redirect's target is what the validators describe).
+  const conditional = outgoing.method === 'GET' ? conditionalHeaders(options.validators) : {};
   // The caller's signal stops a fetch at shutdown.
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
@@ -44,7 +74,7 @@ export async function fetchSource(request: string | SourceRequest, options: Fetc
     throw new SourceFetchError(`refused: ${options.policy.describe('malformed')}`);
   }
   for (let redirects = 0; ; redirects++) {
-    const response = await send(target, outgoing, options, signal, redirects);
+    const response = await send(target, outgoing, conditional, options, signal, redirects);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECTS.has(status) && location !== undefined) {
@@ -56,19 +86,51 @@ export async function fetchSource(request: string | SourceRequest, options: Fetc
         outgoing = { ...outgoing, method: 'GET', headers: withoutContentType(outgoing.headers), body: null };
       continue;
     }
+    if (status === 304 && Object.keys(conditional).length > 0) {
+      response.destroy();
+      // A 304 may name the validators anew; otherwise the ones sent still hold.
+      return { notModified: true, validators: validatorsOf(response) ?? options.validators ?? null };
+    }
     if (status < 200 || status > 299) {
       response.destroy();
       // The standard reason, not the answer's: a status line is remote text too.
       throw new SourceFetchError(`HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim());
     }
-    return readCapped(response, options.timeoutMs, signal);
+    const body = await readCapped(response, options.timeoutMs, signal);
+    return { notModified: false, body, validators: validatorsOf(response) };
   }
+}
+
+function conditionalHeaders(validators: Validators | null | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers['If-None-Match'] = validators.etag;
+  if (validators?.lastModified) headers['If-Modified-Since'] = validators.lastModified;
+  return headers;
+}
+
+/**
+ * The answer's ETag and Last-Modified, kept only when they can be sent back as they are: printable ASCII, short,
+ * and a date that reads as one (null when it has neither).
+ */
+function validatorsOf(response: IncomingMessage): Validators | null {
+  const usable = (value: string | undefined) =>
+    value !== undefined && value.length <= MAX_VALIDATOR_LENGTH && /^[\x20-\x7e]+$/.test(value)
+      ? value
+      : null;
+  const etag = usable(response.headers.etag);
+  const lastModified = usable(response.headers['last-modified']);
+  const validators = {
+    etag,
+    lastModified: lastModified !== null && !Number.isNaN(Date.parse(lastModified)) ? lastModified : null,
+  };
+  return validators.etag === null && validators.lastModified === null ? null : validators;
 }
 
 /** One request; its failure as a SourceFetchError that names the hop when it is a redirect's. */
 function send(
   url: URL,
   outgoing: SourceRequest,
+  conditional: Record<string, string>,
   options: FetchOptions,
   signal: AbortSignal,
   hop: number,
@@ -79,8 +141,9 @@ function send(
     try {
       // The mapping's headers were checked (parseRequestOptions): none of them is the service's own.
       const headers: Record<string, string> = {
-        Accept: 'application/json, text/csv;q=0.9, */*;q=0.1',
+        Accept: 'application/json, text/csv;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1',
         ...outgoing.headers,
+        ...conditional,
         'User-Agent': options.userAgent,
       };
       const body = outgoing.body === null ? null : Buffer.from(outgoing.body, 'utf8');

@@ -11,11 +11,21 @@ import { retryDelayMs } from './sync-backoff';
 import { releaseLease, tryLease } from './sync-lease';
 
 /**
- * Polls each enabled source after each expected draw until the draw appears (SYNC=on only, so tests and the
- * zero-set-up demo never reach the network). Every SYNC_CHECK_INTERVAL_MS it looks at each scheduled lottery with
- * a source: when a draw that has taken place is missing (freshness awaiting or stale) and the source's next
- * attempt is due, it syncs; if the draw is still missing the next attempt backs off exponentially, with jitter.
- * Once current, the next attempt is set to just after the next scheduled draw.
+ * The first look at the sources comes this soon after start-up (or after SYNC_CHECK_INTERVAL_MS when that is
+ * shorter): a service just started catches up within seconds, not a whole interval later, and still after it
+ * listens and reports ready (start-up never waits for a source).
+ */
+export const FIRST_CHECK_DELAY_MS = 5000;
+
+/**
+ * Polls each enabled source after each expected draw until the draw appears (on by default; SYNC=off turns it
+ * off, as the tests, the benchmarks and the command-line tool do). Every SYNC_CHECK_INTERVAL_MS it looks at each
+ * scheduled lottery with a source: when a draw that has taken place is missing (freshness awaiting or stale) and
+ * the source's next attempt is due, it syncs, asking conditionally (a source that answers 304 sent nothing new);
+ * if the draw is still missing, whether the source failed or had nothing new, the next attempt backs off
+ * exponentially, with jitter, up to SYNC_RETRY_MAX_MS (6 hours by default: a source that stays down, or a lottery
+ * whose bundle is years behind its source, costs a few requests a day). Once current, the next attempt is set to
+ * just after the next scheduled draw. Checks run on timers, off the request path and out of readiness.
  *
  * With several instances only the holder of the lease row polls; it renews the lease before each source, and an
  * instance that stops (or dies: the lease expires) leaves the polling to another one.
@@ -27,6 +37,8 @@ export class SyncScheduler implements BeforeApplicationShutdown {
   private running?: Promise<void>;
   private readonly stopping = new AbortController();
   private leader = false;
+  /** Why the last check failed (a database outage): logged when it starts, changes and ends, not every check. */
+  private checkFailure: string | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -39,8 +51,8 @@ export class SyncScheduler implements BeforeApplicationShutdown {
   /** Called by StartupService once the instance is prepared (see WebhookDeliveryWorker.start). */
   start(): void {
     if (!this.settings.sync.enabled) return;
-    this.logger.log(`Scheduler on (instance ${this.sync.instanceId})`);
-    this.later();
+    this.logger.log(`Scheduler on (instance ${this.sync.instanceId}; SYNC=off turns it off)`);
+    this.later(Math.min(FIRST_CHECK_DELAY_MS, this.settings.sync.checkIntervalMs));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -55,13 +67,22 @@ export class SyncScheduler implements BeforeApplicationShutdown {
     return 3 * this.settings.sync.checkIntervalMs + 2 * this.settings.sync.timeoutMs;
   }
 
-  private later(): void {
+  private later(delayMs = this.settings.sync.checkIntervalMs): void {
     if (this.stopping.signal.aborted) return;
     this.timer = setTimeout(() => {
       this.running = this.check()
-        .catch((error: Error) => this.logger.error(`Scheduler check failed: ${error.message}`))
+        .then(() => {
+          if (this.checkFailure !== null) this.logger.log('Scheduler checks work again');
+          this.checkFailure = null;
+        })
+        .catch((error: Error) => {
+          if (error.message === this.checkFailure)
+            this.logger.debug(`Scheduler check failed again: ${error.message}`);
+          else this.logger.error(`Scheduler check failed: ${error.message}`);
+          this.checkFailure = error.message;
+        })
         .finally(() => this.later());
-    }, this.settings.sync.checkIntervalMs);
+    }, delayMs);
     this.timer.unref();
   }
 
@@ -101,7 +122,9 @@ export class SyncScheduler implements BeforeApplicationShutdown {
     let step = source.backoffStep;
     if (missing()) {
       if (source.nextAttemptAt !== null && source.nextAttemptAt > now) return;
-      await this.sync.syncLottery(tag, { signal: this.stopping.signal });
+      await this.sync.syncLottery(tag, { signal: this.stopping.signal, conditional: true });
+      // Interrupted by the shutdown: the source did not fail, its back-off stays as it was.
+      if (this.stopping.signal.aborted) return;
       step = missing() ? step + 1 : 0;
     } else step = 0;
 
