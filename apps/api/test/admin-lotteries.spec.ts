@@ -122,11 +122,19 @@ describe('lottery and draw administration', () => {
   });
 
   describe('GET /admin/lotteries', () => {
-    it('lists the catalogue like GET /lotteries, by JWT and without metering', async () => {
+    it('lists the catalogue like GET /lotteries, with each provenance, by JWT and without metering', async () => {
       const metered = await api.get('/lotteries?limit=3&offset=2', { token });
       const listed = await api.get('/admin/lotteries?limit=3&offset=2', { jwt: admin.jwt });
       expect(listed.status).toBe(200);
-      expect(listed.body).toEqual(metered.body);
+      // Where the bundled history was taken from, with its licence: for administrators, not in every answer.
+      expect(listed.body).toEqual({
+        ...metered.body,
+        lotteries: metered.body.lotteries.map((lottery: { tag: string }) => ({
+          ...lottery,
+          provenance: expect.stringMatching(/^https:\/\/github\.com\/.+ \(licence: .+\)$/),
+        })),
+      });
+      expect(metered.body.lotteries[0]).not.toHaveProperty('provenance');
       expect(listed.headers.get('x-quota-limit')).toBeNull();
       expect((await api.get('/admin/lotteries?limit=0', { jwt: admin.jwt })).body).toEqual({
         limit: 0,
@@ -360,6 +368,34 @@ describe('lottery and draw administration', () => {
         source: null,
       });
       expect((await api.get('/lottery/xx_patch', { token })).body.name).toBe('Patched');
+    });
+
+    it('sets the provenance, which administrators see and clients do not; a patch without it keeps it', async () => {
+      const provenanceOf = async () => {
+        // Pages of the list, in tag order, until xx_patch (the other tests create lotteries too).
+        for (let offset = 0; ;) {
+          const page = (await api.get(`/admin/lotteries?offset=${offset}`, { jwt: admin.jwt })).body;
+          const found = page.lotteries.find((lottery: { tag: string }) => lottery.tag === 'xx_patch');
+          if (found !== undefined) return found.provenance;
+          if (!page.more) throw new Error('xx_patch is not listed');
+          offset += page.limit;
+        }
+      };
+      expect(await provenanceOf()).toBeNull();
+      const set = await adminApi().patch('/admin/lotteries/xx_patch', {
+        provenance: 'Our own import of the operator’s PDF archive, 2026-11',
+      });
+      expect(set.status).toBe(200);
+      expect(set.body).not.toHaveProperty('provenance');
+      expect(await provenanceOf()).toBe('Our own import of the operator’s PDF archive, 2026-11');
+      expect((await adminApi().patch('/admin/lotteries/xx_patch', { name: 'Patched' })).status).toBe(200);
+      expect(await provenanceOf()).toBe('Our own import of the operator’s PDF archive, 2026-11');
+      expect((await api.get('/lottery/xx_patch', { token })).body).not.toHaveProperty('provenance');
+      expect((await adminApi().patch('/admin/lotteries/xx_patch', { provenance: 7 })).body).toEqual(
+        errorBody.badRequest(
+          Messages.invalidField('provenance', 'a non-empty text of at most 2000 characters'),
+        ),
+      );
     });
 
     it('replaces the groups of the era in force today, or the whole history', async () => {

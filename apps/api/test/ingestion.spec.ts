@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { BootCliApp, runCli } from '../src/bin/cli';
+import { bundledDataDir, loadBundledLotteries } from '../src/modules/draws/domain/bundled-lotteries';
 import { DrawSyncService } from '../src/modules/ingestion/draw-sync.service';
 import { newTokenHolder } from './support/fixtures';
 import { Http } from './support/http';
@@ -44,38 +45,37 @@ describe('ingestion from the operators’ publications', () => {
   });
 
   describe('sources configured in data', () => {
-    it('ship the New York open-data sources of the two US lotteries, with an empty sync state', async () => {
-      const listed = await api.get('/admin/sources', { jwt });
+    it('ship the default sources of lotteries.json (official feed first, then fallbacks), with an empty sync state', async () => {
+      const bundled = loadBundledLotteries(bundledDataDir()).filter((lottery) => lottery.sync !== null);
+      const listed = await api.get('/admin/sources?limit=100', { jwt });
       expect(listed.status).toBe(200);
-      expect(listed.body).toEqual({
-        sources: [
-          {
-            lottery: 'us_megamillions',
-            adapter: 'socrata-megamillions',
-            url: 'https://data.ny.gov/resource/5xaw-6ayf.json',
-            mapping: null,
-            fallbacks: [],
+      expect(listed.body.sources).toEqual(
+        bundled
+          .map(({ tag, sync }) => ({
+            lottery: tag,
+            adapter: sync!.adapter,
+            url: sync!.url,
+            mapping: sync!.mapping,
+            fallbacks: sync!.fallbacks,
             enabled: true,
-          },
-          {
-            lottery: 'us_powerball',
-            adapter: POWERBALL_SOURCE,
-            url: 'https://data.ny.gov/resource/d6yy-54nr.json',
-            mapping: null,
-            fallbacks: [],
-            enabled: true,
-          },
-        ],
-        limit: 15,
-        offset: 0,
-        more: false,
-        total: 2,
+          }))
+          .sort((a, b) => a.lottery.localeCompare(b.lottery)),
+      );
+      // The New York open data, the official US feed, is asked first.
+      expect(
+        listed.body.sources.find((s: { lottery: string }) => s.lottery === 'us_powerball'),
+      ).toMatchObject({
+        adapter: POWERBALL_SOURCE,
+        url: 'https://data.ny.gov/resource/d6yy-54nr.json',
       });
       expect(await syncState('us_powerball')).toEqual({
         lottery: 'us_powerball',
         adapter: POWERBALL_SOURCE,
         url: 'https://data.ny.gov/resource/d6yy-54nr.json',
-        fallbacks: [],
+        fallbacks: [
+          expect.stringMatching(/^generic https:\/\/www\.texaslottery\.com\//),
+          expect.stringMatching(/^generic https:\/\/raw\.githubusercontent\.com\/jbaranski\//),
+        ],
         enabled: true,
         lastAttemptAt: null,
         lastSuccessAt: null,
@@ -115,11 +115,13 @@ describe('ingestion from the operators’ publications', () => {
           await setSource('fr_lotto', {
             adapter: 'generic',
             url: 'https://x.test/',
-            mapping: { format: 'xml', date: 'd', main: 'm' },
+            mapping: { format: 'yaml', date: 'd', main: 'm' },
           })
         ).body,
       ).toEqual(
-        errorBody.badRequest(Messages.invalidFieldProblem('mapping', "format must be 'json' or 'csv'.")),
+        errorBody.badRequest(
+          Messages.invalidFieldProblem('mapping', "format must be 'json', 'csv' or 'xml'."),
+        ),
       );
 
       const mapping = {
@@ -139,7 +141,9 @@ describe('ingestion from the operators’ publications', () => {
         fallbacks: [],
         enabled: true,
       });
-      expect((await api.get('/admin/sources?limit=0', { jwt })).body.total).toBe(3);
+      // fr_lotto's bundled source was replaced, not added to.
+      const bundledSources = loadBundledLotteries(bundledDataDir()).filter((l) => l.sync !== null).length;
+      expect((await api.get('/admin/sources?limit=0', { jwt })).body.total).toBe(bundledSources);
       expect((await api.delete('/admin/sources/fr_lotto', { jwt })).status).toBe(204);
       expect(await api.delete('/admin/sources/fr_lotto', { jwt })).toMatchObject({
         status: 404,
@@ -151,7 +155,9 @@ describe('ingestion from the operators’ publications', () => {
   describe('each adapter, end to end', () => {
     it('socrata-powerball: asks for recent draws only, stores the new ones, serves them, and is current', async () => {
       const url = sources.url('/files/powerball.json');
-      expect((await setSource('us_powerball', { adapter: POWERBALL_SOURCE, url })).status).toBe(200);
+      expect(
+        (await setSource('us_powerball', { adapter: POWERBALL_SOURCE, url, fallbacks: [] })).status,
+      ).toBe(200);
       const result = await sync('us_powerball');
       expect(result).toEqual({
         lottery: 'us_powerball',
@@ -162,6 +168,7 @@ describe('ingestion from the operators’ publications', () => {
         conflicts: 0,
         corrected: 0,
         prizes: 0,
+        ignored: 0,
         rejected: [],
         error: null,
       });
@@ -303,9 +310,16 @@ describe('ingestion from the operators’ publications', () => {
 
       const result = await sync('eu_euromillions');
       expect(result.error).toBeNull();
-      // FDJ dates its 2022-08-19 draw 18/08/2022: a new date for the service, stored with its prizes. Every other
-      // draw's prizes are the bundle's facts (from the same FDJ files): not rewritten, not announced.
-      expect([result.inserted, result.unchanged, result.prizes]).toEqual([1, 535, 2]);
+      // FDJ dates its 2022-08-19 draw 18/08/2022, a Thursday: no draw is scheduled then, so the row is refused
+      // (named), not stored as a new draw. Every other draw's prizes are the bundle's facts (from the same FDJ
+      // files): not rewritten, not announced; only the deleted ones come back.
+      expect([result.inserted, result.unchanged, result.prizes]).toEqual([0, 535, 1]);
+      expect(result.rejected).toEqual([
+        expect.objectContaining({
+          date: '2022-08-18',
+          message: expect.stringContaining('no draw is scheduled'),
+        }),
+      ]);
       const synced = (await api.get('/lottery/eu_euromillions/draw/2025-03-21/prizes', { token })).body;
       const { source, updatedAt, ...facts } = synced;
       expect(source).toBe(`generic ${sources.url('/fdj-euromillions.csv')}`);
@@ -356,8 +370,6 @@ describe('ingestion from the operators’ publications', () => {
       ).body.draws;
       // The same draws, numbers in FDJ's draw order, as the bundle held them.
       expect(after).toEqual(before);
-      // fr_lotto ships without a source (the CLI and sync-now tests below rely on it).
-      expect((await api.delete('/admin/sources/fr_lotto', { jwt })).status).toBe(204);
     });
 
     it('fallbacks: tried in order while the one before fails; the result names the one that answered', async () => {
@@ -693,7 +705,11 @@ describe('ingestion from the operators’ publications', () => {
       [['lotteries', '--url', 'http://x.test/'], '--url applies to sync only.'],
       [['sync', 'a', 'b'], 'sync takes at most one lottery tag'],
       [['sync', 'xx_nope'], "Lottery 'xx_nope' not found"],
-      [['sync', 'fr_lotto'], "Lottery 'fr_lotto' has no source: set one with PUT /admin/sources/fr_lotto."],
+      // SuperEnalotto ships without a source: its operator publishes no machine-readable results.
+      [
+        ['sync', 'it_superenalotto'],
+        "Lottery 'it_superenalotto' has no source: set one with PUT /admin/sources/it_superenalotto.",
+      ],
     ])('exits with 2 on %j', async (argv, message) => {
       const result = await cli(...argv);
       expect(result.code).toBe(2);
@@ -704,7 +720,9 @@ describe('ingestion from the operators’ publications', () => {
   describe('sync now, in the running service (POST /admin/sources/{tag}/sync)', () => {
     it('runs one sync and answers what it did, as the sync state records it', async () => {
       const url = sources.url('/files/megamillions.json');
-      expect((await setSource('us_megamillions', { adapter: 'socrata-megamillions', url })).status).toBe(200);
+      expect(
+        (await setSource('us_megamillions', { adapter: 'socrata-megamillions', url, fallbacks: [] })).status,
+      ).toBe(200);
       const res = await api.post('/admin/sources/us_megamillions/sync', { jwt });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -723,7 +741,9 @@ describe('ingestion from the operators’ publications', () => {
     it("reports a failing source in the answer's error, and counts the failure", async () => {
       sources.answer('/status/503', { status: 503, type: 'text/plain', body: 'Service Unavailable' });
       const url = sources.url('/status/503');
-      expect((await setSource('us_powerball', { adapter: POWERBALL_SOURCE, url })).status).toBe(200);
+      expect(
+        (await setSource('us_powerball', { adapter: POWERBALL_SOURCE, url, fallbacks: [] })).status,
+      ).toBe(200);
       const res = await api.post('/admin/sources/us_powerball/sync', { jwt });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ inserted: 0, error: 'HTTP 503 Service Unavailable' });
@@ -741,7 +761,7 @@ describe('ingestion from the operators’ publications', () => {
         status: 404,
         body: errorBody.notFound(Messages.lotteryNotFound),
       });
-      expect(await api.post('/admin/sources/fr_lotto/sync', { jwt })).toMatchObject({
+      expect(await api.post('/admin/sources/it_superenalotto/sync', { jwt })).toMatchObject({
         status: 404,
         body: errorBody.notFound(Messages.sourceNotFound),
       });

@@ -73,7 +73,7 @@ describe('outbound requests under one policy', () => {
       ['https://localhost:8443/pb.json', notPublic],
       ['https://user:pw@draws.example/pb.json', 'expected a URL without credentials.'],
     ])('an administrator cannot save the source URL %s (400 naming url)', async (url, problem) => {
-      const res = await setSource('us_powerball', { adapter: 'socrata-powerball', url });
+      const res = await setSource('us_powerball', { adapter: 'socrata-powerball', url, fallbacks: [] });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(errorBody.badRequest(Messages.invalidFieldProblem('url', problem)));
       expect((await syncState('us_powerball')).url).toBe('https://data.ny.gov/resource/d6yy-54nr.json');
@@ -81,7 +81,9 @@ describe('outbound requests under one policy', () => {
 
     it('saves a public https URL, and plain http to a host of SYNC_ALLOWED_HOSTS', async () => {
       for (const url of ['https://draws.example/pb.json', sources.url('/files/powerball.json')])
-        expect((await setSource('us_powerball', { adapter: 'socrata-powerball', url })).status).toBe(200);
+        expect(
+          (await setSource('us_powerball', { adapter: 'socrata-powerball', url, fallbacks: [] })).status,
+        ).toBe(200);
     });
 
     it('a fetch re-applies the policy: a stored or given URL it refuses is not contacted', async () => {
@@ -195,7 +197,14 @@ describe('outbound requests under one policy', () => {
     it('CSV: a missing column is named, not the header read; a broken file gives its line', async () => {
       const mapping = { format: 'csv', date: 'Date', main: 'Balls', special: 'Chance' };
       expect(
-        (await setSource('fr_lotto', { adapter: 'generic', url: sources.url('/fr.csv'), mapping })).status,
+        (
+          await setSource('fr_lotto', {
+            adapter: 'generic',
+            url: sources.url('/fr.csv'),
+            mapping,
+            fallbacks: [],
+          })
+        ).status,
       ).toBe(200);
       const syncFr = () => app.running.app.get(DrawSyncService).syncLottery('fr_lotto');
       sources.answer('/fr.csv', { type: 'text/csv', body: `${SECRET}\n${SECRET}\n` });

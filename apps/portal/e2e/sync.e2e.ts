@@ -129,17 +129,25 @@ describe('portal: sync state, sources and conflicts', () => {
     await nav.getByRole('link', { name: 'Sync', exact: true }).click();
     await heading(page, 'Sync');
     await page.getByRole('table').waitFor();
-    expect(await page.getByRole('table').locator('caption').textContent()).toBe('2 sources');
+    // Every bundled lottery but SuperEnalotto ships with a source (the first page holds 15 rows).
+    const listed = await admin.sources.list();
+    expect(listed.map((s) => s.lottery)).not.toContain('it_superenalotto');
+    expect(await page.getByRole('table').locator('caption').textContent()).toBe(`${listed.length} sources`);
     expect(
       await page
         .locator('tbody tr')
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-lottery-tag'))),
-    ).toEqual(['us_megamillions', 'us_powerball']);
+    ).toEqual(listed.map((s) => s.lottery));
     const source = cell('us_powerball', 'Source');
     expect(await source.locator('code').textContent()).toBe('socrata-powerball');
-    expect(await source.locator('.source-url').textContent()).toBe(
+    expect(await source.locator('.source-url').first().textContent()).toBe(
       'https://data.ny.gov/resource/d6yy-54nr.json',
     );
+    // Its fallbacks, in the order they are tried: the Texas Lottery's file, then a mirror.
+    expect(await source.getByTestId('sync-fallbacks').locator('li').allTextContents()).toEqual([
+      expect.stringMatching(/^generic https:\/\/www\.texaslottery\.com\//),
+      expect.stringMatching(/^generic https:\/\/raw\.githubusercontent\.com\/jbaranski\//),
+    ]);
     expect(await fact('us_powerball', 'Last attempt').textContent()).toBe('Never');
     expect(await fact('us_powerball', 'Last success').textContent()).toBe('Never');
     expect(await fact('us_powerball', 'Next attempt').textContent()).toBe('Not planned');
@@ -182,22 +190,28 @@ describe('portal: sync state, sources and conflicts', () => {
     await dialog.getByRole('button', { name: 'Save source' }).click();
     await page.getByText('Source of us_powerball saved.').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await cell('us_powerball', 'Source').locator('.source-url').textContent()).toBe(
+    expect(await cell('us_powerball', 'Source').locator('.source-url').first().textContent()).toBe(
       sources.url('/pb'),
     );
+    // The dialog changes the first source only: the fallbacks stay.
     expect((await admin.sources.list()).find((s) => s.lottery === 'us_powerball')).toEqual({
       lottery: 'us_powerball',
       adapter: 'socrata-powerball',
       url: sources.url('/pb'),
       mapping: null,
       enabled: true,
-      fallbacks: [],
+      fallbacks: [
+        expect.objectContaining({ adapter: 'generic' }),
+        expect.objectContaining({ adapter: 'generic' }),
+      ],
     });
 
-    // Mega Millions through the SDK, at a path that answers an HTML error page with a 500.
+    // Mega Millions through the SDK, at a path that answers an HTML error page with a 500, without fallbacks
+    // (the bundled ones name the operators' hosts: no test reaches them).
     await admin.sources.put('us_megamillions', {
       adapter: 'socrata-megamillions',
       url: sources.url('/mm'),
+      fallbacks: [],
     });
   });
 
@@ -279,7 +293,7 @@ describe('portal: sync state, sources and conflicts', () => {
     await confirm.getByRole('button', { name: 'Remove source' }).click();
     await page.getByText('Source of zz_generic removed').waitFor();
     await row('zz_generic').waitFor({ state: 'detached' });
-    expect((await admin.sources.list()).map((s) => s.lottery)).toEqual(['us_megamillions', 'us_powerball']);
+    expect((await admin.sources.list()).map((s) => s.lottery)).not.toContain('zz_generic');
   });
 
   test('"Sync now" syncs in the running service; a failing source then says why, prominently; the other what it fetched', async () => {
@@ -340,6 +354,45 @@ describe('portal: sync state, sources and conflicts', () => {
       states.find((s) => s.lottery === 'us_powerball')?.freshness?.status,
     );
     await screenshot(page, 'admin-sync');
+  });
+
+  test('when the first publication fails, a fallback answers: the row names which answered and why the first failed', async () => {
+    const [newest] = await newestDraws(api.baseUrl, token, 'us_megamillions', 1);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    sources.answer('/mm-mirror', {
+      body: JSON.stringify([
+        {
+          draw_date: `${newest.date}T00:00:00.000`,
+          winning_numbers: mainOf(newest.numbers).map(pad).join(' '),
+          mega_ball: pad(specialOf(newest.numbers)),
+        },
+      ]),
+    });
+    await admin.sources.put('us_megamillions', {
+      adapter: 'socrata-megamillions',
+      url: sources.url('/mm'),
+      fallbacks: [{ adapter: 'socrata-megamillions', url: sources.url('/mm-mirror') }],
+    });
+    await openSync();
+    await row('us_megamillions').getByRole('button', { name: 'Sync now us_megamillions' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Synced us_megamillions: 1 fetched, 0 new, 1 unchanged, 0 conflicts, 0 rejected.' })
+      .waitFor();
+    const answered = row('us_megamillions').getByTestId('sync-answered-by');
+    await answered.waitFor();
+    expect(await answered.locator('.source-url').textContent()).toBe(
+      `socrata-megamillions ${sources.url('/mm-mirror')}`,
+    );
+    expect(await answered.locator('li').allTextContents()).toEqual([
+      `socrata-megamillions ${sources.url('/mm')}: HTTP 500 Internal Server Error`,
+    ]);
+    expect(await row('us_megamillions').getByTestId('sync-error').count()).toBe(0);
+    expect(await fact('us_megamillions', 'Failures').textContent()).toBe('0');
+    expect(
+      await cell('us_megamillions', 'Source').getByTestId('sync-fallbacks').locator('li').allTextContents(),
+    ).toEqual([`socrata-megamillions ${sources.url('/mm-mirror')}`]);
+    await screenshot(page, 'admin-sync-fallback');
   });
 
   test('open conflicts, paged: the stored and fetched numbers side by side, the source and when it was fetched', async () => {

@@ -243,8 +243,10 @@ export function ingestionAdmin(baseUrl: string, jwt: string) {
   return {
     sources: {
       list: async () => (await get<{ sources: SourceRecord[] }>('/admin/sources')).sources,
-      put: (tag: string, body: { adapter: string; url: string; mapping?: unknown; enabled?: boolean }) =>
-        expectCall<SourceRecord>(200, baseUrl, 'PUT', `/admin/sources/${tag}`, { jwt, body }),
+      put: (
+        tag: string,
+        body: { adapter: string; url: string; mapping?: unknown; enabled?: boolean; fallbacks?: unknown[] },
+      ) => expectCall<SourceRecord>(200, baseUrl, 'PUT', `/admin/sources/${tag}`, { jwt, body }),
     },
     sync: {
       list: async () => (await get<{ sources: SyncStateRecord[] }>('/admin/sync')).sources,

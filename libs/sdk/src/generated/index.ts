@@ -14,6 +14,7 @@ export type { AccessTokenDto } from './models/AccessTokenDto';
 export type { AccountDto } from './models/AccountDto';
 export type { AccountRole } from './models/AccountRole';
 export type { AdminDrawDto } from './models/AdminDrawDto';
+export type { AdminLotteryDto } from './models/AdminLotteryDto';
 export type { ChangePasswordDto } from './models/ChangePasswordDto';
 export type { CheckRequestDto } from './models/CheckRequestDto';
 export type { CheckResultDto } from './models/CheckResultDto';

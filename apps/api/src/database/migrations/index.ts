@@ -18,6 +18,8 @@ import { DrawRoundsAndPrizes1796800000000 } from './1796800000000-draw-rounds-an
 import { FdjPrizeStructures1796810000000 } from './1796810000000-fdj-prize-structures';
 import { UkLottoRounds1796820000000 } from './1796820000000-uk-lotto-rounds';
 import { SourceFallbacks1796830000000 } from './1796830000000-source-fallbacks';
+import { SourceValidators1796840000000 } from './1796840000000-source-validators';
+import { OperatorSources1796850000000 } from './1796850000000-operator-sources';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   FdjPrizeStructures1796810000000,
   UkLottoRounds1796820000000,
   SourceFallbacks1796830000000,
+  SourceValidators1796840000000,
+  OperatorSources1796850000000,
 ];

@@ -159,8 +159,9 @@ function readBundle(dataDir: string): { lottery: BundledLottery; draws: StoredDr
 
 async function insertLottery(manager: EntityManager, lottery: BundledLottery): Promise<void> {
   await manager.query(
-    `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb)`,
+    `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule,
+       provenance)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10)`,
     [
       lottery.tag,
       lottery.name,
@@ -169,9 +170,10 @@ async function insertLottery(manager: EntityManager, lottery: BundledLottery): P
       lottery.specialName,
       JSON.stringify(lottery.rules),
       lottery.drawOrder,
-      // The licence travels with the provenance: attribution is a condition of reusing the data.
-      `${lottery.source} (licence: ${lottery.license})`,
+      lottery.source,
       JSON.stringify(lottery.schedule),
+      // The licence travels with the provenance: attribution is a condition of reusing the data.
+      `${lottery.history} (licence: ${lottery.license})`,
     ],
   );
   if (lottery.sync !== null) await insertSource(manager, lottery.tag, lottery.sync);

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { type DrawProvenance, upsertDrawBatch } from '../draws/draw-batch-writer';
-import { ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { type RuleEra, roundsOn, ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+import { scheduledDrawOn } from '../lotteries/domain/draw-schedule';
 import { prizesProblem, type PrizesInput } from '../draws/domain/prize-input';
 import { upsertPrizesBatch } from '../draws/prize-batch-writer';
 import type { StoredDraw } from '../draws/domain/draw-view';
@@ -20,14 +22,26 @@ export interface IngestCounts {
   corrected: number;
   /** Draws whose prizes were first stored or changed. */
   prizes: number;
+  /** Rows dated before the lottery's first rules era: history the service does not keep (not faults). */
+  ignored: number;
   rejected: RejectedRow[];
 }
 
 interface StoredRow {
   draw_date: string;
+  round: number;
   main: number[];
   special: number[];
 }
+
+/** A fetched draw's round: 1 where the source names none (one draw per date). */
+const roundOfFetched = (draw: FetchedDraw): number => draw.round ?? 1;
+
+/** Draws are keyed by date and round (UK Lotto draws two rounds a night since 2026-06-10). */
+const keyOf = (date: string, round: number): string => `${date}#${round}`;
+
+/** "2026-06-10", or "2026-06-10 round 2" where the draw is not its date's first: for log lines. */
+const nameOf = (date: string, round: number): string => (round > 1 ? `${date} round ${round}` : date);
 
 /**
  * Writes fetched draws the way the admin import does (DrawImportService): in one transaction holding the share
@@ -48,17 +62,27 @@ export class DrawIngestService {
 
   async ingest(tag: string, fetched: FetchedDraw[], provenance: DrawProvenance): Promise<IngestCounts> {
     const acceptCorrections = this.settings.sync.acceptCorrections;
-    const corrections: { date: string; from: StoredRow; to: FetchedDraw }[] = [];
+    const corrections: { draw: FetchedDraw; from: StoredRow }[] = [];
     const counts = await this.dataSource.transaction(async (manager) => {
       const rules = await lockLotteryRules(manager, tag, 'share');
       const rejected: RejectedRow[] = [];
       const valid: FetchedDraw[] = [];
       const seen = new Set<string>();
-      for (const draw of fetched) {
-        const problem = seen.has(draw.date)
-          ? 'the answer holds this date twice'
-          : validateDrawNumbers(rules, draw.date, draw.main, draw.special);
-        seen.add(draw.date);
+      // A source may hold more history than the lottery keeps (Texas's Mega Millions file goes back to 2003, the
+      // history here starts in 2010): those rows are not faults of the source, so they are not listed as rejected.
+      const firstEra = rules.reduce<string | null>(
+        (min, era) => (min === null || era.from < min ? era.from : min),
+        null,
+      );
+      const kept = fetched.filter((draw) => firstEra === null || draw.date >= firstEra);
+      for (const draw of kept) {
+        const round = roundOfFetched(draw);
+        const key = keyOf(draw.date, round);
+        const problem = seen.has(key)
+          ? `the answer holds ${round > 1 ? `round ${round} of ` : ''}this date twice`
+          : (roundProblem(rules, draw.date, round) ??
+            validateDrawNumbers(rules, draw.date, draw.main, draw.special));
+        seen.add(key);
         if (problem === null) valid.push(draw);
         else rejected.push({ row: draw.row, date: draw.date, message: problem });
       }
@@ -71,9 +95,20 @@ export class DrawIngestService {
       const fresh: FetchedDraw[] = [];
       const differing: { draw: FetchedDraw; current: StoredRow }[] = [];
       let unchanged = 0;
+      const schedule = this.catalog.has(tag) ? this.catalog.snapshot(tag).record.schedule : null;
+      const offSchedule = new Set<FetchedDraw>();
       for (const draw of valid) {
-        const current = stored.get(draw.date);
-        if (current === undefined) fresh.push(draw);
+        const current = stored.get(keyOf(draw.date, roundOfFetched(draw)));
+        // A new draw on a day the calendar has no draw is a publisher's slip (FDJ dates its 2022-08-19
+        // EuroMillions draw 18/08/2022): refused, named; a real special draw is added by an administrator.
+        if (
+          current === undefined &&
+          schedule !== null &&
+          scheduledDrawOn(schedule, draw.date) === undefined
+        ) {
+          offSchedule.add(draw);
+          rejected.push({ row: draw.row, date: draw.date, message: offScheduleMessage(tag, draw.date) });
+        } else if (current === undefined) fresh.push(draw);
         else if (sameNumbers(current, draw)) unchanged += 1;
         else differing.push({ draw, current });
       }
@@ -87,12 +122,16 @@ export class DrawIngestService {
 
       // What the draws paid, where the source publishes it: for the draws now stored with the fetched numbers
       // (not for one whose numbers wait for a decision), each checked against the prize structure of its date.
-      const settled = valid.filter((draw) => acceptCorrections || !differing.some((d) => d.draw === draw));
+      const settled = valid.filter(
+        (draw) => !offSchedule.has(draw) && (acceptCorrections || !differing.some((d) => d.draw === draw)),
+      );
       const prizes: PrizesInput[] = [];
       for (const draw of settled) {
         if (!draw.prizes) continue;
+        const round = roundOfFetched(draw);
         const input: PrizesInput = {
           date: draw.date,
+          ...(round > 1 ? { round } : {}),
           currency: draw.prizes.currency,
           jackpot: jackpotOf(draw.prizes),
           divisions: draw.prizes.divisions,
@@ -110,7 +149,7 @@ export class DrawIngestService {
       for (const { draw, current } of differing) {
         if (acceptCorrections) {
           await recordConflict(manager, tag, draw, current, provenance, 'corrected');
-          corrections.push({ date: draw.date, from: current, to: draw });
+          corrections.push({ draw, from: current });
         } else if (!(await alreadyKnown(manager, tag, draw))) {
           await recordConflict(manager, tag, draw, current, provenance, 'open');
           conflicts += 1;
@@ -122,14 +161,15 @@ export class DrawIngestService {
         conflicts,
         corrected: acceptCorrections ? differing.length : 0,
         prizes: prizesWritten,
-        rejected,
+        ignored: fetched.length - kept.length,
+        rejected: rejected.sort((a, b) => a.row - b.row),
       };
     });
     if (counts.inserted + counts.corrected + counts.prizes > 0) await this.catalog.reload(tag);
-    for (const { date, from, to } of corrections) {
+    for (const { draw, from } of corrections) {
       this.logger.warn(
-        `Correction of ${tag} ${date} from ${provenance.source}: ` +
-          `${show(from.main, from.special)} replaced by ${show(to.main, to.special)}`,
+        `Correction of ${tag} ${nameOf(draw.date, roundOfFetched(draw))} from ${provenance.source}: ` +
+          `${show(from.main, from.special)} replaced by ${show(draw.main, draw.special)}`,
       );
     }
     return counts;
@@ -148,6 +188,26 @@ function jackpotOf(prizes: NonNullable<FetchedDraw['prizes']>): PrizesInput['jac
   return { amountMinor, won: topWinners === null ? null : topWinners > 0, rollovers: null };
 }
 
+function offScheduleMessage(tag: string, date: string): string {
+  const weekday = DateTime.fromISO(date).toFormat('cccc');
+  return (
+    `no draw is scheduled on ${date} (a ${weekday}) in the lottery's calendar; a special draw is added by an ` +
+    `administrator (PUT /admin/lotteries/${tag}/draws/${date})`
+  );
+}
+
+/**
+ * A round the era in force on the date does not draw (an era without `rounds` draws round 1 only); null when it
+ * fits. No era at all is validateDrawNumbers' to report.
+ */
+function roundProblem(rules: readonly RuleEra[], date: string, round: number): string | null {
+  const rounds = roundsOn(rules, date);
+  if (round <= rounds || ruleEraOn(rules, date) === undefined) return null;
+  const has = rounds === 1 ? 'one round' : `${rounds} rounds`;
+  return `round ${round} does not exist: ${date} has ${has} under the lottery's rules`;
+}
+
+/** The stored draws of these dates, every round, by date and round. */
 async function storedDraws(
   manager: EntityManager,
   tag: string,
@@ -155,21 +215,20 @@ async function storedDraws(
 ): Promise<Map<string, StoredRow>> {
   if (dates.length === 0) return new Map();
   const rows = await manager.query<StoredRow[]>(
-    // Sources give one draw per date today (round 1); reading further rounds from a feed is the sources' work.
-    'SELECT draw_date, main, special FROM draws WHERE lottery_tag = $1 AND draw_date = ANY($2::date[]) AND round = 1',
-    [tag, dates],
+    `SELECT draw_date, round, main, special FROM draws WHERE lottery_tag = $1 AND draw_date = ANY($2::date[])`,
+    [tag, [...new Set(dates)]],
   );
-  return new Map(rows.map((row) => [row.draw_date, row]));
+  return new Map(rows.map((row) => [keyOf(row.draw_date, row.round), row]));
 }
 
 /** The same fetched numbers already wait for a decision, or were rejected: polling again says nothing new. */
 async function alreadyKnown(manager: EntityManager, tag: string, draw: FetchedDraw): Promise<boolean> {
   const rows = await manager.query(
     `SELECT 1 FROM draw_conflicts
-     WHERE lottery_tag = $1 AND draw_date = $2 AND fetched_main = $3::smallint[]
-       AND fetched_special = $4::smallint[] AND status IN ('open', 'rejected')
+     WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3 AND fetched_main = $4::smallint[]
+       AND fetched_special = $5::smallint[] AND status IN ('open', 'rejected')
      LIMIT 1`,
-    [tag, draw.date, draw.main, draw.special],
+    [tag, draw.date, roundOfFetched(draw), draw.main, draw.special],
   );
   return rows.length > 0;
 }
@@ -183,12 +242,13 @@ async function recordConflict(
   status: 'open' | 'corrected',
 ): Promise<void> {
   await manager.query(
-    `INSERT INTO draw_conflicts (lottery_tag, draw_date, stored_main, stored_special, fetched_main,
+    `INSERT INTO draw_conflicts (lottery_tag, draw_date, round, stored_main, stored_special, fetched_main,
        fetched_special, source, fetched_at, status, resolved_at)
-     VALUES ($1, $2, $3::smallint[], $4::smallint[], $5::smallint[], $6::smallint[], $7, $8, $9, $10)`,
+     VALUES ($1, $2, $3, $4::smallint[], $5::smallint[], $6::smallint[], $7::smallint[], $8, $9, $10, $11)`,
     [
       tag,
       draw.date,
+      roundOfFetched(draw),
       current.main,
       current.special,
       draw.main,
@@ -213,7 +273,7 @@ function sameNumbers(stored: StoredRow, draw: FetchedDraw): boolean {
 }
 
 function toStored(draw: FetchedDraw): StoredDraw {
-  return { date: draw.date, main: draw.main, special: draw.special };
+  return { date: draw.date, round: roundOfFetched(draw), main: draw.main, special: draw.special };
 }
 
 function show(main: number[], special: number[]): string {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
@@ -8,12 +8,13 @@ import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { adapterFor } from './adapters/adapters';
-import { parseAnswer, requestFor, SourceFormatError } from './adapters/source-adapter';
+import { parseAnswer, requestFor, SourceFormatError, type SourceRequest } from './adapters/source-adapter';
 import { DrawIngestService } from './draw-ingest.service';
-import { DrawSource } from './draw-source.entity';
-import { fetchSource, SourceFetchError } from './source-fetcher';
+import { DrawSource, type SourceValidators } from './draw-source.entity';
+import { fetchSourceAnswer, SourceFetchError } from './source-fetcher';
 import type { SourceEndpoint } from './source-config';
 import { sourceLabel, sourcePolicy } from './source-config';
+import { SyncLog } from './sync-log';
 import type { SyncResult } from './sync-result';
 
 /**
@@ -24,6 +25,17 @@ const LOOKBACK_DAYS = 35;
 
 /** The lottery has no source configured. */
 export class NoSourceError extends Error {}
+
+export interface SyncOptions {
+  /** Replaces the first source's URL for this run only (fixtures, a mirror); no fallback is tried then. */
+  url?: string;
+  signal?: AbortSignal;
+  /**
+   * Ask each endpoint conditionally, with the validators of its last answer read (the scheduler's polls): a 304
+   * fetches nothing. Manual syncs (sync now, the command-line tool) read the whole answer again.
+   */
+  conditional?: boolean;
+}
 
 /**
  * One sync of one lottery's source, off the request path (scheduler, command-line tool): fetch recent draws,
@@ -38,6 +50,8 @@ export class DrawSyncService {
   readonly instanceId = randomBytes(6).toString('hex');
   /** SYNC_ALLOWED_HOSTS' policy, applied to every fetch and every redirect (a stored URL may predate it). */
   private readonly policy: OutboundPolicy;
+  /** What was logged about each source: the log says when a source starts or stops failing, not every attempt. */
+  private readonly syncLog = new SyncLog();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -51,10 +65,9 @@ export class DrawSyncService {
 
   /**
    * Syncs one lottery now: its source, then each fallback in order while the one before fails to be fetched or
-   * read (nothing is written from a failed one); the result names the source that answered. `url` replaces the
-   * first source's URL for this run only (fixtures, a mirror), and then no fallback is tried.
+   * read (nothing is written from a failed one); the result names the source that answered. See SyncOptions.
    */
-  async syncLottery(tag: string, options: { url?: string; signal?: AbortSignal } = {}): Promise<SyncResult> {
+  async syncLottery(tag: string, options: SyncOptions = {}): Promise<SyncResult> {
     const source = await this.dataSource.getRepository(DrawSource).findOneBy({ lotteryTag: tag });
     if (source === null) throw new NoSourceError(`Lottery '${tag}' has no source.`);
     const first: SourceEndpoint = {
@@ -62,31 +75,54 @@ export class DrawSyncService {
       url: options.url ?? source.url,
       mapping: source.mapping,
     };
-    const endpoints = options.url === undefined ? [first, ...(source.fallbacks ?? [])] : [first];
+    const configured = options.url === undefined;
+    const endpoints = configured ? [first, ...(source.fallbacks ?? [])] : [first];
+    // An overriding URL is no endpoint of the source's: its answers' validators are neither sent nor kept.
+    const known: SourceValidators = configured ? (source.validators ?? {}) : {};
     const startedAt = this.clock.now();
     const failures: string[] = [];
     let result: SyncResult | undefined;
+    let validators: SourceValidators | null = null;
     for (const endpoint of endpoints) {
-      result = await this.syncFrom(tag, endpoint, startedAt, options.signal);
-      if (result.error === null) break;
+      const attempt = await this.syncFrom(tag, endpoint, startedAt, {
+        signal: options.signal,
+        known: options.conditional ? known : {},
+      });
+      result = attempt.result;
+      // Only an answer read whole gives validators to keep: one that could not be read must be fetched in full
+      // next time, never answered "not modified".
+      if (result.error === null) {
+        if (configured) validators = keptValidators(known, endpoints, endpoint, attempt.validators);
+        break;
+      }
       failures.push(endpoints.length > 1 ? `${result.source}: ${result.error}` : result.error);
+    }
+    // Stopped by the shutdown, not by the source: nothing is recorded or logged against it (the next instance, or
+    // this one after its restart, asks again).
+    if (result!.error !== null && options.signal?.aborted) {
+      this.logger.debug(`Sync of ${tag} interrupted: the service is stopping`);
+      return { ...result!, error: 'interrupted: the service is stopping' };
     }
     // Every source failed: the error names each, in the order tried.
     if (result!.error !== null)
       result = { ...result!, source: sourceLabel(first), error: failures.join('; ') };
     if (result!.error === null && failures.length > 0) result = { ...result!, fallbackAfter: failures };
-    await this.record(tag, startedAt, result!);
-    this.log(result!);
+    await this.record(tag, startedAt, result!, validators);
+    this.log(sourceLabel(first), source, result!);
     return result!;
   }
 
-  /** One source's fetch, read and ingest; a failure of the fetch or of the format is the result's `error`. */
+  /**
+   * One source's fetch, read and ingest; a failure of the fetch or of the format is the result's `error`. With
+   * validators `known` for the very same request, the request is conditional; the validators of an answer read
+   * whole come back with it (a 304's too), for the next time.
+   */
   private async syncFrom(
     tag: string,
     endpoint: SourceEndpoint,
     startedAt: Date,
-    signal: AbortSignal | undefined,
-  ): Promise<SyncResult> {
+    options: { signal: AbortSignal | undefined; known: SourceValidators },
+  ): Promise<{ result: SyncResult; validators: SourceValidators[string] | null }> {
     const label = sourceLabel(endpoint);
     const result: SyncResult = {
       lottery: tag,
@@ -99,17 +135,28 @@ export class DrawSyncService {
       rejected: [],
       error: null,
     };
+    let validators: SourceValidators[string] | null = null;
     try {
       // The lottery's zone dates a source's epoch milliseconds.
       const timeZone = this.catalog.has(tag) ? this.catalog.snapshot(tag).record.timezone : undefined;
       const adapter = adapterFor(endpoint.adapter, endpoint.mapping, { timeZone });
-      const body = await fetchSource(requestFor(adapter, { url: endpoint.url, since: this.since(tag) }), {
+      // The sync's own clock fills {untilMs} and {isoWeek} (a test's frozen clock too).
+      const request = requestFor(adapter, { url: endpoint.url, since: this.since(tag), now: startedAt });
+      const fingerprint = requestFingerprint(endpoint, request);
+      const stored = options.known[endpoint.url];
+      const answer = await fetchSourceAnswer(request, {
         policy: this.policy,
         timeoutMs: this.settings.sync.timeoutMs,
         userAgent: this.userAgent,
-        signal,
+        signal: options.signal,
+        validators: stored?.request === fingerprint ? stored : null,
       });
-      const parsed = parseAnswer(adapter, body);
+      if (answer.validators !== null) validators = { ...answer.validators, request: fingerprint };
+      if (answer.notModified) {
+        result.notModified = true;
+        return { result, validators };
+      }
+      const parsed = parseAnswer(adapter, answer.body);
       const counts = await this.ingest.ingest(tag, parsed.draws, { source: label, fetchedAt: startedAt });
       Object.assign(result, counts, {
         fetched: parsed.draws.length + parsed.rejected.length,
@@ -119,7 +166,7 @@ export class DrawSyncService {
       const known = error instanceof SourceFetchError || error instanceof SourceFormatError;
       result.error = known ? (error as Error).message : `unexpected: ${(error as Error).message}`;
     }
-    return result;
+    return { result, validators };
   }
 
   /** Names the software, this instance, and (SYNC_CONTACT) how an operator reaches whoever runs it. */
@@ -136,35 +183,54 @@ export class DrawSyncService {
       : (DateTime.fromISO(last).minus({ days: LOOKBACK_DAYS }).toISODate() as string);
   }
 
-  private async record(tag: string, at: Date, result: SyncResult): Promise<void> {
+  /** The outcome in the source's sync state; `validators` (when not null) replace the stored ones. */
+  private async record(
+    tag: string,
+    at: Date,
+    result: SyncResult,
+    validators: SourceValidators | null,
+  ): Promise<void> {
     const failed = result.error !== null;
     await this.dataSource
       .query(
         `UPDATE draw_sources SET last_attempt_at = $2, last_result = $3::jsonb, last_error = $4,
            last_success_at = CASE WHEN $5 THEN last_success_at ELSE $2 END,
-           consecutive_failures = CASE WHEN $5 THEN consecutive_failures + 1 ELSE 0 END
+           consecutive_failures = CASE WHEN $5 THEN consecutive_failures + 1 ELSE 0 END,
+           validators = COALESCE($6::jsonb, validators)
          WHERE lottery_tag = $1`,
-        [tag, at, JSON.stringify(result), result.error, failed],
+        [tag, at, JSON.stringify(result), result.error, failed, validators && JSON.stringify(validators)],
       )
       // The outcome is logged either way; a database outage must not turn a sync report into a crash.
       .catch((error: Error) => this.logger.error(`Could not record the sync of ${tag}: ${error.message}`));
   }
 
-  private log(result: SyncResult): void {
-    const { lottery, source } = result;
-    if (result.error !== null) {
-      this.logger.warn(`Sync of ${lottery} failed (${source}): ${result.error}`);
-      return;
-    }
-    const summary =
-      `Sync of ${lottery}: ${result.fetched} fetched, ${result.inserted} new, ${result.unchanged} unchanged, ` +
-      `${result.conflicts} conflicts, ${result.corrected} corrected, ${result.rejected.length} rejected` +
-      (result.prizes ? `, prizes of ${result.prizes} draws stored` : '');
-    if (result.rejected.length === 0) this.logger.log(summary);
-    else
-      this.logger.warn(
-        `${summary} (${source}): ` +
-          result.rejected.map((r) => `row ${r.row}${r.date ? ` (${r.date})` : ''}: ${r.message}`).join('; '),
-      );
+  /** Logs what changed (SyncLog): the row read before the sync says what was known of the source. */
+  private log(label: string, before: DrawSource, result: SyncResult): void {
+    for (const { level, message } of this.syncLog.linesFor(label, before, result))
+      this.logger[level](message);
   }
+}
+
+/** What makes validators valid for a request: the request itself, and how its answer is read. */
+function requestFingerprint(endpoint: SourceEndpoint, request: SourceRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify([endpoint.adapter, endpoint.mapping ?? null, request]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/**
+ * The validators to store after `answered` was read: its new ones (or none: a source that stopped sending them),
+ * the others' as they were, and nothing for a URL that is no longer one of the source's.
+ */
+function keptValidators(
+  known: SourceValidators,
+  endpoints: SourceEndpoint[],
+  answered: SourceEndpoint,
+  validators: SourceValidators[string] | null,
+): SourceValidators {
+  const kept: SourceValidators = {};
+  for (const { url } of endpoints) if (known[url] && url !== answered.url) kept[url] = known[url];
+  if (validators !== null) kept[answered.url] = validators;
+  return kept;
 }

@@ -21,6 +21,8 @@ export interface SyncResult {
   corrected: number;
   /** Draws whose prizes were first stored or changed (a mapping with `prizes`); absent in older results. */
   prizes?: number;
+  /** Rows dated before the lottery's first rules era (history the service does not keep); absent in older results. */
+  ignored?: number;
   rejected: RejectedRow[];
   /**
    * Why the sync failed as a whole (unreachable, timeout, 5xx, not the expected format), naming each source tried
@@ -29,4 +31,9 @@ export interface SyncResult {
   error: string | null;
   /** When a fallback answered: why each source before it failed ("adapter url: reason"). */
   fallbackAfter?: string[];
+  /**
+   * The source answered a conditional request with 304: nothing changed since the answer last read from it, so
+   * nothing was fetched (a success). Absent otherwise.
+   */
+  notModified?: true;
 }

@@ -11,7 +11,7 @@ import { pageOf } from '../../common/pagination/page';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { CreateLotteryDto } from './dto/create-lottery.dto';
-import { LotteryDto } from './dto/lottery.dto';
+import { AdminLotteryDto, LotteryDto } from './dto/lottery.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
 import { UpdateLotteryDto } from './dto/update-lottery.dto';
 import { toLotteryDto } from './domain/lottery-view';
@@ -33,15 +33,27 @@ export class AdminLotteriesController {
     private readonly clock: Clock,
   ) {}
 
-  /** The same list as GET /lotteries for administrators: by JWT, not metered, so browsing costs no quota. */
+  /**
+   * The same list as GET /lotteries for administrators, with each lottery's provenance: by JWT, not metered, so
+   * browsing costs no quota.
+   */
   @Get()
   @Auth('admin')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List the lotteries, ordered by tag (administrators; not metered).' })
-  @ApiPage('lotteries', LotteryDto)
+  @ApiPage('lotteries', AdminLotteryDto)
   @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
-  adminListLotteries(@Query() query: PageQueryDto): string {
-    return this.catalog.lotteryPageJson(pageOf(query), this.clock.now());
+  async adminListLotteries(@Query() query: PageQueryDto): Promise<string> {
+    const json = this.catalog.lotteryPageJson(pageOf(query), this.clock.now());
+    const page = JSON.parse(json) as { lotteries?: LotteryDto[] };
+    // limit=0 asks for the count alone: the envelope has no list.
+    if (page.lotteries === undefined) return json;
+    const provenance = await this.lotteries.provenanceOf(page.lotteries.map((lottery) => lottery.tag));
+    const lotteries: AdminLotteryDto[] = page.lotteries.map((lottery) => ({
+      ...lottery,
+      provenance: provenance.get(lottery.tag) ?? null,
+    }));
+    return JSON.stringify({ ...page, lotteries });
   }
 
   @Post()

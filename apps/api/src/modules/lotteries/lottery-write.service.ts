@@ -42,8 +42,9 @@ export class LotteryWriteService {
       calendarDateIn(dto.timezone, this.clock.now()),
     );
     const inserted = await this.dataSource.query(
-      `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb)
+      `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule,
+         provenance)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10)
        ON CONFLICT (tag) DO NOTHING RETURNING tag`,
       [
         dto.tag,
@@ -55,6 +56,7 @@ export class LotteryWriteService {
         dto.drawOrder ?? false,
         dto.source ?? null,
         jsonOrNull(scheduleFrom(dto.schedule ?? null)),
+        dto.provenance ?? null,
       ],
     );
     if (inserted.length === 0) throw ApiError.conflict(Messages.lotteryExists);
@@ -97,6 +99,8 @@ export class LotteryWriteService {
           jsonOrNull(dto.schedule === undefined ? stored.schedule : scheduleFrom(dto.schedule)),
         ],
       );
+      if (dto.provenance !== undefined)
+        await manager.query('UPDATE lotteries SET provenance = $2 WHERE tag = $1', [tag, dto.provenance]);
     });
     await this.catalog.reload(tag);
     return this.catalog.snapshot(tag).record;
@@ -112,5 +116,14 @@ export class LotteryWriteService {
       const problem = validateDrawNumbers(rules, draw.draw_date, draw.main, draw.special);
       if (problem !== null) throw ApiError.badRequest(Messages.rulesBreakDraw(draw.draw_date, problem));
     }
+  }
+
+  /** Each listed lottery's provenance (administrators' view: not part of the catalog, which serves clients). */
+  async provenanceOf(tags: string[]): Promise<Map<string, string | null>> {
+    const rows = await this.dataSource.query<{ tag: string; provenance: string | null }[]>(
+      'SELECT tag, provenance FROM lotteries WHERE tag = ANY($1)',
+      [tags],
+    );
+    return new Map(rows.map((row) => [row.tag, row.provenance]));
   }
 }

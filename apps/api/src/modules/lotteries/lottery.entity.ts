@@ -33,9 +33,16 @@ export class Lottery {
   @Column({ type: 'jsonb', nullable: true })
   schedule!: DrawSchedule | null;
 
-  /** Provenance of the bundled data, shown to users. */
+  /** The authority for the lottery's results (the operator's publication), shown to every client. */
   @Column({ type: 'text', nullable: true })
   source!: string | null;
+
+  /**
+   * Where the service's copy of the history was taken from (a repository or mirror, with its licence): for
+   * administrators (GET /admin/lotteries), not in every client's answer.
+   */
+  @Column({ type: 'text', nullable: true })
+  provenance!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -15,6 +15,10 @@ export type CreateLotteryDto = {
   main?: NumberGroupInputDto;
   name: string;
   /**
+   * Where this service's copy of the history was taken from (a repository or mirror, with its terms); shown to administrators only (GET /admin/lotteries).
+   */
+  provenance?: string | null;
+  /**
    * Ascending by `from`.
    */
   rules?: Array<RuleEraInputDto>;
@@ -22,6 +26,9 @@ export type CreateLotteryDto = {
    * The draw calendar.
    */
   schedule?: DrawScheduleDto | null;
+  /**
+   * The authority for the lottery's results: the operator and where it publishes them (public).
+   */
   source?: string | null;
   special?: SpecialGroupInputDto | null;
   tag: string;

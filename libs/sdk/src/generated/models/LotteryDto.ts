@@ -38,7 +38,7 @@ export type LotteryDto = {
    */
   schedule: DrawScheduleDto | null;
   /**
-   * Where the draw history comes from.
+   * The authority for the lottery's results: the operator and where it publishes them. Where this service's copy was taken from is for administrators (`provenance` in GET /admin/lotteries).
    */
   source: string | null;
   /**

@@ -13,7 +13,7 @@ export type PutSourceDto = {
    */
   fallbacks?: Array<Record<string, any>>;
   /**
-   * The generic adapter only: {format: json|csv, rows?, date, dateFormat?, main, special?, specialFromMain?, separator?, delimiter?, query?, header?, archive?, encoding?, method?, headers?, body?, filter?, round?, prizes?} (README, "Adding a draw source").
+   * The generic adapter only: {format: json|csv|xml, rows?, date, dateFormat?, main, special?, specialFromMain?, separator?, delimiter?, query?, header?, archive?, encoding?, method?, headers?, body?, filter?, round?, prizes?} (README, "Adding a draw source").
    */
   mapping?: Record<string, any> | null;
   /**

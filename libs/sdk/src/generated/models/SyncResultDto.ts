@@ -21,8 +21,16 @@ export type SyncResultDto = {
    * Rows read from the answer.
    */
   fetched: number;
+  /**
+   * Rows dated before the lottery's first rules era: history this service does not keep, not faults of the source.
+   */
+  ignored?: number;
   inserted: number;
   lottery: string;
+  /**
+   * The source answered the scheduler’s conditional request with 304 Not Modified: nothing was fetched (a success). Absent otherwise.
+   */
+  notModified?: boolean;
   /**
    * Draws whose prizes were first stored or changed (a source whose mapping names prize fields).
    */

@@ -11,11 +11,18 @@ export type UpdateLotteryDto = {
   drawOrder?: boolean;
   main?: NumberGroupInputDto;
   name?: string;
+  /**
+   * Where this service's copy of the history was taken from (a repository or mirror, with its terms); shown to administrators only (GET /admin/lotteries).
+   */
+  provenance?: string | null;
   rules?: Array<RuleEraInputDto>;
   /**
    * Replaces the whole calendar; null removes it.
    */
   schedule?: DrawScheduleDto | null;
+  /**
+   * The authority for the lottery's results: the operator and where it publishes them (public).
+   */
   source?: string | null;
   special?: SpecialGroupInputDto | null;
   /**

@@ -4,6 +4,7 @@
 /* eslint-disable */
 import type { AccountDto } from '../models/AccountDto';
 import type { AdminDrawDto } from '../models/AdminDrawDto';
+import type { AdminLotteryDto } from '../models/AdminLotteryDto';
 import type { ConflictDto } from '../models/ConflictDto';
 import type { CreateLicenseDto } from '../models/CreateLicenseDto';
 import type { CreateLotteryDto } from '../models/CreateLotteryDto';
@@ -416,7 +417,7 @@ export class AdminService {
      * Page size applied (max 15).
      */
     limit: number;
-    lotteries?: Array<LotteryDto>;
+    lotteries?: Array<AdminLotteryDto>;
     /**
      * offset + returned < total
      */

@@ -70,7 +70,10 @@ describe('loadBundledLotteries', () => {
       drawOrder: false,
       csvPath: join(REPO_DATA_DIR, 'us_powerball.csv'),
     });
-    expect(powerball?.source).toContain('jbaranski/jeffs-lottery-utils');
+    // The public source names the operator; the repository the history was taken from is its provenance.
+    expect(powerball?.source).toContain('Multi-State Lottery Association');
+    expect(powerball?.source).not.toContain('github');
+    expect(powerball?.history).toContain('jbaranski/jeffs-lottery-utils');
     expect(powerball?.license).toContain('MIT');
     expect(powerball?.rules).toHaveLength(6);
     expect(byTag.get('eu_euromillions')?.drawOrder).toBe(true);

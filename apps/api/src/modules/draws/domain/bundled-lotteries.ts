@@ -16,8 +16,11 @@ export interface BundledLottery {
   specialName: string | null;
   /** true when `main` is stored in the order drawn, false when it was sorted (or its order is unknown). */
   drawOrder: boolean;
-  /** Where the data came from (repository @ commit) and on what terms: kept for attribution. */
+  /** The authority for the lottery's results: the operator and where it publishes them (public). */
   source: string;
+  /** Where this copy of the history was taken from (repository @ commit : path), for administrators. */
+  history: string;
+  /** The terms of `history`: kept for attribution. */
   license: string;
   /** Provenance and coverage caveats for humans. */
   notes: string;
@@ -110,6 +113,7 @@ function toLottery(entry: unknown, dataDir: string, where: string): BundledLotte
     specialName: typeof specialName === 'string' && specialName.trim() !== '' ? specialName : null,
     drawOrder: requireBoolean(record, 'drawOrder', at),
     source: requireString(record, 'source', at),
+    history: requireString(record, 'history', at),
     license: requireString(record, 'license', at),
     notes: typeof record['notes'] === 'string' ? record['notes'] : '',
     rules,

@@ -25,7 +25,7 @@ export class PutSourceDto {
     additionalProperties: true,
     nullable: true,
     description:
-      'The generic adapter only: {format: json|csv, rows?, date, dateFormat?, main, special?, specialFromMain?, ' +
+      'The generic adapter only: {format: json|csv|xml, rows?, date, dateFormat?, main, special?, specialFromMain?, ' +
       'separator?, delimiter?, query?, header?, archive?, encoding?, method?, headers?, body?, filter?, round?, ' +
       'prizes?} (README, "Adding a draw source").',
     example: { format: 'csv', date: 'Date', dateFormat: 'DD/MM/YYYY', main: 'Numbers', special: 'Bonus' },

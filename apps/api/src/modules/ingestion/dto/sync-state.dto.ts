@@ -42,6 +42,12 @@ export class SyncResultDto {
   })
   prizes?: number;
 
+  @ApiPropertyOptional({
+    description:
+      "Rows dated before the lottery's first rules era: history this service does not keep, not faults of the source.",
+  })
+  ignored?: number;
+
   @ApiProperty({ type: () => [RejectedRowDto] })
   rejected!: RejectedRowDto[];
 
@@ -53,6 +59,14 @@ export class SyncResultDto {
     description: "When a fallback answered: why each source before it failed ('adapter url: reason').",
   })
   fallbackAfter?: string[];
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'The source answered the scheduler’s conditional request with 304 Not Modified: nothing was fetched (a ' +
+      'success). Absent otherwise.',
+  })
+  notModified?: true;
 }
 
 /** A source's sync state, with the lottery's freshness. */

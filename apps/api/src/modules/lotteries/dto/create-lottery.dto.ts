@@ -58,10 +58,28 @@ export class CreateLotteryDto {
   @IsFlag('drawOrder')
   drawOrder?: boolean;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 2000,
+    description:
+      "The authority for the lottery's results: the operator and where it publishes them (public).",
+  })
   @IsOptional()
   @IsText('source', 2000)
   source?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 2000,
+    description:
+      "Where this service's copy of the history was taken from (a repository or mirror, with its terms); " +
+      'shown to administrators only (GET /admin/lotteries).',
+  })
+  @IsOptional()
+  @IsText('provenance', 2000)
+  provenance?: string | null;
 
   @ApiPropertyOptional({ type: () => DrawScheduleDto, nullable: true, description: 'The draw calendar.' })
   @IsOptional()

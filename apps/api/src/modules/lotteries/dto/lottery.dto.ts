@@ -181,7 +181,13 @@ export class LotteryDto {
   })
   drawOrder!: boolean;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Where the draw history comes from.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "The authority for the lottery's results: the operator and where it publishes them. Where this " +
+      "service's copy was taken from is for administrators (`provenance` in GET /admin/lotteries).",
+  })
   source!: string | null;
 
   @ApiProperty({
@@ -196,4 +202,16 @@ export class LotteryDto {
 
   @ApiProperty({ type: () => FreshnessDto, nullable: true, description: 'null without a schedule.' })
   freshness!: FreshnessDto | null;
+}
+
+/** A lottery as administrators list it: with where the service's copy of its history was taken from. */
+export class AdminLotteryDto extends LotteryDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "Where this service's copy of the history was taken from (a repository or mirror, with its terms); " +
+      'null when not recorded.',
+  })
+  provenance!: string | null;
 }

@@ -112,9 +112,9 @@ export function SourceDialog({ source, onSave, onClose }: SourceDialogProps) {
             onChange={(e) => setValues((v) => ({ ...v, mapping: e.target.value }))}
             hint={
               <>
-                Which fields hold the date and the numbers: <code>format</code> (json or csv),{' '}
+                Which fields hold the date and the numbers: <code>format</code> (json, csv or xml),{' '}
                 <code>date</code>, <code>main</code> and, if any, <code>special</code>; see the README,
-                “Adding a draw source”.
+                “Adding or changing a source”.
               </>
             }
             error={errors.mapping}

@@ -8,7 +8,7 @@ export const ADAPTERS: { value: SourceAdapter; label: string }[] = [
   { value: 'generic', label: 'Generic JSON or CSV with a mapping (generic)' },
 ];
 
-/** What the generic adapter's mapping looks like (README, "Adding a draw source"). */
+/** What the generic adapter's mapping looks like (README, "Adding or changing a source"). */
 export const MAPPING_EXAMPLE = JSON.stringify(
   {
     format: 'csv',

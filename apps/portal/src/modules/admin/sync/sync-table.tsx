@@ -64,6 +64,18 @@ export function SyncTable({ states, caption, onEdit, onRemove, onSyncNow, syncin
               <td data-label="Source">
                 <code>{state.adapter}</code>
                 <div className="source-url small">{state.url}</div>
+                {state.fallbacks.length > 0 && (
+                  <div className="small" data-testid="sync-fallbacks">
+                    <span className="muted">Then, while the one before fails:</span>
+                    <ol className="source-fallbacks">
+                      {state.fallbacks.map((fallback) => (
+                        <li key={fallback} className="source-url">
+                          {fallback}
+                        </li>
+                      ))}
+                    </ol>
+                  </div>
+                )}
                 {state.lastError && (
                   <div className="sync-error" data-testid="sync-error">
                     <strong>Last attempt failed:</strong> {state.lastError}
@@ -73,6 +85,18 @@ export function SyncTable({ states, caption, onEdit, onRemove, onSyncNow, syncin
                 {state.lastResult && state.lastResult.error === null && (
                   <div className="small muted" data-testid="sync-result">
                     Last sync: {resultSummary(state.lastResult)}
+                  </div>
+                )}
+                {/* Which source answered: the first, or a fallback after the ones before it failed (and why). */}
+                {state.lastResult && state.lastResult.error === null && state.lastResult.fallbackAfter && (
+                  <div className="small sync-answered" data-testid="sync-answered-by">
+                    <strong>Answered by a fallback:</strong>{' '}
+                    <span className="source-url">{state.lastResult.source}</span>
+                    <ul className="small">
+                      {state.lastResult.fallbackAfter.map((failure) => (
+                        <li key={failure}>{failure}</li>
+                      ))}
+                    </ul>
                   </div>
                 )}
                 {state.lastResult && state.lastResult.rejected.length > 0 && (

@@ -1,0 +1,299 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundledDataDir, loadBundledLotteries } from '../src/modules/draws/domain/bundled-lotteries';
+import type { SourceEndpoint } from '../src/modules/ingestion/source-config';
+import { Http } from './support/http';
+import { setUp } from './support/ingestion';
+import { type SourceServer, startSourceServer } from './support/source-server';
+import { TestApp } from './support/test-app';
+
+/**
+ * Every source that lotteries.json ships (each lottery's official feed and its fallbacks) read from a real
+ * publication of its format (test/fixtures/sources, provenance in its README), served by a local server: the
+ * newest five draws that both the sample and the bundle hold are deleted, a sync with the shipped mapping brings
+ * exactly them back (and the draws the sample has after the bundle ends), nothing else is written.
+ */
+const SAMPLES: Record<string, Sample> = {
+  'https://data.ny.gov/resource/d6yy-54nr.json': {
+    file: 'ny-socrata/powerball-2017.json',
+    until: '2017-11-04',
+  },
+  // No real answer of NY's Mega Millions dataset was found in public code: this one is made to its documented
+  // format (see the README), so this row tests the mapping, not the publication.
+  'https://data.ny.gov/resource/5xaw-6ayf.json': {
+    file: 'megamillions.json',
+    until: '2026-08-07',
+    newer: 1,
+    deleteFive: false,
+  },
+  'https://www.texaslottery.com/export/sites/lottery/Games/Powerball/Winning_Numbers/powerball.csv': {
+    file: 'made/texas/powerball.csv',
+    until: '2026-08-05',
+  },
+  'https://www.texaslottery.com/export/sites/lottery/Games/Mega_Millions/Winning_Numbers/megamillions.csv': {
+    file: 'made/texas/megamillions.csv',
+    until: '2026-08-07',
+  },
+  'https://raw.githubusercontent.com/jbaranski/jeffs-lottery-utils/main/numbers/powerball.csv': {
+    file: 'jbaranski/powerball.csv',
+    until: '2026-08-05',
+  },
+  'https://raw.githubusercontent.com/jbaranski/jeffs-lottery-utils/main/numbers/megamillions.csv': {
+    file: 'jbaranski/megamillions.csv',
+    until: '2026-08-07',
+  },
+  'https://www.sto.api.fdj.fr/anonymous/service-draw-info/v3/documentations/1a2b3c4d-9876-4562-b3fc-2c963f66afe6':
+    {
+      file: 'fdj/euromillions_202002.zip',
+      until: '2025-03-25',
+      // FDJ dates its 2022-08-19 draw 18/08/2022, a Thursday: no EuroMillions draw takes place then.
+      rejected: [{ date: '2022-08-18', message: expect.stringContaining('no draw is scheduled') }],
+    },
+  'https://www.sto.api.fdj.fr/anonymous/service-draw-info/v3/documentations/1a2b3c4d-9876-4562-b3fc-2c963f66afp6':
+    { file: 'loto_201911.zip', until: '2024-07-24' },
+  'https://johannesfriedrich.github.io/LottoNumberArchive/Lottonumbers_complete.json': {
+    file: 'johannesfriedrich/Lottonumbers_complete.json',
+    until: '2026-07-22',
+  },
+  'https://raw.githubusercontent.com/daowa89/lottery-archive/main/de/lotto_6aus49/results.csv': {
+    file: 'daowa89/lotto_6aus49/results.csv',
+    until: '2026-07-22',
+    // 2026-07-25..2026-08-22: published after the bundle's snapshot.
+    newer: 9,
+  },
+  'https://www.veikkaus.fi/api/draw-results/v1/games/EJACKPOT/draws/by-week/{isoWeek}': {
+    file: 'made/veikkaus/ejackpot_2026_33.json',
+    until: '2026-08-14',
+    count: 2,
+  },
+  'https://bet.szerencsejatek.hu/cmsfiles/eurojackpot.csv': {
+    file: 'made/szerencsejatek/eurojackpot.csv',
+    until: '2026-08-14',
+  },
+  'https://www.national-lottery.co.uk/results/lotto/draw-history/csv': {
+    file: 'made/uk-national-lottery/lotto-draw-history.csv',
+    until: '2025-07-30',
+  },
+  'https://data.api.thelott.com/sales/vmax/web/data/lotto/latestresults': {
+    // One URL for the three Australian games: the request's body names the game (answered per lottery below).
+    file: 'made/thelott/latestresults-{tag}.json',
+    until: 'last',
+  },
+  'https://www.playnow.com/resources/documents/downloadable-numbers/649.zip': {
+    file: '649.zip',
+    until: '2024-05-25',
+  },
+  'https://www.playnow.com/resources/documents/downloadable-numbers/LOTTOMAX.zip': {
+    file: 'LOTTOMAX.zip',
+    until: '2024-05-24',
+  },
+};
+
+interface Sample {
+  /** Below test/fixtures/sources. */
+  file: string;
+  /** The newest date that both the sample and the bundle hold ('last': the bundle's last draw). */
+  until: string;
+  /** How many of the newest draws both hold are deleted first (default 5). */
+  count?: number;
+  /** Draws the sample holds after the bundle ends. */
+  newer?: number;
+  /** Rows the sync must refuse (a publisher's known quirk), each named. */
+  rejected?: { date: string; message: unknown }[];
+  /** false: the sample does not repeat the bundle's draws (a made-up answer): nothing is deleted first. */
+  deleteFive?: boolean;
+}
+
+const FIXTURES = join(__dirname, 'fixtures', 'sources');
+const lotteries = loadBundledLotteries(bundledDataDir()).filter((lottery) => lottery.sync !== null);
+const endpoints = lotteries.flatMap(({ tag, sync }) =>
+  [sync!, ...sync!.fallbacks].map((endpoint, index) => ({ tag, index, endpoint })),
+);
+
+describe('the sources lotteries.json ships, read from real publications', () => {
+  let app: TestApp;
+  let api: Http;
+  let jwt: string;
+  let token: string;
+  let sources: SourceServer;
+
+  beforeAll(async () => {
+    sources = await startSourceServer();
+    let admin: { jwt: string };
+    ({ app, api, token, admin } = await setUp());
+    jwt = admin.jwt;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sources?.close();
+  });
+
+  /** The sample of `url` for `tag`, its dates resolved. */
+  const sampleOf = async (tag: string, url: string): Promise<Sample> => {
+    const sample = SAMPLES[url];
+    const last = (await api.get(`/lottery/${tag}`, { token })).body.draws.last as string;
+    return {
+      ...sample,
+      file: sample.file.replace('{tag}', tag),
+      until: sample.until === 'last' ? last : sample.until,
+    };
+  };
+  const serve = (path: string, file: string) => {
+    const type = file.endsWith('.zip')
+      ? 'application/zip'
+      : file.endsWith('.csv')
+        ? 'text/csv'
+        : 'application/json';
+    sources.answer(path, { type, body: readFileSync(join(FIXTURES, file)) });
+  };
+  const local = (endpoint: SourceEndpoint, path: string): SourceEndpoint => ({
+    ...endpoint,
+    url: sources.url(path),
+  });
+  /**
+   * A page of draws, newest first. Where the lottery does not keep draw order, a source may publish another order
+   * than the bundle's (Texas and The Lott publish the order drawn, the bundle sorted): the numbers are compared as
+   * sets there.
+   */
+  const draws = async (tag: string, to: string, limit: number) => {
+    const [page, lottery] = await Promise.all([
+      api.get(`/lottery/${tag}/draws?to=${to}&limit=${limit}`, { token }),
+      api.get(`/lottery/${tag}`, { token }),
+    ]);
+    const list = page.body.draws as { date: string; numbers: { value: number; special: boolean }[] }[];
+    if (lottery.body.drawOrder) return list;
+    return list.map((draw) => ({
+      date: draw.date,
+      main: draw.numbers
+        .filter((n) => !n.special)
+        .map((n) => n.value)
+        .sort((a, b) => a - b),
+      special: draw.numbers
+        .filter((n) => n.special)
+        .map((n) => n.value)
+        .sort((a, b) => a - b),
+    }));
+  };
+  const deleteDraws = async (tag: string, dates: string[]) => {
+    for (const date of dates)
+      expect((await api.delete(`/admin/lotteries/${tag}/draws/${date}`, { jwt })).status).toBe(204);
+  };
+  const syncNow = async (tag: string) => {
+    const res = await api.post(`/admin/sources/${tag}/sync`, { jwt });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
+  it('every shipped endpoint has a sample of its format', () => {
+    expect(endpoints.filter(({ endpoint }) => SAMPLES[endpoint.url] === undefined)).toEqual([]);
+    // SuperEnalotto's operator publishes no machine-readable results: it is the one lottery without a source.
+    expect(
+      loadBundledLotteries(bundledDataDir())
+        .filter((l) => l.sync === null)
+        .map((l) => l.tag),
+    ).toEqual(['it_superenalotto']);
+  });
+
+  it.each(
+    endpoints.map((e) => [`${e.tag} #${e.index}: ${e.endpoint.adapter} ${e.endpoint.url}`, e] as const),
+  )('%s brings back exactly the draws missing', async (_name, { tag, index, endpoint }) => {
+    const sample = await sampleOf(tag, endpoint.url);
+    const path = `/${tag}/${index}`;
+    serve(path, sample.file);
+    const put = await api.put(`/admin/sources/${tag}`, {
+      jwt,
+      body: { ...local(endpoint, path), fallbacks: [] },
+    });
+    expect(put.status).toBe(200);
+
+    const before = await draws(tag, sample.until, sample.count ?? 5);
+    const missing = sample.deleteFive === false ? [] : before.map((draw) => draw.date);
+    await deleteDraws(tag, missing);
+    const lastBefore = (await api.get(`/lottery/${tag}`, { token })).body.draws.last as string;
+
+    const result = await syncNow(tag);
+    expect(result).toMatchObject({
+      error: null,
+      inserted: missing.length + (sample.newer ?? 0),
+      conflicts: 0,
+      corrected: 0,
+      rejected: (sample.rejected ?? []).map((row) => expect.objectContaining(row)),
+    });
+    expect(result.unchanged).toBe(result.fetched - result.inserted - result.rejected.length);
+    // The same draws, numbers as the bundle held them (draw order where the lottery keeps it).
+    expect(await draws(tag, sample.until, sample.count ?? 5)).toEqual(before);
+    if (sample.newer) expect(lastBefore < (await draws(tag, '2100-01-01', 1))[0].date).toBe(true);
+    // Nothing new the second time.
+    expect(await syncNow(tag)).toMatchObject({ error: null, inserted: 0, conflicts: 0 });
+  });
+
+  // What a feed turns into when it changes or breaks: each fails the first source with a clear reason, writes
+  // nothing from it, and the next source answers.
+  it.each([
+    ['an empty body', { type: 'application/json', body: '' }, /invalid JSON \(0 bytes\)/],
+    [
+      'a renamed field',
+      { type: 'application/json', body: '[{"date":"2026-08-05","numbers":"1 2 3 4 5 6"}]' },
+      /no usable row in 1 \(the format may have changed\); row 1: draw_date null/,
+    ],
+    [
+      'a truncated answer',
+      { type: 'application/json', body: '[{"draw_date":"2026-08-05T00:00:00.000","winning' },
+      /invalid JSON \(48 bytes\)/,
+    ],
+    ['a server error', { status: 503, type: 'text/plain', body: 'busy' }, /HTTP 503/],
+  ] as const)(
+    'us_powerball: %s from the official feed moves the sync to its fallback',
+    async (_kind, answer, reason) => {
+      const { sync } = lotteries.find((l) => l.tag === 'us_powerball')!;
+      const fallback = sync!.fallbacks.at(-1)!;
+      const sample = await sampleOf('us_powerball', fallback.url);
+      sources.answer('/broken', answer);
+      serve('/mirror', sample.file);
+      const put = await api.put('/admin/sources/us_powerball', {
+        jwt,
+        body: { ...local(sync!, '/broken'), fallbacks: [local(fallback, '/mirror')] },
+      });
+      expect(put.status).toBe(200);
+      const missing = (await draws('us_powerball', sample.until, 1)).map((draw) => draw.date);
+      await deleteDraws('us_powerball', missing);
+
+      const result = await syncNow('us_powerball');
+      expect(result).toMatchObject({ error: null, inserted: 1, conflicts: 0, rejected: [] });
+      expect(result.fallbackAfter).toHaveLength(1);
+      expect(result.fallbackAfter[0]).toMatch(reason);
+    },
+  );
+
+  it.each(lotteries.filter(({ sync }) => sync!.fallbacks.length > 0).map((l) => [l.tag, l] as const))(
+    '%s: when the official feed answers an HTML page, the fallback answers',
+    async (tag, { sync }) => {
+      sources.answer(`/${tag}/down`, {
+        type: 'text/html',
+        body: readFileSync(join(FIXTURES, 'error-page.html')),
+      });
+      const fallback = sync!.fallbacks[0];
+      const sample = await sampleOf(tag, fallback.url);
+      serve(`/${tag}/fallback`, sample.file);
+      const put = await api.put(`/admin/sources/${tag}`, {
+        jwt,
+        body: { ...local(sync!, `/${tag}/down`), fallbacks: [local(fallback, `/${tag}/fallback`)] },
+      });
+      expect(put.status).toBe(200);
+      const missing = (await draws(tag, sample.until, 2)).map((draw) => draw.date);
+      await deleteDraws(tag, missing);
+
+      const result = await syncNow(tag);
+      expect(result).toMatchObject({
+        error: null,
+        source: `${fallback.adapter} ${sources.url(`/${tag}/fallback`)}`,
+        inserted: missing.length,
+        fallbackAfter: [expect.stringContaining(sources.url(`/${tag}/down`))],
+      });
+      const state = (await api.get('/admin/sync', { jwt })).body.sources.find(
+        (s: { lottery: string }) => s.lottery === tag,
+      );
+      expect(state.lastResult.source).toBe(result.source);
+    },
+  );
+});

@@ -1,0 +1,58 @@
+/* generated using openapi-typescript-codegen -- do not edit */
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+import type { DrawScheduleDto } from './DrawScheduleDto';
+import type { DrawStatsDto } from './DrawStatsDto';
+import type { FreshnessDto } from './FreshnessDto';
+import type { NextDrawDto } from './NextDrawDto';
+import type { NumberGroupDto } from './NumberGroupDto';
+import type { RuleEraDto } from './RuleEraDto';
+import type { SpecialGroupDto } from './SpecialGroupDto';
+export type AdminLotteryDto = {
+  country: string;
+  /**
+   * true when main numbers are stored in the order drawn; false when as published (often sorted).
+   */
+  drawOrder: boolean;
+  draws: DrawStatsDto;
+  /**
+   * null without a schedule.
+   */
+  freshness: FreshnessDto | null;
+  /**
+   * The main numbers under the rules in force today.
+   */
+  main: NumberGroupDto;
+  name: string;
+  /**
+   * null without a schedule.
+   */
+  nextDraw: NextDrawDto | null;
+  /**
+   * Where this service's copy of the history was taken from (a repository or mirror, with its terms); null when not recorded.
+   */
+  provenance: string | null;
+  /**
+   * Rule history, ascending by `from`.
+   */
+  rules: Array<RuleEraDto>;
+  /**
+   * null: draws follow no schedule.
+   */
+  schedule: DrawScheduleDto | null;
+  /**
+   * The authority for the lottery's results: the operator and where it publishes them. Where this service's copy was taken from is for administrators (`provenance` in GET /admin/lotteries).
+   */
+  source: string | null;
+  /**
+   * The special numbers under the rules in force today; null when there are none.
+   */
+  special: SpecialGroupDto | null;
+  tag: string;
+  /**
+   * IANA zone; draw dates are calendar days there.
+   */
+  timezone: string;
+};
+
