@@ -73,7 +73,7 @@ describe('fetchSource: the request a mapping makes, the bytes it gets', () => {
       'user-agent': 'lottery-results-service sync (test)',
       'content-type': 'application/json',
       'content-length': '21',
-      accept: 'application/json, text/csv;q=0.9, */*;q=0.1',
+      accept: 'application/json, text/csv;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1',
     });
   });
 
