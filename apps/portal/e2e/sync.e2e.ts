@@ -357,41 +357,39 @@ describe('portal: sync state, sources and conflicts', () => {
   });
 
   test('when the first publication fails, a fallback answers: the row names which answered and why the first failed', async () => {
-    const [newest] = await newestDraws(api.baseUrl, token, 'us_megamillions', 1);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    sources.answer('/mm-mirror', {
-      body: JSON.stringify([
-        {
-          draw_date: `${newest.date}T00:00:00.000`,
-          winning_numbers: mainOf(newest.numbers).map(pad).join(' '),
-          mega_ball: pad(specialOf(newest.numbers)),
-        },
-      ]),
+    // Lotto 6/49's source (BCLC's file, by default) answers 500 here; its fallback, a CSV, the newest stored draw.
+    const [newest] = await newestDraws(api.baseUrl, token, 'ca_lotto649', 1);
+    sources.answer('/649-mirror.csv', {
+      type: 'text/csv',
+      body: `date,main,special\n${newest.date},${mainOf(newest.numbers).join(' ')},${specialOf(newest.numbers)}\n`,
     });
-    await admin.sources.put('us_megamillions', {
-      adapter: 'socrata-megamillions',
+    const mapping = { format: 'csv', date: 'date', main: 'main', special: 'special' };
+    await admin.sources.put('ca_lotto649', {
+      adapter: 'generic',
       url: sources.url('/mm'),
-      fallbacks: [{ adapter: 'socrata-megamillions', url: sources.url('/mm-mirror') }],
+      mapping,
+      fallbacks: [{ adapter: 'generic', url: sources.url('/649-mirror.csv'), mapping }],
     });
     await openSync();
-    await row('us_megamillions').getByRole('button', { name: 'Sync now us_megamillions' }).click();
+    await row('ca_lotto649').getByRole('button', { name: 'Sync now ca_lotto649' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: 'Synced us_megamillions: 1 fetched, 0 new, 1 unchanged, 0 conflicts, 0 rejected.' })
+      .filter({ hasText: 'Synced ca_lotto649: 1 fetched, 0 new, 1 unchanged, 0 conflicts, 0 rejected.' })
       .waitFor();
-    const answered = row('us_megamillions').getByTestId('sync-answered-by');
+    const answered = row('ca_lotto649').getByTestId('sync-answered-by');
     await answered.waitFor();
     expect(await answered.locator('.source-url').textContent()).toBe(
-      `socrata-megamillions ${sources.url('/mm-mirror')}`,
+      `generic ${sources.url('/649-mirror.csv')}`,
     );
     expect(await answered.locator('li').allTextContents()).toEqual([
-      `socrata-megamillions ${sources.url('/mm')}: HTTP 500 Internal Server Error`,
+      `generic ${sources.url('/mm')}: HTTP 500 Internal Server Error`,
     ]);
-    expect(await row('us_megamillions').getByTestId('sync-error').count()).toBe(0);
-    expect(await fact('us_megamillions', 'Failures').textContent()).toBe('0');
+    expect(await row('ca_lotto649').getByTestId('sync-error').count()).toBe(0);
+    expect(await fact('ca_lotto649', 'Failures').textContent()).toBe('0');
     expect(
-      await cell('us_megamillions', 'Source').getByTestId('sync-fallbacks').locator('li').allTextContents(),
-    ).toEqual([`socrata-megamillions ${sources.url('/mm-mirror')}`]);
+      await cell('ca_lotto649', 'Source').getByTestId('sync-fallbacks').locator('li').allTextContents(),
+    ).toEqual([`generic ${sources.url('/649-mirror.csv')}`]);
+    await answered.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-sync-fallback');
   });
 

@@ -48,7 +48,8 @@ export class AdminSourcesController {
   @ApiOperation({
     summary: "Set a lottery's draw source (create or replace).",
     description:
-      'A new adapter or URL starts the sync state afresh. Polling needs SYNC=on; ' +
+      'A new adapter or URL starts the sync state afresh; a body without `fallbacks` keeps them. The scheduler ' +
+      'polls unless the service runs with SYNC=off; ' +
       '`POST /admin/sources/{tag}/sync` runs one sync at once.',
   })
   @ApiOkResponse({ type: DrawSourceDto })

@@ -11,7 +11,7 @@ import { GuardsModule } from '../guards/guards.module';
 
 /**
  * Ingestion from the operators' publications (issue 11): sources configured in data, adapters that read them,
- * syncs that write through the draw rules, conflicts for administrators, and the scheduler (SYNC=on).
+ * syncs that write through the draw rules, conflicts for administrators, and the scheduler (on unless SYNC=off).
  */
 @Module({
   imports: [GuardsModule, CatalogModule],

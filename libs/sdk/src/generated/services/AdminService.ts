@@ -890,7 +890,7 @@ export class AdminService {
   }
   /**
    * Set a lottery's draw source (create or replace).
-   * A new adapter or URL starts the sync state afresh. Polling needs SYNC=on; `POST /admin/sources/{tag}/sync` runs one sync at once.
+   * A new adapter or URL starts the sync state afresh; a body without `fallbacks` keeps them. The scheduler polls unless the service runs with SYNC=off; `POST /admin/sources/{tag}/sync` runs one sync at once.
    * @returns DrawSourceDto
    * @throws ApiError
    */

@@ -56,8 +56,8 @@ export function SourceDialog({ source, onSave, onClose }: SourceDialogProps) {
       <form ref={form} onSubmit={submit} noValidate>
         <p className="small muted">
           A new adapter or URL starts the sync state afresh. The server polls enabled sources after each
-          scheduled draw when it runs with <code>SYNC=on</code>; “Sync now” in the sources table syncs at
-          once.
+          scheduled draw (unless it runs with <code>SYNC=off</code>); “Sync now” in the sources table syncs at
+          once. The fallbacks stay as they are.
         </p>
         <Alert>{errors.form}</Alert>
         {!source && (

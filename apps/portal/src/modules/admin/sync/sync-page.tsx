@@ -249,8 +249,8 @@ export function SyncPage() {
         </div>
         <p className="small muted">
           Where each lottery's new draws are fetched from, and how its last syncs went. The server polls
-          enabled sources after each scheduled draw when it runs with <code>SYNC=on</code>; “Sync now” fetches
-          one at once.
+          enabled sources after each scheduled draw (unless it runs with <code>SYNC=off</code>), trying each
+          fallback in turn when the one before fails; “Sync now” fetches one at once.
         </p>
         <Alert>{syncError}</Alert>
         {failing.length > 0 && (
