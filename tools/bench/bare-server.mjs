@@ -6,10 +6,13 @@ import { readFileSync } from 'node:fs';
 
 const answers = new Map(Object.entries(JSON.parse(readFileSync(process.argv[2], 'utf8'))));
 const app = Fastify();
-app.get('*', (request, reply) => {
-  const answer = answers.get(request.url);
-  if (!answer) return reply.code(404).send();
-  return reply.type(answer.contentType).send(answer.body);
-});
+const answer = (request, reply) => {
+  const found = answers.get(request.url);
+  if (!found) return reply.code(404).send();
+  return reply.type(found.contentType).send(found.body);
+};
+app.get('*', answer);
+// The POST of the MCP row (its JSON-RPC body is read and parsed, as any server's would be).
+app.post('*', answer);
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${app.server.address().port}\n`);

@@ -38,6 +38,18 @@ const compareRoot = process.env.BENCH_COMPARE;
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
+/** A tools/call of the MCP endpoint: latest_draw of the lottery that the row 'latest draw' reads. */
+const MCP_LATEST_DRAW = {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'latest_draw', arguments: { tag: 'us_powerball' } },
+  }),
+};
+
 /** A holder on an unlimited license, so that the benchmark measures the chain, not its refusals. */
 async function holderToken(base) {
   const { accessToken: adminJwt } = await json(base, 'POST', '/auth/login', { body: ADMIN });
@@ -78,7 +90,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * The peak RSS of the servers marked `sampleRss` is sampled during their turns (all of them: sampling costs the
  * sampled process a little, so an API compared with another is sampled too); `rss` is the last one's.
  */
-async function maxima(servers, path) {
+async function maxima(servers, path, request) {
   const runs = servers.map(() => []);
   let rss = 0;
   let previous;
@@ -90,7 +102,7 @@ async function maxima(servers, path) {
       url: server.base + path,
       connections: CONNECTIONS,
       duration: 1,
-      headers: server.token ? { 'X-API-Token': server.token } : {},
+      ...requestOptions(request, server.token),
     });
   }
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -99,7 +111,7 @@ async function maxima(servers, path) {
       const server = servers[i];
       if (previous) await quiet(previous.pid);
       previous = server;
-      const run = () => maximum(server.base + path, server.token);
+      const run = () => maximum(server.base + path, server.token, request);
       if (!server.sampleRss) runs[i].push(await run());
       else {
         const peak = await peakRss(server.pid, async () => runs[i].push(await run()));
@@ -140,13 +152,22 @@ async function quiet(pid) {
   }
 }
 
+/**
+ * autocannon's method, headers and body for a route's `request` (a GET when absent) with `token`: the MCP row
+ * POSTs a JSON-RPC body, with the Accept header that MCP's Streamable HTTP requires.
+ */
+function requestOptions(request, token) {
+  const headers = { ...request?.headers, ...(token ? { 'X-API-Token': token } : {}) };
+  return request ? { method: request.method, headers, body: request.body } : { headers };
+}
+
 /** The most an URL serves: autocannon, CONNECTIONS connections, SECONDS seconds. */
-async function maximum(url, token) {
+async function maximum(url, token, request) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers: token ? { 'X-API-Token': token } : {},
+    ...requestOptions(request, token),
   });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
@@ -198,12 +219,17 @@ async function benchTicketCheck(base, token) {
 }
 
 /** Latency at a steady `rate` (open loop); `tokens` are used in turn, one per request. */
-function atRate(url, { rate, seconds = SECONDS, tokens = [], warmupSeconds = 0 }) {
+function atRate(url, { rate, seconds = SECONDS, tokens = [], warmupSeconds = 0, request }) {
   return openLoop(url, {
     rate,
     seconds,
     warmupSeconds,
-    headersFor: (i) => (tokens.length ? { 'X-API-Token': tokens[i % tokens.length] } : {}),
+    method: request?.method,
+    body: request?.body,
+    headersFor: (i) => ({
+      ...request?.headers,
+      ...(tokens.length ? { 'X-API-Token': tokens[i % tokens.length] } : {}),
+    }),
   });
 }
 
@@ -246,8 +272,12 @@ async function startCompared(engine, answers) {
     root: compareRoot,
   });
   const token = await holderToken(api.base);
-  for (const [path, { body }] of Object.entries(answers)) {
-    const response = await fetch(api.base + path, { headers: { 'X-API-Token': token } });
+  for (const [path, { body, request }] of Object.entries(answers)) {
+    const response = await fetch(api.base + path, {
+      method: request?.method,
+      headers: { ...request?.headers, 'X-API-Token': token },
+      body: request?.body,
+    });
     const text = await response.text();
     if (text !== body) log(`note: the compared build answers ${path} differently (${text.length} bytes)`);
   }
@@ -375,6 +405,9 @@ async function benchEngine(engine) {
     const lastOffset = largest.draws.count - 15;
     const routes = [
       ['latest draw', '/lottery/us_powerball/draw/latest/numbers'],
+      // The same draw as an AI agent asks for it (issue 32): a tools/call of the MCP endpoint, which runs the route
+      // above in-process. A POST: the baselines answer it with the very bytes too.
+      ['MCP latest_draw', '/mcp', MCP_LATEST_DRAW],
       ['draw by date', '/lottery/eu_euromillions/draw/2024-01-02/numbers'],
       // What a draw paid (issue 30): its JSON made on first use, then kept with the snapshot.
       ['prizes by date', '/lottery/eu_euromillions/draw/2025-03-21/prizes'],
@@ -395,9 +428,17 @@ async function benchEngine(engine) {
     const only = process.env.BENCH_ROUTES && new RegExp(process.env.BENCH_ROUTES, 'i');
     if (only) routes.splice(0, routes.length, ...routes.filter(([name]) => only.test(name)));
     const answers = {};
-    for (const [, path] of routes) {
-      const response = await fetch(api.base + path, { headers: { 'X-API-Token': token } });
-      answers[path] = { body: await response.text(), contentType: response.headers.get('content-type') };
+    for (const [, path, request] of routes) {
+      const response = await fetch(api.base + path, {
+        method: request?.method,
+        headers: { ...request?.headers, 'X-API-Token': token },
+        body: request?.body,
+      });
+      answers[path] = {
+        body: await response.text(),
+        contentType: response.headers.get('content-type'),
+        ...(request ? { request } : {}),
+      };
     }
     const bare = await startBaseline('bare-server.mjs', answers);
     const floor = await startBaseline('floor-server.mjs', answers);
@@ -405,10 +446,10 @@ async function benchEngine(engine) {
     const results = [];
     let rss = 0;
     try {
-      for (const [name, path] of routes) {
+      for (const [name, path, request] of routes) {
         const measuredApi = { base: api.base, token, pid: api.pid, sampleRss: true };
         const servers = [bare, floor, ...(other ? [other] : []), measuredApi];
-        const measured = await maxima(servers, path);
+        const measured = await maxima(servers, path, request);
         rss = Math.max(rss, measured.rss);
         const [baseline, floorRun, ...apis] = measured.results;
         const apiRun = apis.at(-1);
@@ -416,8 +457,8 @@ async function benchEngine(engine) {
         // Steady state: a second of the same load first (see openLoop); the bare server at the same rate shows
         // what the client and the machine add on their own.
         const rate = Math.max(1, Math.floor(apiRun.rps / 2));
-        const half = await atRate(api.base + path, { rate, tokens: [token], warmupSeconds: 1 });
-        const bareHalf = await atRate(bare.base + path, { rate, warmupSeconds: 1 });
+        const half = await atRate(api.base + path, { rate, tokens: [token], warmupSeconds: 1, request });
+        const bareHalf = await atRate(bare.base + path, { rate, warmupSeconds: 1, request });
         results.push({
           name,
           path,

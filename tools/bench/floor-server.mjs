@@ -4,7 +4,7 @@
 // what the service adds. Reads `{ "<url>": { "body": "…", "contentType": "…" } }` from the file given as argument;
 // prints its port. Plain JavaScript: the decorators are applied as functions.
 import 'reflect-metadata';
-import { Controller, Get, Injectable, Module, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Injectable, Module, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { readFileSync } from 'node:fs';
@@ -34,6 +34,14 @@ const method = Object.getOwnPropertyDescriptor(FloorController.prototype, 'answe
 Req()(FloorController.prototype, 'answer', 0);
 Res()(FloorController.prototype, 'answer', 1);
 Reflect.decorate([Get('*'), UseGuards(...guards)], FloorController.prototype, 'answer', method);
+// The POST of the MCP row: the same answer, on a handler of its own (route metadata sits on the function).
+FloorController.prototype.answerPost = function answerPost(request, reply) {
+  return this.answer(request, reply);
+};
+const postMethod = Object.getOwnPropertyDescriptor(FloorController.prototype, 'answerPost');
+Req()(FloorController.prototype, 'answerPost', 0);
+Res()(FloorController.prototype, 'answerPost', 1);
+Reflect.decorate([Post('*'), UseGuards(...guards)], FloorController.prototype, 'answerPost', postMethod);
 Controller()(FloorController);
 
 class FloorModule {}

@@ -3,7 +3,8 @@
 import http from 'node:http';
 
 /**
- * GETs `url` at `rate` requests/s for `seconds`, spread evenly; `headersFor(i)` gives each request's headers.
+ * GETs `url` at `rate` requests/s for `seconds`, spread evenly; `headersFor(i)` gives each request's headers
+ * (`method` and `body` send something else than a GET: the MCP row POSTs a JSON-RPC body).
  * Resolves to latency percentiles in ms and the count of answers that were not 2xx.
  *
  * `warmupSeconds` first sends the same load for that long and drops its figures: the client's own start (its
@@ -11,18 +12,22 @@ import http from 'node:http';
  * at 116 ms against the bare Fastify server, whose steady p99 at the same 10k req/s is 2 ms. The scale and
  * restart checks leave it at 0: their first requests are the point.
  */
-export async function openLoop(url, { rate, seconds, headersFor = () => ({}), warmupSeconds = 0 }) {
+export async function openLoop(
+  url,
+  { rate, seconds, headersFor = () => ({}), warmupSeconds = 0, method = 'GET', body },
+) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const request = { method, body };
   try {
-    if (warmupSeconds > 0) await send({ target, agent, rate, seconds: warmupSeconds, headersFor });
-    return await send({ target, agent, rate, seconds, headersFor });
+    if (warmupSeconds > 0) await send({ target, agent, rate, seconds: warmupSeconds, headersFor, request });
+    return await send({ target, agent, rate, seconds, headersFor, request });
   } finally {
     agent.destroy();
   }
 }
 
-async function send({ target, agent, rate, seconds, headersFor }) {
+async function send({ target, agent, rate, seconds, headersFor, request: { method, body } }) {
   const latencies = [];
   let errors = 0;
   let sent = 0;
@@ -32,8 +37,9 @@ async function send({ target, agent, rate, seconds, headersFor }) {
   const fire = (i) => {
     const begin = process.hrtime.bigint();
     const done = new Promise((resolve) => {
-      const request = http.get(
+      const request = http.request(
         {
+          method,
           host: target.hostname,
           port: target.port,
           path: target.pathname + target.search,
@@ -53,6 +59,7 @@ async function send({ target, agent, rate, seconds, headersFor }) {
         errors += 1;
         resolve();
       });
+      request.end(body);
     });
     pending.add(done);
     done.then(() => pending.delete(done));

@@ -24,6 +24,7 @@ import { MetricsEndpointModule } from './modules/metrics/metrics-endpoint.module
 import { TokensModule } from './modules/tokens/tokens.module';
 import { TicketCheckModule } from './modules/ticket-check/ticket-check.module';
 import { NumberStatsModule } from './modules/number-stats/number-stats.module';
+import { McpModule } from './modules/mcp/mcp.module';
 
 export interface AppOptions {
   settings: Settings;
@@ -62,6 +63,7 @@ export class AppModule {
         PrizesModule,
         TicketCheckModule,
         NumberStatsModule,
+        McpModule,
         IngestionModule,
         WebhooksModule,
       ],

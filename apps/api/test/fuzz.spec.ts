@@ -593,7 +593,7 @@ describe('fuzzing every route', () => {
     const deletesCaller = route.path === '/profile' && route.method === 'DELETE';
     const defaultAuth: Auth = route.path.startsWith('/admin')
       ? 'admin'
-      : route.path.startsWith('/lotter')
+      : route.path.startsWith('/lotter') || route.path === '/mcp'
         ? 'token'
         : deletesCaller
           ? 'victim'
@@ -701,6 +701,7 @@ describe('fuzzing every route', () => {
     'GET /lottery/{tag}/draws',
     'POST /lottery/{tag}/check',
     'GET /lottery/{tag}/stats',
+    'POST /mcp',
     'POST /auth/register',
     'POST /auth/login',
     'POST /auth/password/forgot',

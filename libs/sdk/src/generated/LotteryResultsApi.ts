@@ -9,6 +9,7 @@ import { AdminService } from './services/AdminService';
 import { AuthService } from './services/AuthService';
 import { DrawsService } from './services/DrawsService';
 import { LotteriesService } from './services/LotteriesService';
+import { McpService } from './services/McpService';
 import { OperationsService } from './services/OperationsService';
 import { ProfileService } from './services/ProfileService';
 import { TokensService } from './services/TokensService';
@@ -19,6 +20,7 @@ export class LotteryResultsApi {
   public readonly auth: AuthService;
   public readonly draws: DrawsService;
   public readonly lotteries: LotteriesService;
+  public readonly mcp: McpService;
   public readonly operations: OperationsService;
   public readonly profile: ProfileService;
   public readonly tokens: TokensService;
@@ -40,6 +42,7 @@ export class LotteryResultsApi {
     this.auth = new AuthService(this.request);
     this.draws = new DrawsService(this.request);
     this.lotteries = new LotteriesService(this.request);
+    this.mcp = new McpService(this.request);
     this.operations = new OperationsService(this.request);
     this.profile = new ProfileService(this.request);
     this.tokens = new TokensService(this.request);

@@ -103,6 +103,7 @@ export { AdminService } from './services/AdminService';
 export { AuthService } from './services/AuthService';
 export { DrawsService } from './services/DrawsService';
 export { LotteriesService } from './services/LotteriesService';
+export { McpService } from './services/McpService';
 export { OperationsService } from './services/OperationsService';
 export { ProfileService } from './services/ProfileService';
 export { TokensService } from './services/TokensService';

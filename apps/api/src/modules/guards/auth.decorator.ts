@@ -9,15 +9,18 @@ import { QuotaChargeGuard } from './quota/quota-charge.guard';
 import { QuotaGuard } from './quota/quota.guard';
 import { AccountThrottlerGuard } from './throttling/account-throttler.guard';
 import { ApiTokenGuard } from './token/api-token.guard';
+import { ApiTokenOrBearerGuard } from './token/api-token-or-bearer.guard';
 import { LicenseGuard } from './token/license.guard';
 
 /**
  * Who may call a route:
  * - `public`: anyone;
  * - `apiToken`: the metered lottery routes, `X-API-Token` through the whole check chain of contract section 5;
+ * - `apiTokenUnmetered`: the API token alone (steps 1–2), in `X-API-Token` or `Authorization: Bearer`: the MCP
+ *   endpoint (contract section 11), whose every tool call runs a metered route in-process and is metered there;
  * - `user`: a logged-in account (JWT); `admin`: a logged-in account with role admin.
  */
-export type AccessLevel = 'public' | 'apiToken' | 'user' | 'admin';
+export type AccessLevel = 'public' | 'apiToken' | 'apiTokenUnmetered' | 'user' | 'admin';
 
 export interface AuthDeclaration {
   level: AccessLevel;
@@ -49,6 +52,7 @@ export const JWT_SCHEME = 'jwt';
 export const GUARDS_BY_LEVEL: Record<AccessLevel, Type<CanActivate>[]> = {
   public: [],
   apiToken: [ApiTokenGuard, LicenseGuard, QuotaGuard, AccountThrottlerGuard, QuotaChargeGuard],
+  apiTokenUnmetered: [ApiTokenOrBearerGuard],
   user: [JwtAuthGuard],
   admin: [JwtAuthGuard, AdminRoleGuard],
 };
@@ -98,6 +102,16 @@ export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean; befor
         403,
         'Account disabled, without license, or monthly quota used up.',
         Messages.quotaExceeded,
+      ),
+    );
+  }
+  if (level === 'apiTokenUnmetered') {
+    decorators.push(
+      ApiSecurity(API_TOKEN_SCHEME),
+      ApiErrorResponse(
+        401,
+        'API token missing or unknown (in X-API-Token or Authorization: Bearer).',
+        Messages.tokenHeaderMissing,
       ),
     );
   }

@@ -16,7 +16,7 @@ export class ApiTokenGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const secret = request.headers['x-api-token'];
+    const secret = this.presentedSecret(request);
     if (typeof secret !== 'string' || secret.trim() === '') {
       throw ApiError.unauthorized(Messages.tokenHeaderMissing);
     }
@@ -28,6 +28,11 @@ export class ApiTokenGuard implements CanActivate {
     const cached = this.credentials.cachedPrincipal(secretHash);
     if (cached) return this.admit(request, cached.owner, cached.account);
     return this.lookUp(request, secretHash);
+  }
+
+  /** Where the route takes the token: `X-API-Token` (ApiTokenOrBearerGuard also reads a bearer token). */
+  protected presentedSecret(request: FastifyRequest): unknown {
+    return request.headers['x-api-token'];
   }
 
   private async lookUp(request: FastifyRequest, secretHash: string): Promise<boolean> {
