@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the publishable package into dist/libs/sdk: package.json and README.md at its root, ESM + .d.ts in dist/.
+// Builds the publishable package into dist/libs/sdk: package.json and README.md at its root, ESM + .d.ts in dist/,
+// and the stdio MCP bridge (bin/, the package's `lottery-results-mcp` command) beside them in dist/.
 //
 // The generated client imports without file extensions ('./core/request'), which bundlers and TypeScript's
 // `bundler` resolution accept but Node's ESM loader does not (and neither does TypeScript for a consumer using
@@ -8,6 +9,7 @@
 // './generated/index.js'). A specifier that resolves to nothing fails the build instead of shipping broken.
 import { spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -26,14 +28,15 @@ const packageDir = resolve(workspaceRoot, 'dist/libs/sdk');
 const codeDir = join(packageDir, 'dist');
 
 rmSync(packageDir, { recursive: true, force: true });
-const tsc = spawnSync(
-  process.execPath,
-  [resolve(workspaceRoot, 'node_modules/typescript/bin/tsc'), '-p', join(projectRoot, 'tsconfig.lib.json')],
-  {
-    stdio: 'inherit',
-  },
-);
-if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+// The library (src/, for browsers and Node), then the stdio bridge (bin/, Node only) into the same dist/.
+for (const tsconfig of ['tsconfig.lib.json', 'tsconfig.bin.json']) {
+  const tsc = spawnSync(
+    process.execPath,
+    [resolve(workspaceRoot, 'node_modules/typescript/bin/tsc'), '-p', join(projectRoot, tsconfig)],
+    { stdio: 'inherit' },
+  );
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+}
 
 const files = (dir) =>
   readdirSync(dir).flatMap((name) =>
@@ -63,6 +66,19 @@ for (const file of files(codeDir).filter((f) => /\.(js|d\.ts)$/.test(f))) {
 mkdirSync(packageDir, { recursive: true });
 for (const name of ['package.json', 'README.md'])
   copyFileSync(join(projectRoot, name), join(packageDir, name));
+
+// Each `bin` of package.json is run as a program (npx, node_modules/.bin): it must exist, start with its
+// shebang (tsc keeps the source's), and be executable in the tarball, which npm packs with the files' modes.
+const { bin = {} } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+for (const [command, path] of Object.entries(bin)) {
+  const file = join(packageDir, path);
+  if (!existsSync(file)) throw new Error(`bin ${command}: ${relative(workspaceRoot, file)} was not built`);
+  if (!readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node\n'))
+    throw new Error(
+      `bin ${command}: ${relative(workspaceRoot, file)} does not start with #!/usr/bin/env node`,
+    );
+  chmodSync(file, 0o755);
+}
 console.log(
   `Built ${relative(workspaceRoot, packageDir)} (${rewritten} relative imports given their .js extension)`,
 );

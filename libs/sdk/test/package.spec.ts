@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { testApi } from './support/env';
 import { workspaceRoot } from './support/api-server';
 import { registerSubscriber } from './support/fixtures';
@@ -52,10 +54,13 @@ describe('the package served by the service (/sdk/)', () => {
         join(project, 'package.json'),
         JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }),
       );
-      execFileSync('npm', ['install', url, '--no-audit', '--no-fund', '--loglevel=error'], {
-        cwd: project,
-        encoding: 'utf8',
-      });
+      // The package depends on @modelcontextprotocol/sdk (its stdio bridge): --prefer-offline takes it and its
+      // dependencies from npm's cache, filled by the workspace's own install, rather than asking the registry.
+      execFileSync(
+        'npm',
+        ['install', url, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+        { cwd: project, encoding: 'utf8' },
+      );
       const installed = JSON.parse(
         readFileSync(join(project, 'node_modules/@lottery-results/sdk/package.json'), 'utf8'),
       );
@@ -75,6 +80,26 @@ describe('the package served by the service (/sdk/)', () => {
         encoding: 'utf8',
       });
       expect(JSON.parse(output)).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), numbers: 7 });
+
+      // The stdio MCP bridge, as an MCP client's `npx lottery-results-mcp` starts it in that project (npx finds
+      // the installed command; --no-install so that it never asks the registry for a package of that name).
+      const client = new Client({ name: 'package-test', version: '0.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: 'npx',
+          args: ['--no-install', 'lottery-results-mcp'],
+          cwd: project,
+          env: { LOTTERY_API_URL: testApi().baseUrl, LOTTERY_API_TOKEN: tokenSecret },
+          stderr: 'ignore',
+        }),
+      );
+      try {
+        const result = await client.callTool({ name: 'latest_draw', arguments: { tag: 'uk_lotto' } });
+        const draw = result.structuredContent as { date: string; numbers: unknown[] };
+        expect({ date: draw.date, numbers: draw.numbers.length }).toEqual(JSON.parse(output));
+      } finally {
+        await client.close();
+      }
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
