@@ -43,7 +43,7 @@ export function requestPath(request: DrawsRequest): string {
 }
 
 /** The secret, or its first characters and an ellipsis: a secret the user did not paste is never written. */
-function tokenValue({ prefix, secret }: SnippetToken): string {
+export function tokenValue({ prefix, secret }: SnippetToken): string {
   return secret ?? `${prefix}…`;
 }
 

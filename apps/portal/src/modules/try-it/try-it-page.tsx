@@ -5,12 +5,14 @@ import { CodeBlock } from '../../components/code-block';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
 import { SelectField } from '../../components/select-field';
+import { Tabs } from '../../components/tabs';
 import { errorMessage } from '../../app/errors';
 import { href } from '../../app/router';
 import { apiBaseUrl } from '../../app/sdk';
 import { drawDateWords, drawPath } from '../draw/draw-path';
 import { isNoPrizes } from '../draw/load-draw';
 import { PrizeTable } from '../draw/prize-table';
+import { AgentsPanel } from './agents-panel';
 import { DrawsTable } from './draws-table';
 import { LotteryStatus } from './lottery-status';
 import {
@@ -21,8 +23,10 @@ import {
   sdkSnippet,
   TRY_ROUTES,
   type DrawsRequest,
+  type SnippetToken,
   type TryRoute,
 } from './snippets';
+import type { TokenChoice } from './token-choice';
 import { defaultLotteryTag, TokenStep, useTokenConnection } from './token-step';
 
 /** What the last request answered: a page of draws, a draw's prizes, or the 404 of prizes not published. */
@@ -30,6 +34,11 @@ type Answer =
   | { kind: 'draws'; path: string; draws: Draw[]; total: number }
   | { kind: 'prizes'; path: string; prizes: DrawPrizes }
   | { kind: 'no-prizes'; path: string; message: string };
+
+/** The token as the snippets name it: a secret filled in from memory stays out; one pasted here is theirs to copy. */
+function snippetToken({ id, prefix, secret, pasted }: TokenChoice): SnippetToken {
+  return { id, prefix, secret: pasted ? secret : undefined };
+}
 
 /** The most rounds a draw date of the lottery has had (1: a single draw per date). */
 function mostRounds(lottery: Lottery | undefined): number {
@@ -74,12 +83,7 @@ export function TryItPage() {
     limit: count,
     sortNumber,
     ...(route === 'prizes' ? { date: drawDate, round: roundNumber } : {}),
-    token: {
-      id: connection.token.id,
-      prefix: connection.token.prefix,
-      // A secret filled in from memory stays out of the snippets; one the user pasted here is theirs to copy.
-      secret: connection.token.pasted ? connection.token.secret : undefined,
-    },
+    token: snippetToken(connection.token),
   };
 
   const send = async (event: FormEvent) => {
@@ -113,13 +117,12 @@ export function TryItPage() {
   };
 
   const chosenRoute = TRY_ROUTES.find((r) => r.value === route) ?? TRY_ROUTES[0];
-  return (
-    <Page title="Try it">
-      <p className="muted">
-        Call the lottery endpoints with one of your tokens. Every call counts against your monthly quota.
-      </p>
-      <TokenStep {...token} />
-
+  // The REST steps: without a token, only what to do first.
+  const rest = (
+    <>
+      {!connection && (
+        <p className="muted">Choose a token above: then pick a request, send it and see its code.</p>
+      )}
       {connection && (
         <section className="card" aria-labelledby="step-request">
           <h2 id="step-request">2. A request</h2>
@@ -234,6 +237,33 @@ export function TryItPage() {
           <CodeBlock title="Python (requests)" code={pythonSnippet(request)} />
         </section>
       )}
+    </>
+  );
+
+  return (
+    <Page title="Try it">
+      <p className="muted">
+        Call the lottery endpoints with one of your tokens, from your code or from an AI agent. Every call
+        counts against your monthly quota.
+      </p>
+      <TokenStep {...token} />
+
+      <Tabs
+        label="Ways to call the service"
+        tabs={[
+          { key: 'rest', label: 'REST', panel: rest },
+          {
+            key: 'agents',
+            label: 'AI agents',
+            panel: (
+              <AgentsPanel
+                baseUrl={apiBaseUrl}
+                token={connection ? snippetToken(connection.token) : undefined}
+              />
+            ),
+          },
+        ]}
+      />
     </Page>
   );
 }
