@@ -32,6 +32,11 @@ const firstSteps = [
     name: 'generated OpenAPI document and SDK are up to date',
     cmd: ['node', 'tools/check-generated.mjs'],
   },
+  // redocly.yaml: Redocly's recommended rules, warnings raised to errors (a warning fails the step too).
+  hasProject('libs/sdk') && {
+    name: 'OpenAPI document lint-clean (Redocly recommended)',
+    cmd: ['npx', 'redocly', 'lint', 'libs/sdk/openapi.json', '--format=stylish'],
+  },
 ].filter(Boolean);
 
 /**

@@ -45,6 +45,11 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
         'Errors are `{code, error, message}`.',
     )
     .setVersion('1.0.0')
+    // The project's license (package.json "license").
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    // Relative: the document describes whichever host serves it (Swagger UI's "Try it out" calls that origin; the
+    // generated client's default base URL stays '' and the SDK's façade sets the real one).
+    .addServer('/', 'The server that serves this document')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Token' }, API_TOKEN_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, JWT_SCHEME)
     // The docs list the groups in this order: what most readers come for first, operations last.
@@ -57,9 +62,27 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addTag('admin', 'Accounts, licenses, lotteries and draws (JWT of an administrator).')
     .addTag('operations', 'Liveness, readiness and metrics for operators.')
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
   });
+  markPublicOperations(document);
+  return document;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * Gives the public routes an explicit empty security requirement. @Auth documents a scheme for every other level,
+ * so an operation without one is an @Auth('public') route; OpenAPI reads a missing requirement as "not stated",
+ * `security: []` as "none needed". (@ApiSecurity cannot express it: @nestjs/swagger drops an empty list.)
+ */
+function markPublicOperations(document: OpenAPIObject): void {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (operation && !operation.security) operation.security = [];
+    }
+  }
 }
 
 /** Everything main.ts, the tests and the spec script share: parsers, CORS, hooks, Swagger. */

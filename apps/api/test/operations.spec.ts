@@ -8,6 +8,7 @@ const CONTRACT_BODY: Record<string, (message: string) => object> = {
   '401': errorBody.unauthorized,
   '403': errorBody.forbidden,
   '404': errorBody.notFound,
+  '408': errorBody.requestTimeout,
   '409': errorBody.conflict,
 };
 

@@ -1,13 +1,27 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { HealthCheck } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { Messages } from '../../common/errors/messages';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
 import { Auth } from '../guards/auth.decorator';
 import { DependencyStatusDto, ReadinessDto } from './readiness.dto';
 import { Readiness, ReadinessService } from './readiness.service';
 
 const LIVE = JSON.stringify({ status: 'ok', info: {}, error: {}, details: {} });
+
+/**
+ * The probes' only client error: REQUEST_TIMEOUT_MS applies to every route, and a readiness check may take up to a
+ * second (its pings' timeouts) while the setting goes down to 100 ms.
+ */
+const TIMEOUT_DESCRIPTION = 'Not answered within REQUEST_TIMEOUT_MS.';
 
 @ApiTags('operations')
 @Controller('health')
@@ -20,6 +34,8 @@ export class HealthController {
    */
   @Get('live')
   @Auth('public', { ipRateLimit: false })
+  @ApiOperation({ summary: 'Liveness: the process is up and answers.' })
+  @ApiErrorResponse(408, TIMEOUT_DESCRIPTION, Messages.requestTimeout)
   @HealthCheck()
   @Header('Content-Type', JSON_CONTENT_TYPE)
   live(): string {
@@ -32,6 +48,8 @@ export class HealthController {
    */
   @Get('ready')
   @Auth('public', { ipRateLimit: false })
+  @ApiOperation({ summary: 'Readiness: whether this instance can serve (for a load balancer).' })
+  @ApiErrorResponse(408, TIMEOUT_DESCRIPTION, Messages.requestTimeout)
   @ApiExtraModels(DependencyStatusDto)
   @ApiOkResponse({ type: ReadinessDto, description: '`ok`, or `degraded` while reads are still served.' })
   @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'This instance cannot serve.' })

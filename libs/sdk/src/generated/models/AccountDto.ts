@@ -20,6 +20,9 @@ export type AccountDto = {
    * null: the account has no license.
    */
   license: LicenseDto | null;
+  /**
+   * `admin` may also use the administration routes.
+   */
   role: AccountRole;
   usage: UsageDto;
 };

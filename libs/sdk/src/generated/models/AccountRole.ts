@@ -2,4 +2,7 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+/**
+ * `admin` may also use the administration routes.
+ */
 export type AccountRole = 'user' | 'admin';

@@ -21,6 +21,9 @@ export type ProfileDto = {
    * null: the account has no license.
    */
   license: LicenseDto | null;
+  /**
+   * `admin` may also use the administration routes.
+   */
   role: AccountRole;
   tokens: TokenAllowanceDto;
   usage: UsageDto;

@@ -12,6 +12,9 @@ export type UpdateAccountDto = {
    * A license name, or null for none.
    */
   license?: string | null;
+  /**
+   * `admin` may also use the administration routes.
+   */
   role?: AccountRole;
 };
 

@@ -8,6 +8,7 @@ import type { BaseHttpRequest } from '../core/BaseHttpRequest';
 export class OperationsService {
   constructor(public readonly httpRequest: BaseHttpRequest) {}
   /**
+   * Liveness: the process is up and answers.
    * @returns any The Health Check is successful
    * @throws ApiError
    */
@@ -21,11 +22,13 @@ export class OperationsService {
       method: 'GET',
       url: '/health/live',
       errors: {
+        408: `Not answered within REQUEST_TIMEOUT_MS.`,
         503: `The Health Check is not successful`,
       },
     });
   }
   /**
+   * Readiness: whether this instance can serve (for a load balancer).
    * @returns ReadinessDto `ok`, or `degraded` while reads are still served.
    * @throws ApiError
    */
@@ -34,6 +37,7 @@ export class OperationsService {
       method: 'GET',
       url: '/health/ready',
       errors: {
+        408: `Not answered within REQUEST_TIMEOUT_MS.`,
         503: `This instance cannot serve.`,
       },
     });

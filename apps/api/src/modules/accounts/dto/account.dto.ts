@@ -43,7 +43,11 @@ export class AccountDto {
   @ApiProperty({ example: 'jane@example.com', description: 'Lower-cased.' })
   email!: string;
 
-  @ApiProperty({ enum: ['user', 'admin'], enumName: 'AccountRole' })
+  @ApiProperty({
+    enum: ['user', 'admin'],
+    enumName: 'AccountRole',
+    description: '`admin` may also use the administration routes.',
+  })
   role!: 'user' | 'admin';
 
   @ApiProperty({ description: "A disabled account's API tokens are refused with 403." })

@@ -24,7 +24,11 @@ export class UpdateAccountDto {
   @Matches(LICENSE_NAME_PATTERN, { message: LICENSE_FIELD_MESSAGE })
   license?: string | null;
 
-  @ApiPropertyOptional({ enum: ['user', 'admin'], enumName: 'AccountRole' })
+  @ApiPropertyOptional({
+    enum: ['user', 'admin'],
+    enumName: 'AccountRole',
+    description: '`admin` may also use the administration routes.',
+  })
   @IsOptional()
   @IsIn(['user', 'admin'], { message: Messages.invalidField('role', "'user' or 'admin'") })
   role?: AccountRole;
