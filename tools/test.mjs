@@ -36,6 +36,8 @@ const firstSteps = [
   hasProject('libs/sdk') && {
     name: 'OpenAPI document lint-clean (Redocly recommended)',
     cmd: ['npx', 'redocly', 'lint', 'libs/sdk/openapi.json', '--format=stylish'],
+    // No telemetry and no update check: neither may reach a host outside the machine.
+    env: { ...env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   },
 ].filter(Boolean);
 
