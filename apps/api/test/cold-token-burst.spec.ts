@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { ChangeFeed } from '../src/database/change-feed/change-feed.service';
 import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
 import { hashTokenSecret } from '../src/modules/credentials/token-secret';
 import { newTokenHolder, sql } from './support/fixtures';
@@ -18,7 +19,8 @@ describe('cold token burst', () => {
     const api = http(app.baseUrl);
     const holders = await Promise.all(Array.from({ length: 20 }, (_, i) => newTokenHolder(api, `burst${i}`)));
     const credentials = app.running.app.get(CredentialsCache);
-    credentials.forgetAccount(holders[0].id); // nothing else cached matters: the tokens are new
+    // Nothing else cached matters: the tokens are new.
+    await app.running.app.get(ChangeFeed).publish({ type: 'account.changed', accountId: holders[0].id });
     const dataSource = app.running.app.get(DataSource);
     const query = jest.spyOn(dataSource, 'query');
     try {

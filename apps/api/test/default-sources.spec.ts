@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundledDataDir, loadBundledLotteries } from '../src/modules/draws/domain/bundled-lotteries';
-import type { SourceEndpoint } from '../src/modules/ingestion/source-config';
+import type { SourceEndpoint } from '../src/modules/ingestion/domain/source-config';
 import { Http } from './support/http';
 import { setUp } from './support/ingestion';
 import { type SourceServer, startSourceServer } from './support/source-server';

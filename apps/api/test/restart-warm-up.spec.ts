@@ -1,4 +1,5 @@
 import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
+import { ChangeFeed } from '../src/database/change-feed/change-feed.service';
 import { hashTokenSecret } from '../src/modules/credentials/token-secret';
 import { QuotaService } from '../src/modules/metering/quota.service';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
@@ -32,7 +33,7 @@ describe('start-up warm-up of the tokens used lately', () => {
       `INSERT INTO licenses (name, monthly_quota, per_second, per_minute, per_hour) VALUES ('warm', 50, 100, 1000, 10000)`,
     );
     await sql(first, `UPDATE accounts SET license_name = 'warm' WHERE id = $1`, [holder.id]);
-    first.running.app.get(CredentialsCache).forgetAccount(holder.id);
+    await first.running.app.get(ChangeFeed).publish({ type: 'account.changed', accountId: holder.id });
     for (const token of [holder.token, holder.token, expired]) {
       expect((await api.get('/lottery/fr_lotto/draw/latest/numbers', { token })).status).toBe(200);
     }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
-import { CredentialsCache } from '../../src/modules/credentials/credentials-cache.service';
+import { ChangeFeed } from '../../src/database/change-feed/change-feed.service';
 import { newTokenHolder, PASSWORD, sql } from '../support/fixtures';
 import { http, Http, TestResponse } from '../support/http';
 import { startTcpProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
@@ -78,7 +78,7 @@ describe('PostgreSQL outage (server, through a TCP proxy)', () => {
       `INSERT INTO licenses (name, monthly_quota, per_second, per_minute, per_hour) VALUES ('outage', 100000, 1000, 100000, 1000000)`,
     );
     await sql(app, `UPDATE accounts SET license_name = 'outage' WHERE id = $1`, [holder.id]);
-    app.running.app.get(CredentialsCache).forgetAccount(holder.id);
+    await app.running.app.get(ChangeFeed).publish({ type: 'account.changed', accountId: holder.id });
     // Warm the token and the month's counter: one request of each route.
     for (const path of READS) {
       const res = await api.get(path, { token: holder.token });

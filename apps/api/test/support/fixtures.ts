@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { CredentialsCache } from '../../src/modules/credentials/credentials-cache.service';
+import { ChangeFeed } from '../../src/database/change-feed/change-feed.service';
 import type { Http } from './http';
 import type { TestApp } from './test-app';
 
@@ -54,7 +54,7 @@ export async function sql(app: TestApp, query: string, params: unknown[] = []): 
 export async function newAdmin(app: TestApp, api: Http) {
   const account = await newAccount(api, 'admin');
   await sql(app, `UPDATE accounts SET role = 'admin' WHERE id = $1`, [account.id]);
-  app.running.app.get(CredentialsCache).forgetAccount(account.id);
+  await app.running.app.get(ChangeFeed).publish({ type: 'account.changed', accountId: account.id });
   return account;
 }
 

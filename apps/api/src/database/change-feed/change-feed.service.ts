@@ -11,15 +11,19 @@ import {
   type ChangeEventType,
 } from './change-events';
 
-type Handler<T extends ChangeEventType> = (event: { type: T } & ChangeEventMap[T]) => void;
+/** A subscriber; one that returns a promise (a rebuild) is awaited by `publish`, never by the feed. */
+type Handler<T extends ChangeEventType> = (event: { type: T } & ChangeEventMap[T]) => void | Promise<void>;
 
 const MAX_BACKOFF_MS = 30_000;
 
 /**
  * The one way every in-memory cache learns that the rows it holds changed: database triggers announce each
  * committed change (see change-events.ts) and this feed hands it to the caches that subscribed with `on`. Nobody
- * has to remember a broadcast: whoever writes, by whatever path, the trigger speaks. A writer still refreshes its
- * own instance's cache at once after its write (read-your-writes); the feed makes every instance follow.
+ * has to remember a broadcast: whoever writes, by whatever path, the trigger speaks.
+ *
+ * A writer of this process also `publish`es the same event after its commit and awaits it: its own instance's
+ * caches have followed before it answers (read-your-writes), while the trigger's notification arrives a moment
+ * later. Writers never name the caches that hold what they changed; the caches name the events they follow.
  *
  * - On a PostgreSQL server, a connection of its own LISTENs and hears every instance's writes. After a lost
  *   connection it reconnects with back-off and emits `feed.resumed`, since what was announced meanwhile is gone.
@@ -63,15 +67,31 @@ export class ChangeFeed implements OnApplicationShutdown {
     await this.listener?.end().catch(() => undefined);
   }
 
-  /** Hands an event to its subscribers (also how `feed.resumed` is announced); a failing handler is logged. */
+  /**
+   * A writer's committed change, announced to this instance's caches at once: resolves when every subscriber has
+   * followed (a rebuilt lottery, a forgotten token). It never rejects: the write is committed whatever a cache
+   * does, and a cache that failed has logged it and retries on its own (the catalog) or loads on its next miss.
+   */
+  async publish(event: ChangeEvent): Promise<void> {
+    await Promise.all(this.deliver(event));
+  }
+
+  /** Hands a notification to the subscribers without waiting for them (also how `feed.resumed` is announced). */
   emit(event: ChangeEvent): void {
-    for (const handler of this.handlers.get(event.type) ?? []) {
+    void Promise.all(this.deliver(event));
+  }
+
+  /** Calls each subscriber of the event; a failure, thrown or rejected, is logged and never reaches the caller. */
+  private deliver(event: ChangeEvent): Promise<void>[] {
+    const fail = (error: unknown) =>
+      this.logger.error(`A ${event.type} handler failed: ${(error as Error).message}`);
+    return [...(this.handlers.get(event.type) ?? [])].map(async (handler) => {
       try {
-        (handler as Handler<typeof event.type>)(event as never);
+        await (handler as Handler<typeof event.type>)(event as never);
       } catch (error) {
-        this.logger.error(`A ${event.type} handler failed: ${(error as Error).message}`);
+        fail(error);
       }
-    }
+    });
   }
 
   private readonly onNotification = ({ channel, payload }: Notification): void => {

@@ -10,13 +10,11 @@ import { DemoAccountService } from './demo-account.service';
 import { PasswordHasher } from './password-hasher.service';
 import { ProfileController } from './profile.controller';
 import { MeteringModule } from '../metering/metering.module';
-import { CredentialsModule } from '../credentials/credentials.module';
 import { GuardsModule } from '../guards/guards.module';
 
 @Module({
   imports: [
     GuardsModule,
-    CredentialsModule,
     MeteringModule,
     TypeOrmModule.forFeature([Account]),
     LicensesModule,

@@ -7,7 +7,6 @@ import { Messages } from '../../common/errors/messages';
 import { Page } from '../../common/pagination/page';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { CredentialsCache } from '../credentials/credentials-cache.service';
 import { LicensesService } from '../licenses/licenses.service';
 import { Account, AccountRole } from './account.entity';
 import { LICENSE_FIELD_MESSAGE } from './dto/update-account.dto';
@@ -15,6 +14,7 @@ import { normalizeEmail } from './email';
 import { PasswordHasher } from './password-hasher.service';
 import { isForeignKeyViolation, isUniqueViolation } from '../../common/database/postgres-errors';
 import { isUuid } from '../../common/database/uuid';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 const EMAIL_INDEX = 'UQ_accounts_email';
 
@@ -38,11 +38,11 @@ export class AccountsService {
   private readonly logger = new Logger(AccountsService.name);
 
   constructor(
+    private readonly changes: ChangeFeed,
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly licenses: LicensesService,
-    private readonly credentials: CredentialsCache,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -90,7 +90,7 @@ export class AccountsService {
         return created;
       });
       // This instance at once (read-your-writes), as every writer does; the others through the feed.
-      this.credentials.forgetAccount(row.id);
+      await this.changes.publish({ type: 'account.changed', accountId: row.id });
     } catch (error) {
       if (isUniqueViolation(error, EMAIL_INDEX)) throw ApiError.conflict(Messages.emailTaken);
       throw error;
@@ -185,7 +185,7 @@ export class AccountsService {
         throw error;
       }
     }
-    this.credentials.forgetAccount(id);
+    await this.changes.publish({ type: 'account.changed', accountId: id });
     return this.getOrFail(id);
   }
 
@@ -228,8 +228,8 @@ export class AccountsService {
       await manager.query('DELETE FROM accounts WHERE id = $1', [id]);
       return tokens.map((t) => t.secret_hash);
     });
-    secretHashes.forEach((hash) => this.credentials.forgetToken(hash));
-    this.credentials.forgetAccount(id);
+    await this.changes.publish({ type: 'token.changed', secretHashes });
+    await this.changes.publish({ type: 'account.changed', accountId: id });
   }
 }
 

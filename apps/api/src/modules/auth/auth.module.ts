@@ -8,7 +8,6 @@ import { AuthController } from './auth.controller';
 import { PasswordController } from './password.controller';
 import { AuthService } from './auth.service';
 import { passwordStrength } from './password/password-strength';
-import { CredentialsModule } from '../credentials/credentials.module';
 import { GuardsModule } from '../guards/guards.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { LoginBackoff } from './login-backoff';
@@ -19,7 +18,6 @@ import { RegistrationLimit } from './registration-limit';
   imports: [
     GuardsModule,
     MetricsModule,
-    CredentialsModule,
     AccountsModule,
     JwtModule.registerAsync({
       inject: [SETTINGS],

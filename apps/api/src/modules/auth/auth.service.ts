@@ -5,7 +5,6 @@ import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher.service';
-import { CredentialsCache } from '../credentials/credentials-cache.service';
 import type { Account } from '../accounts/account.entity';
 import { AccessTokenDto } from './dto/access-token.dto';
 import { JwtService } from '@nestjs/jwt';
@@ -14,14 +13,15 @@ import type { FastifyRequest } from 'fastify';
 import { LoginBackoff } from './login-backoff';
 import { tooEasyToGuess, tooEasyToGuessMessage } from './password/new-password.decorator';
 import { RegistrationLimit } from './registration-limit';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 @Injectable()
 export class AuthService {
   constructor(
+    private readonly changes: ChangeFeed,
     private readonly accounts: AccountsService,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
-    private readonly credentials: CredentialsCache,
     private readonly backoff: LoginBackoff,
     private readonly registrationLimit: RegistrationLimit,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -67,7 +67,7 @@ export class AuthService {
     if (!(await this.hasher.verify(account.passwordHash, currentPassword)))
       throw ApiError.badRequest(Messages.currentPasswordWrong);
     const changed = await this.accounts.changePassword(accountId, await this.hasher.hash(newPassword));
-    this.credentials.forgetAccount(accountId);
+    await this.changes.publish({ type: 'account.changed', accountId });
     return this.issue(changed);
   }
 

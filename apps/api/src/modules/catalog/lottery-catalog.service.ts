@@ -57,7 +57,7 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.changes.on('lottery.changed', ({ tag }) => void this.reload(tag));
+    this.changes.on('lottery.changed', ({ tag }) => this.reload(tag));
     this.changes.on('feed.resumed', () => this.reloadAllUntilDone());
   }
 

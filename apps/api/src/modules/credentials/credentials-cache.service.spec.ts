@@ -132,13 +132,13 @@ describe('CredentialsCache', () => {
     expect(await cache.account('acc-1')).toMatchObject({ disabled: true });
   });
 
-  it('forgets at once on the writer instance, before the feed speaks (read-your-writes)', async () => {
-    const { cache } = setUp();
+  it("forgets when the writer's publish resolves, before the database's notification (read-your-writes)", async () => {
+    const { cache, feed } = setUp();
     await cache.tokenOwner(HASH_A);
-    cache.forgetToken(HASH_A);
+    await feed.publish({ type: 'token.changed', secretHashes: [HASH_A] });
     expect(cache.cachedPrincipal(HASH_A)).toBeUndefined();
     await cache.tokenOwner(HASH_B);
-    cache.forgetAccount('acc-2');
+    await feed.publish({ type: 'account.changed', accountId: 'acc-2' });
     expect(cache.cachedPrincipal(HASH_B)).toBeUndefined();
   });
 });

@@ -22,8 +22,8 @@ const WARM_TOKENS = 20_000;
 /**
  * Token owners and account snapshots, so a guarded request needs no database read. Every change that alters access
  * (a token created, replaced or deleted, an account disabled, deleted or re-licensed, a license changed) reaches
- * every instance through the database's change feed, whoever made it, SQL by hand included; the writer also
- * forgets the entry at once on its own instance, so that its next request reads its own write.
+ * every instance through the database's change feed, whoever made it, SQL by hand included; a writer of this
+ * instance publishes the same event on the feed after its commit, so that its next request reads its own write.
  * CREDENTIALS_CACHE_TTL_MS bounds staleness should the feed be interrupted.
  */
 @Injectable()
@@ -115,18 +115,18 @@ export class CredentialsCache implements OnModuleInit {
     };
   }
 
-  /** Forgets a token secret's owner (a writer's own instance at once; every instance through the feed). */
-  forgetToken(secretHash: string): void {
+  /** Forgets a token secret's owner (on a `token.changed` event, published or notified). */
+  private forgetToken(secretHash: string): void {
     this.tokens.delete(secretHash);
     this.unknownTokens.delete(secretHash);
   }
 
-  forgetAccount(accountId: string): void {
+  private forgetAccount(accountId: string): void {
     this.accounts.delete(accountId);
   }
 
   /** After a license change, which may touch many accounts. */
-  forgetAllAccounts(): void {
+  private forgetAllAccounts(): void {
     this.accounts.clear();
   }
 

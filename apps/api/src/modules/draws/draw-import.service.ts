@@ -10,6 +10,7 @@ import { prizePeriodOn } from '../lotteries/domain/prize-structure';
 import { prizesProblem } from './domain/prize-input';
 import { upsertPrizesBatch } from './prize-batch-writer';
 import { roundProblem } from './draw-write.service';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 export interface ImportResult {
   inserted: number;
@@ -42,6 +43,7 @@ export type ImportProgress = (progress: { written: number; total: number }) => v
 @Injectable()
 export class DrawImportService {
   constructor(
+    private readonly changes: ChangeFeed,
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
   ) {}
@@ -104,7 +106,7 @@ export class DrawImportService {
         throw error;
       });
     if (!dryRun && imported.inserted + imported.updated + (imported.prizes ?? 0) > 0)
-      await this.catalog.reload(tag);
+      await this.changes.publish({ type: 'lottery.changed', tag });
     return imported;
   }
 }

@@ -8,6 +8,7 @@ import { upsertDrawBatch } from './draw-batch-writer';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
 import { roundOf, type StoredDraw, toDrawDto } from './domain/draw-view';
 import { roundsOn, type RuleEra, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 /** A round beyond what the era in force on the date draws: a 400 naming `round` (contract section 10). */
 export function roundProblem(rules: readonly RuleEra[], date: string, round: number): string | null {
@@ -27,6 +28,7 @@ export function roundProblem(rules: readonly RuleEra[], date: string, round: num
 @Injectable()
 export class DrawWriteService {
   constructor(
+    private readonly changes: ChangeFeed,
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
   ) {}
@@ -42,7 +44,7 @@ export class DrawWriteService {
       const counts = await upsertDrawBatch(manager, tag, [draw], null, rules);
       return { created: counts.inserted === 1, withRound: roundsOn(rules, draw.date) > 1 };
     });
-    await this.catalog.reload(tag);
+    await this.changes.publish({ type: 'lottery.changed', tag });
     return result;
   }
 
@@ -69,7 +71,7 @@ export class DrawWriteService {
       );
       return rows.length;
     });
-    if (deleted > 0) return this.catalog.reload(tag);
+    if (deleted > 0) return this.changes.publish({ type: 'lottery.changed', tag });
     this.catalog.snapshot(tag); // 404 Lottery not found, before the missing draw
     throw ApiError.notFound(Messages.drawNotFound);
   }

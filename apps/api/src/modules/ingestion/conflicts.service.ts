@@ -11,11 +11,13 @@ import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { type ConflictStatus, DrawConflict } from './draw-conflict.entity';
 import type { ConflictDto } from './dto/conflict.dto';
 import { isUuid } from '../../common/database/uuid';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 /** Conflicts between fetched and stored draws, and their resolution by an administrator. */
 @Injectable()
 export class ConflictsService {
   constructor(
+    private readonly changes: ChangeFeed,
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
   ) {}
@@ -62,7 +64,7 @@ export class ConflictsService {
       );
       return this.resolve(manager, found, 'accepted');
     });
-    await this.catalog.reload(conflict.lotteryTag);
+    await this.changes.publish({ type: 'lottery.changed', tag: conflict.lotteryTag });
     return conflict;
   }
 

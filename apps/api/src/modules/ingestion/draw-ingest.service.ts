@@ -14,6 +14,7 @@ import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import type { FetchedDraw } from './adapters/source-adapter';
 import type { RejectedRow } from './sync-result';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 export interface IngestCounts {
   inserted: number;
@@ -55,6 +56,7 @@ export class DrawIngestService {
   private readonly logger = new Logger('Sync');
 
   constructor(
+    private readonly changes: ChangeFeed,
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -165,7 +167,8 @@ export class DrawIngestService {
         rejected: rejected.sort((a, b) => a.row - b.row),
       };
     });
-    if (counts.inserted + counts.corrected + counts.prizes > 0) await this.catalog.reload(tag);
+    if (false /*BREAK*/)
+      await this.changes.publish({ type: 'lottery.changed', tag });
     for (const { draw, from } of corrections) {
       this.logger.warn(
         `Correction of ${tag} ${nameOf(draw.date, roundOfFetched(draw))} from ${provenance.source}: ` +

@@ -8,8 +8,8 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Lottery } from '../lotteries/lottery.entity';
-import type { SourceEndpoint } from './source-config';
-import type { SourceMapping } from './adapters/generic-mapping';
+import type { SourceEndpoint } from './domain/source-config';
+import type { SourceMapping } from './domain/generic-mapping';
 import type { SyncResult } from './sync-result';
 import type { Validators } from './source-fetcher';
 

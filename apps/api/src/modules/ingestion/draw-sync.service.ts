@@ -12,8 +12,8 @@ import { parseAnswer, requestFor, SourceFormatError, type SourceRequest } from '
 import { DrawIngestService } from './draw-ingest.service';
 import { DrawSource, type SourceValidators } from './draw-source.entity';
 import { fetchSourceAnswer, SourceFetchError } from './source-fetcher';
-import type { SourceEndpoint } from './source-config';
-import { sourceLabel, sourcePolicy } from './source-config';
+import type { SourceEndpoint } from './domain/source-config';
+import { sourceLabel, sourcePolicy } from './domain/source-config';
 import { SyncLog } from './sync-log';
 import type { SyncResult } from './sync-result';
 

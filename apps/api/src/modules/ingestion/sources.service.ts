@@ -13,7 +13,7 @@ import { DrawSource } from './draw-source.entity';
 import type { DrawSourceDto } from './dto/draw-source.dto';
 import type { PutSourceDto } from './dto/put-source.dto';
 import type { SyncStateDto } from './dto/sync-state.dto';
-import { parseSourceConfig, sourcePolicy } from './source-config';
+import { parseSourceConfig, sourcePolicy } from './domain/source-config';
 
 /** Sources as administrators configure them, and their sync state. */
 @Injectable()

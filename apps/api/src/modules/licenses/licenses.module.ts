@@ -4,11 +4,10 @@ import { AdminLicensesController } from './admin-licenses.controller';
 import { LicensesController } from './licenses.controller';
 import { License } from './license.entity';
 import { LicensesService } from './licenses.service';
-import { CredentialsModule } from '../credentials/credentials.module';
 import { GuardsModule } from '../guards/guards.module';
 
 @Module({
-  imports: [GuardsModule, CredentialsModule, TypeOrmModule.forFeature([License])],
+  imports: [GuardsModule, TypeOrmModule.forFeature([License])],
   controllers: [LicensesController, AdminLicensesController],
   providers: [LicensesService],
   exports: [LicensesService],

@@ -4,17 +4,17 @@ import { Repository } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { Page } from '../../common/pagination/page';
-import { CredentialsCache } from '../credentials/credentials-cache.service';
 import { License } from './license.entity';
 import { isLicenseName } from './license-name';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 export type LicenseLimitsInput = Pick<License, 'monthlyQuota' | 'perSecond' | 'perMinute' | 'perHour'>;
 
 @Injectable()
 export class LicensesService {
   constructor(
+    private readonly changes: ChangeFeed,
     @InjectRepository(License) private readonly licenses: Repository<License>,
-    private readonly credentials: CredentialsCache,
   ) {}
 
   /** A page of licenses ordered by name; the list query is skipped for limit=0. */
@@ -53,7 +53,7 @@ export class LicensesService {
          per_minute = EXCLUDED.per_minute, per_hour = EXCLUDED.per_hour, updated_at = now()`,
       [name, limits.monthlyQuota, limits.perSecond, limits.perMinute, limits.perHour],
     );
-    this.credentials.forgetAllAccounts();
+    await this.changes.publish({ type: 'license.changed', name });
     return this.licenses.findOneByOrFail({ name });
   }
 
@@ -61,6 +61,6 @@ export class LicensesService {
   async remove(name: string): Promise<void> {
     const result = isLicenseName(name) ? await this.licenses.delete({ name }) : { affected: 0 };
     if (!result.affected) throw ApiError.notFound(Messages.licenseNotFound);
-    this.credentials.forgetAllAccounts();
+    await this.changes.publish({ type: 'license.changed', name });
   }
 }

@@ -11,6 +11,7 @@ import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import type { LotteryRecord, LotteryRow } from './domain/lottery-record';
 import { buildLotteryRules } from './lottery-rules-input';
 import { type DrawSchedule, parseDrawSchedule } from './domain/draw-schedule';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 /** SQL NULL for null (JSON.stringify would store a JSON null). */
 const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -30,6 +31,7 @@ type StoredLottery = Omit<LotteryRow, 'tag'>;
 @Injectable()
 export class LotteryWriteService {
   constructor(
+    private readonly changes: ChangeFeed,
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
     private readonly clock: Clock,
@@ -60,7 +62,7 @@ export class LotteryWriteService {
       ],
     );
     if (inserted.length === 0) throw ApiError.conflict(Messages.lotteryExists);
-    await this.catalog.reload(dto.tag);
+    await this.changes.publish({ type: 'lottery.changed', tag: dto.tag });
     return this.catalog.snapshot(dto.tag).record;
   }
 
@@ -102,7 +104,7 @@ export class LotteryWriteService {
       if (dto.provenance !== undefined)
         await manager.query('UPDATE lotteries SET provenance = $2 WHERE tag = $1', [tag, dto.provenance]);
     });
-    await this.catalog.reload(tag);
+    await this.changes.publish({ type: 'lottery.changed', tag });
     return this.catalog.snapshot(tag).record;
   }
 

@@ -7,14 +7,12 @@ import { AdminPasswordResetController } from './admin-password-reset.controller'
 import { PasswordReset } from './password-reset.entity';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
-import { CredentialsModule } from '../credentials/credentials.module';
 import { GuardsModule } from '../guards/guards.module';
 
 /** Forgotten passwords: reset links by e-mail (SMTP_URL) or from an administrator. */
 @Module({
   imports: [
     GuardsModule,
-    CredentialsModule,
     TypeOrmModule.forFeature([PasswordReset]),
     AccountsModule,
     AuthModule,

@@ -12,8 +12,8 @@ import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher.service';
 import { AuthService } from '../auth/auth.service';
 import type { AccessTokenDto } from '../auth/dto/access-token.dto';
-import { CredentialsCache } from '../credentials/credentials-cache.service';
 import { PasswordReset, type PasswordResetOrigin } from './password-reset.entity';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 /** A link sent by e-mail lasts an hour; one an administrator hands over lasts a day (it travels by hand). */
 export const LINK_LIFETIME_MS: Record<PasswordResetOrigin, number> = {
@@ -52,12 +52,12 @@ export class PasswordResetService {
   private readonly logger = new Logger(PasswordResetService.name);
 
   constructor(
+    private readonly changes: ChangeFeed,
     @InjectRepository(PasswordReset) private readonly resets: Repository<PasswordReset>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
     private readonly hasher: PasswordHasher,
     private readonly auth: AuthService,
-    private readonly credentials: CredentialsCache,
     private readonly mailer: Mailer,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -123,7 +123,7 @@ export class PasswordResetService {
       return true;
     });
     if (!won) throw ApiError.badRequest(Messages.passwordResetInvalid);
-    this.credentials.forgetAccount(accountId);
+    await this.changes.publish({ type: 'account.changed', accountId });
     return this.auth.issue(await this.accounts.getOrFail(accountId));
   }
 

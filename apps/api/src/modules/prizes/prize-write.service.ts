@@ -8,6 +8,7 @@ import { ruleEraOn } from '../lotteries/domain/lottery-rules';
 import { prizePeriodOn } from '../lotteries/domain/prize-structure';
 import { prizesProblem, readPrizesBody } from '../draws/domain/prize-input';
 import { upsertPrizesBatch } from '../draws/prize-batch-writer';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 /**
  * Administrators' writes of what one draw paid (contract section 10), validated against the prize structure in
@@ -16,6 +17,7 @@ import { upsertPrizesBatch } from '../draws/prize-batch-writer';
 @Injectable()
 export class PrizeWriteService {
   constructor(
+    private readonly changes: ChangeFeed,
     private readonly dataSource: DataSource,
     private readonly catalog: LotteryCatalog,
   ) {}
@@ -44,7 +46,7 @@ export class PrizeWriteService {
       await upsertPrizesBatch(manager, tag, [read.value], rules);
       return !existing.prizes;
     });
-    await this.catalog.reload(tag);
+    await this.changes.publish({ type: 'lottery.changed', tag });
     return { created, json: this.catalog.prizesJsonOf(tag, date, round) };
   }
 
@@ -55,7 +57,7 @@ export class PrizeWriteService {
       'DELETE FROM draw_prizes WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3 RETURNING 1',
       [tag, date, round],
     );
-    if (deleted[1] > 0) return this.catalog.reload(tag);
+    if (deleted[1] > 0) return this.changes.publish({ type: 'lottery.changed', tag });
     const draws = await this.dataSource.query<unknown[]>(
       'SELECT 1 FROM draws WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3',
       [snapshot.record.tag, date, round],

@@ -3,11 +3,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiToken } from './api-token.entity';
 import { TokensController } from './tokens.controller';
 import { TokensService } from './tokens.service';
-import { CredentialsModule } from '../credentials/credentials.module';
 import { GuardsModule } from '../guards/guards.module';
 
 @Module({
-  imports: [GuardsModule, CredentialsModule, TypeOrmModule.forFeature([ApiToken])],
+  imports: [GuardsModule, TypeOrmModule.forFeature([ApiToken])],
   controllers: [TokensController],
   providers: [TokensService],
   exports: [TokensService],

@@ -6,12 +6,12 @@ import { Messages } from '../../common/errors/messages';
 import { Page } from '../../common/pagination/page';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { CredentialsCache } from '../credentials/credentials-cache.service';
 import { generateTokenSecret, hashTokenSecret, tokenDisplayPrefix } from '../credentials/token-secret';
 import { isUniqueViolation } from '../../common/database/postgres-errors';
 import { ApiToken } from './api-token.entity';
 import { DESCRIPTION_MESSAGE, DESCRIPTION_PATTERN, isTokenId, TOKEN_ID_MESSAGE } from './token-fields';
 import { EXPIRES_AT_MESSAGE } from './dto/create-token.dto';
+import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 export interface NewToken {
   id: string;
@@ -30,9 +30,9 @@ function normalizeDescription(description: string | null | undefined): string | 
 @Injectable()
 export class TokensService {
   constructor(
+    private readonly changes: ChangeFeed,
     @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
     private readonly dataSource: DataSource,
-    private readonly credentials: CredentialsCache,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -132,7 +132,7 @@ export class TokensService {
       await manager.update(ApiToken, { accountId, id }, changes);
       return { token: Object.assign(current, changes), replaced };
     });
-    replaced.forEach((hash) => this.credentials.forgetToken(hash));
+    await this.changes.publish({ type: 'token.changed', secretHashes: replaced });
     return { token, secret };
   }
 
@@ -165,6 +165,6 @@ export class TokensService {
     const hashes = deleted.flatMap((row) =>
       row.previous_secret_hash ? [row.secret_hash, row.previous_secret_hash] : [row.secret_hash],
     );
-    hashes.forEach((hash) => this.credentials.forgetToken(hash));
+    await this.changes.publish({ type: 'token.changed', secretHashes: hashes });
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseSourceConfig, type SourceConfig } from '../../ingestion/source-config';
+import { parseSourceConfig, type SourceConfig } from '../../ingestion/domain/source-config';
 import { type DrawSchedule, parseDrawSchedule } from '../../lotteries/domain/draw-schedule';
 import { NumberGroupRule, RuleEra, validateRuleEras } from '../../lotteries/domain/lottery-rules';
 import { parsePrizePeriods, prizeBoundsOf } from '../../lotteries/domain/prize-structure';

@@ -1,10 +1,8 @@
 import { type GenericContext, genericAdapter } from './generic';
-import { type SourceMapping } from './generic-mapping';
+import { type SourceMapping } from '../domain/generic-mapping';
 import { socrataMegaMillions, socrataPowerball } from './socrata';
 import type { SourceAdapter } from './source-adapter';
 
-export const ADAPTER_NAMES = ['socrata-powerball', 'socrata-megamillions', 'generic'] as const;
-export type AdapterName = (typeof ADAPTER_NAMES)[number];
 
 /**
  * The adapter a source names; the generic one reads through the source's mapping, with what it knows of the

@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { SourceMapping } from './generic-mapping';
+import type { SourceMapping } from '../domain/generic-mapping';
 import { SourceFormatError } from './source-adapter';
-import { undecodedHint } from './text-encoding';
+import { undecodedHint } from '../domain/text-encoding';
 
 /**
  * A CSV answer's rows, by column name, or with `header: false` by column position ('1' the first). The columns

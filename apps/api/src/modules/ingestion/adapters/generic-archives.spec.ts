@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { genericAdapter } from './generic';
-import { parseSourceMapping } from './generic-mapping';
+import { parseSourceMapping } from '../domain/generic-mapping';
 import { parseAnswer, type ParsedAnswer } from './source-adapter';
 
 /** Real publications, byte for byte (test/fixtures/sources/README.md). */

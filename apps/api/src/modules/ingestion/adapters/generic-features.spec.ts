@@ -1,5 +1,5 @@
 import { genericAdapter } from './generic';
-import { parseSourceMapping, type SourceMapping } from './generic-mapping';
+import { parseSourceMapping, type SourceMapping } from '../domain/generic-mapping';
 import { parseAnswer, SourceFormatError } from './source-adapter';
 
 /** The adapter of a mapping as an administrator would send it (checked first, as the admin API does). */

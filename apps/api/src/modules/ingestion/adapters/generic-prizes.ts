@@ -1,5 +1,5 @@
 import { decimalToMinor } from '../../draws/domain/draw-prizes';
-import type { PrizeMapping } from './generic-mapping';
+import type { PrizeMapping } from '../domain/generic-mapping';
 import { valueAt } from './row-values';
 import type { FetchedPrizes } from './source-adapter';
 

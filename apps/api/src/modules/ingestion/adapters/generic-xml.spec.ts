@@ -1,5 +1,5 @@
 import { genericAdapter } from './generic';
-import { parseSourceMapping } from './generic-mapping';
+import { parseSourceMapping } from '../domain/generic-mapping';
 import { parseAnswer } from './source-adapter';
 
 const adapter = (value: Record<string, unknown>) => {

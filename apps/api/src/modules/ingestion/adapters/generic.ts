@@ -1,10 +1,10 @@
 import { isValidIsoDate } from '../../../common/dates/iso-date';
 import type { RejectedRow } from '../sync-result';
 import { csvRows } from './csv-rows';
-import { dateReader } from './date-readers';
-import type { SourceMapping } from './generic-mapping';
+import { dateReader } from '../domain/date-readers';
+import type { SourceMapping } from '../domain/generic-mapping';
 import { prizesAt } from './generic-prizes';
-import { requestParts } from './request-options';
+import { requestParts } from '../domain/request-options';
 import { readRound } from './round-values';
 import { valueAt } from './row-values';
 import {
@@ -19,9 +19,9 @@ import {
   SourceFormatError,
   type SourceRequest,
 } from './source-adapter';
-import { decodeText } from './text-encoding';
-import { expandUrl } from './url-placeholders';
-import { parseXmlPath, type XmlPath, xmlValue } from './xml-paths';
+import { decodeText } from '../domain/text-encoding';
+import { expandUrl } from '../domain/url-placeholders';
+import { parseXmlPath, type XmlPath, xmlValue } from '../domain/xml-paths';
 import { xmlRows } from './xml-rows';
 import { readZipMember } from './zip-archive';
 

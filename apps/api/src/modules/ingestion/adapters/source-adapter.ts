@@ -1,6 +1,6 @@
 import type { RejectedRow } from '../sync-result';
 import type { StoredDivisionPrize } from '../../draws/domain/draw-prizes';
-import { decodeText } from './text-encoding';
+import { decodeText } from '../domain/text-encoding';
 
 /** A draw read from a source, before validation against the lottery's rules. */
 export interface FetchedDraw {

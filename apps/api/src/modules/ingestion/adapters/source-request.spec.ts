@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { OutboundPolicy } from '../../../common/net/outbound-policy';
 import { fetchSource } from '../source-fetcher';
 import { genericAdapter } from './generic';
-import { parseSourceMapping } from './generic-mapping';
+import { parseSourceMapping } from '../domain/generic-mapping';
 import { requestFor } from './source-adapter';
 import { socrataPowerball } from './socrata';
 

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { SourceFormatError } from './source-adapter';
-import { parseXmlPath, xmlValue } from './xml-paths';
+import { parseXmlPath, xmlValue } from '../domain/xml-paths';
 import { MAX_XML_DEPTH, XML_PARSER_OPTIONS, xmlRows } from './xml-rows';
 
 const path = (text: string) => {

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
 import { SourceFormatError } from './source-adapter';
-import { ATTRIBUTE_PREFIX, nodesAt, parseXmlPath, TEXT_KEY } from './xml-paths';
+import { ATTRIBUTE_PREFIX, nodesAt, parseXmlPath, TEXT_KEY } from '../domain/xml-paths';
 
 /** Elements nested deeper than this make the answer unreadable (the National Lottery's XML nests 6 deep). */
 export const MAX_XML_DEPTH = 100;

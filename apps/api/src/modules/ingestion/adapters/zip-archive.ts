@@ -1,12 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import { SourceFormatError } from './source-adapter';
 
-/** How the generic adapter finds its file in a ZIP answer (FDJ and BCLC serve one CSV in a ZIP). */
-export interface ArchiveMapping {
-  type: 'zip';
-  /** A regular expression on the member's name; default: the first member named `.csv` (`.json` for JSON). */
-  member?: string;
-}
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;

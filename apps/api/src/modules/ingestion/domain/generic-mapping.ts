@@ -2,7 +2,7 @@ import { dateReader, EPOCH_MS, isDateFormat } from './date-readers';
 import { parseRequestOptions, type RequestOptions } from './request-options';
 import { TEXT_ENCODINGS, type TextEncoding } from './text-encoding';
 import { parseXmlPath } from './xml-paths';
-import type { ArchiveMapping } from './zip-archive';
+import type { ArchiveMapping } from './archive-mapping';
 
 export { dateReader };
 

@@ -1,12 +1,12 @@
-import { OutboundPolicy, type OutboundProblem } from '../../common/net/outbound-policy';
-import type { Settings } from '../../config/settings';
-import { ADAPTER_NAMES, type AdapterName } from './adapters/adapters';
-import { parseSourceMapping, type SourceMapping } from './adapters/generic-mapping';
+import { OutboundPolicy, type OutboundProblem } from '../../../common/net/outbound-policy';
+import type { Settings } from '../../../config/settings';
+import { ADAPTER_NAMES, type AdapterName } from './adapter-names';
+import { parseSourceMapping, type SourceMapping } from './generic-mapping';
 import {
   placeholderOutsidePathAndQuery,
   unknownUrlPlaceholder,
   URL_PLACEHOLDERS,
-} from './adapters/url-placeholders';
+} from './url-placeholders';
 
 /** One publication to fetch: an adapter, a URL and (generic adapter) its mapping. */
 export interface SourceEndpoint {

@@ -1,6 +1,6 @@
-import { parseSourceConfig } from '../source-config';
-import { genericAdapter } from './generic';
-import { requestFor } from './source-adapter';
+import { parseSourceConfig } from './source-config';
+import { genericAdapter } from '../adapters/generic';
+import { requestFor } from '../adapters/source-adapter';
 import { expandUrl, unknownUrlPlaceholder } from './url-placeholders';
 
 /** Friday 2026-08-14, 12:00 UTC: a fixed clock. */

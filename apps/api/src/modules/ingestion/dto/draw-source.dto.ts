@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ADAPTER_NAMES } from '../adapters/adapters';
+import { ADAPTER_NAMES } from '../domain/adapter-names';
 
 /** One publication: its adapter, URL and (generic adapter) mapping. */
 export class SourceEndpointDto {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
-import { ADAPTER_NAMES } from '../adapters/adapters';
+import { ADAPTER_NAMES } from '../domain/adapter-names';
 
 const adapterMessage = Messages.invalidField('adapter', `one of ${ADAPTER_NAMES.join(', ')}`);
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { FreshnessDto } from '../../lotteries/dto/schedule.dto';
-import { ADAPTER_NAMES } from '../adapters/adapters';
+import { ADAPTER_NAMES } from '../domain/adapter-names';
 
 export class RejectedRowDto {
   @ApiProperty({ description: "1-based position of the row in the source's answer." })
