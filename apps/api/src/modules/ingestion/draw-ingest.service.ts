@@ -167,7 +167,7 @@ export class DrawIngestService {
         rejected: rejected.sort((a, b) => a.row - b.row),
       };
     });
-    if (false /*BREAK*/)
+    if (counts.inserted + counts.corrected + counts.prizes > 0)
       await this.changes.publish({ type: 'lottery.changed', tag });
     for (const { draw, from } of corrections) {
       this.logger.warn(
