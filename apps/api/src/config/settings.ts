@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { makeWritableDirectory } from '../common/fs/directory';
+import { type Env, type RateWindow, readSettings } from './setting-kinds';
+import { SETTINGS_SCHEMA } from './settings-schema';
 
-/** A rate-limit window: at most `limit` requests per `windowSeconds`. */
-export interface RateWindow {
-  limit: number;
-  windowSeconds: number;
-}
+export { parseRateWindows, type RateWindow } from './setting-kinds';
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 
@@ -130,166 +127,64 @@ export class SettingsError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
-const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
-const WINDOW_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
-
-/** Reads and validates the environment; throws SettingsError with one line per bad setting. */
+/**
+ * Reads and validates the environment (every variable of SETTINGS_SCHEMA, in its order, then the rules across
+ * settings); throws SettingsError with one line per bad setting.
+ */
 export function loadSettings(env: Env = process.env): Settings {
-  const problems: string[] = [];
-  const text = (name: string): string | null => {
-    const value = env[name]?.trim();
-    return value ? value : null;
-  };
-  const integer = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-    const raw = text(name);
-    if (raw === null) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      problems.push(`${name}='${raw}' is not valid: expected a whole number from ${min} to ${max}.`);
-      return fallback;
-    }
-    return Number(raw);
-  };
-  const flag = (name: string, fallback: boolean): boolean => {
-    const raw = text(name)?.toLowerCase();
-    if (raw === undefined || raw === null) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name}='${raw}' is not valid: expected true or false.`);
-    return fallback;
-  };
-
-  const databaseUrl = text('DATABASE_URL');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push(`DATABASE_URL is not valid: expected a postgres:// or postgresql:// URL.`);
-  }
-  const redisUrl = text('REDIS_URL');
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
-    problems.push(`REDIS_URL is not valid: expected a redis:// or rediss:// URL.`);
-  }
-  const dataDir = resolve(text('DATA_DIR') ?? '.data');
-
-  const jwtSecret = text('JWT_SECRET');
-  if (jwtSecret && jwtSecret.length < 32) {
-    problems.push(`JWT_SECRET is too short: use at least 32 characters.`);
-  }
-  if (!jwtSecret && databaseUrl) {
-    problems.push(`JWT_SECRET is required when DATABASE_URL is set (every instance must share it).`);
-  }
-
-  const expires = parseDuration(text('JWT_EXPIRES_IN') ?? '1h');
-  if (expires === null)
-    problems.push(`JWT_EXPIRES_IN='${env.JWT_EXPIRES_IN}' is not valid: expected e.g. 3600, 15m, 1h or 7d.`);
-
-  const defaultLicense = env.DEFAULT_LICENSE === undefined ? 'free' : env.DEFAULT_LICENSE.trim() || null;
-  if (defaultLicense && !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(defaultLicense)) {
-    problems.push(`DEFAULT_LICENSE='${defaultLicense}' is not a valid license name.`);
-  }
-
-  const adminEmail = text('ADMIN_EMAIL');
-  const adminPassword = text('ADMIN_PASSWORD');
-  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
-    problems.push(`ADMIN_EMAIL and ADMIN_PASSWORD must be set together.`);
-  }
-  if (adminEmail && !/^[^\s@]+@[^\s@]+$/.test(adminEmail))
-    problems.push(`ADMIN_EMAIL is not an email address.`);
-  if (adminPassword && adminPassword.length < 8)
-    problems.push(`ADMIN_PASSWORD is too short: use at least 8 characters.`);
-
-  const ipRaw = text('IP_RATE_LIMIT') ?? '20/s,1200/m,72000/h';
-  const ipRateLimit = ipRaw.toLowerCase() === 'off' ? null : parseRateWindows(ipRaw);
-  if (ipRateLimit && ipRateLimit.length === 0) {
-    problems.push(`IP_RATE_LIMIT='${ipRaw}' is not valid: expected e.g. '20/s,1200/m,72000/h' or 'off'.`);
-  }
-
-  const registrationRaw = text('REGISTRATION_RATE_LIMIT') ?? '5/h,20/d';
-  const registrationRateLimit = rateWindowsOrOff('REGISTRATION_RATE_LIMIT', registrationRaw, problems);
-  const webhookManualRaw = text('WEBHOOK_TEST_RATE_LIMIT') ?? '5/m,50/h';
-  const webhookManualRateLimit = rateWindowsOrOff('WEBHOOK_TEST_RATE_LIMIT', webhookManualRaw, problems);
-
-  const host = text('HOST') ?? '0.0.0.0';
-  if (!isIP(host) && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host))
-    problems.push(
-      `HOST='${host}' is not valid: expected an IP address (0.0.0.0, 127.0.0.1, ::) or a host name.`,
-    );
-  const metricsToken = text('METRICS_TOKEN');
-  if (metricsToken && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken)))
-    problems.push(`METRICS_TOKEN is not valid: use at least 16 printable characters without spaces.`);
-
-  const smtpUrl = text('SMTP_URL');
-  if (smtpUrl && !/^smtps?:\/\/[^\s/]+/i.test(smtpUrl))
-    problems.push(`SMTP_URL is not valid: expected smtp://user:password@host:port or smtps://….`);
-  const publicUrl = parsePublicUrl(text('PUBLIC_URL'), problems);
-  if (smtpUrl && !publicUrl)
-    problems.push(`PUBLIC_URL must be set with SMTP_URL: reset links in e-mails point there.`);
-  const mailFrom = text('MAIL_FROM') ?? 'Lottery Results <no-reply@localhost>';
-  if (!/@[^\s@>]+>?$/.test(mailFrom))
-    problems.push(
-      `MAIL_FROM='${mailFrom}' is not valid: expected an address, e.g. 'Name <no-reply@example.com>'.`,
-    );
-
-  const logLevelRaw = (text('LOG_LEVEL') ?? 'log').toLowerCase();
-  const logLevel = (logLevelRaw === 'info' ? 'log' : logLevelRaw) as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel))
-    problems.push(`LOG_LEVEL='${logLevelRaw}' is not valid: expected one of ${LOG_LEVELS.join(', ')}.`);
-
-  const logFormat = (text('LOG_FORMAT') ?? (databaseUrl ? 'json' : 'pretty')).toLowerCase();
-  if (logFormat !== 'json' && logFormat !== 'pretty')
-    problems.push(`LOG_FORMAT='${logFormat}' is not valid: expected json or pretty.`);
-
+  const { values: v, problems } = readSettings(SETTINGS_SCHEMA, env);
   const settings: Settings = {
-    port: integer('PORT', 3000, 0, 65535),
-    host,
-    metricsToken,
-    databaseUrl,
-    dataDir,
-    redisUrl,
-    jwtSecret,
-    jwtExpiresInSeconds: expires ?? 3600,
-    defaultLicense,
-    maxTokensPerAccount: integer('MAX_TOKENS_PER_ACCOUNT', 10, 1, 1000),
-    adminEmail: adminEmail?.toLowerCase() ?? null,
-    adminPassword,
-    ipRateLimit: ipRateLimit && ipRateLimit.length ? ipRateLimit : null,
-    registrationRateLimit,
-    importMaxBytes: integer('IMPORT_MAX_BYTES', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024),
-    trustProxy: parseTrustProxy(text('TRUST_PROXY')),
-    corsOrigins: parseCors(text('CORS_ORIGINS')),
-    logLevel,
-    logFormat: logFormat as Settings['logFormat'],
-    loadBundledData: flag('LOAD_BUNDLED_DATA', true),
-    createDemoAccount: flag('CREATE_DEMO_ACCOUNT', !adminEmail),
-    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 15000, 100),
-    headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', 10000, 100),
-    bodyTimeoutMs: integer('BODY_TIMEOUT_MS', 30000, 100),
-    maxConnectionsPerClient: integer('MAX_CONNECTIONS_PER_CLIENT', text('TRUST_PROXY') ? 0 : 512, 0),
-    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10000, 0),
-    usageFlushIntervalMs: integer('USAGE_FLUSH_INTERVAL_MS', 2000, 10),
-    credentialsCacheTtlMs: integer('CREDENTIALS_CACHE_TTL_MS', 10000, 0),
+    port: v.PORT,
+    host: v.HOST as string, // HOST and MAIL_FROM have defaults: never null
+    metricsToken: v.METRICS_TOKEN,
+    databaseUrl: v.DATABASE_URL,
+    dataDir: v.DATA_DIR,
+    redisUrl: v.REDIS_URL,
+    jwtSecret: v.JWT_SECRET,
+    jwtExpiresInSeconds: v.JWT_EXPIRES_IN,
+    defaultLicense: v.DEFAULT_LICENSE,
+    maxTokensPerAccount: v.MAX_TOKENS_PER_ACCOUNT,
+    adminEmail: v.ADMIN_EMAIL,
+    adminPassword: v.ADMIN_PASSWORD,
+    ipRateLimit: v.IP_RATE_LIMIT,
+    registrationRateLimit: v.REGISTRATION_RATE_LIMIT,
+    importMaxBytes: v.IMPORT_MAX_BYTES,
+    trustProxy: v.TRUST_PROXY,
+    corsOrigins: v.CORS_ORIGINS,
+    logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
+    loadBundledData: v.LOAD_BUNDLED_DATA,
+    createDemoAccount: v.CREATE_DEMO_ACCOUNT,
+    requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: v.HEADERS_TIMEOUT_MS,
+    bodyTimeoutMs: v.BODY_TIMEOUT_MS,
+    maxConnectionsPerClient: v.MAX_CONNECTIONS_PER_CLIENT,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    usageFlushIntervalMs: v.USAGE_FLUSH_INTERVAL_MS,
+    credentialsCacheTtlMs: v.CREDENTIALS_CACHE_TTL_MS,
     sync: {
-      enabled: flag('SYNC', true),
-      allowedHosts: parseHostList('SYNC_ALLOWED_HOSTS', text('SYNC_ALLOWED_HOSTS'), problems),
-      acceptCorrections: flag('SYNC_ACCEPT_CORRECTIONS', false),
-      timeoutMs: integer('SYNC_TIMEOUT_MS', 10000, 100, 600000),
-      contact: syncContact(text('SYNC_CONTACT'), problems),
-      retryMinMs: integer('SYNC_RETRY_MIN_MS', 300000, 10),
-      retryMaxMs: integer('SYNC_RETRY_MAX_MS', 21600000, 10),
-      checkIntervalMs: integer('SYNC_CHECK_INTERVAL_MS', 60000, 10),
+      enabled: v.SYNC,
+      allowedHosts: v.SYNC_ALLOWED_HOSTS,
+      acceptCorrections: v.SYNC_ACCEPT_CORRECTIONS,
+      timeoutMs: v.SYNC_TIMEOUT_MS,
+      contact: v.SYNC_CONTACT,
+      retryMinMs: v.SYNC_RETRY_MIN_MS,
+      retryMaxMs: v.SYNC_RETRY_MAX_MS,
+      checkIntervalMs: v.SYNC_CHECK_INTERVAL_MS,
     },
     webhooks: {
-      allowedHosts: parseHostList('WEBHOOK_ALLOWED_HOSTS', text('WEBHOOK_ALLOWED_HOSTS'), problems),
-      maxPerAccount: integer('MAX_WEBHOOKS_PER_ACCOUNT', 10, 1, 1000),
-      manualRateLimit: webhookManualRateLimit,
-      maxPendingPerSubscription: integer('WEBHOOK_MAX_PENDING_PER_SUBSCRIPTION', 100, 1, 100000),
-      maxPendingPerAccount: integer('WEBHOOK_MAX_PENDING_PER_ACCOUNT', 500, 1, 1000000),
-      retentionDays: integer('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
-      timeoutMs: integer('WEBHOOK_TIMEOUT_MS', 10000, 100, 60000),
-      pollIntervalMs: integer('WEBHOOK_POLL_INTERVAL_MS', 1000, 10, 60000),
-      retryBaseMs: integer('WEBHOOK_RETRY_BASE_MS', 10000, 10),
-      retryHorizonMs: integer('WEBHOOK_RETRY_HORIZON_MS', 86_400_000, 100),
+      allowedHosts: v.WEBHOOK_ALLOWED_HOSTS,
+      maxPerAccount: v.MAX_WEBHOOKS_PER_ACCOUNT,
+      manualRateLimit: v.WEBHOOK_TEST_RATE_LIMIT,
+      maxPendingPerSubscription: v.WEBHOOK_MAX_PENDING_PER_SUBSCRIPTION,
+      maxPendingPerAccount: v.WEBHOOK_MAX_PENDING_PER_ACCOUNT,
+      retentionDays: v.WEBHOOK_RETENTION_DAYS,
+      timeoutMs: v.WEBHOOK_TIMEOUT_MS,
+      pollIntervalMs: v.WEBHOOK_POLL_INTERVAL_MS,
+      retryBaseMs: v.WEBHOOK_RETRY_BASE_MS,
+      retryHorizonMs: v.WEBHOOK_RETRY_HORIZON_MS,
     },
-    mail: { smtpUrl, from: mailFrom, publicUrl },
+    mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM as string, publicUrl: v.PUBLIC_URL },
   };
   // Node's HTTP server refuses to start otherwise: a whole request cannot take less time than its headers.
   if (settings.headersTimeoutMs > settings.bodyTimeoutMs)
@@ -327,86 +222,4 @@ export function resolveJwtSecret(settings: Settings): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-function parseDuration(raw: string): number | null {
-  const match = /^(\d+)\s*([smhd]?)$/i.exec(raw);
-  if (!match || Number(match[1]) === 0) return null;
-  return Number(match[1]) * (WINDOW_UNITS[match[2].toLowerCase() || 's'] ?? 1);
-}
-
-/** '20/s,1200/m,72000/h' → windows; an empty array means the text was not valid. */
-export function parseRateWindows(raw: string): RateWindow[] {
-  const windows: RateWindow[] = [];
-  for (const part of raw.split(',')) {
-    const match = /^\s*(\d+)\s*\/\s*([smhd])\s*$/i.exec(part);
-    if (!match || Number(match[1]) < 1) return [];
-    windows.push({ limit: Number(match[1]), windowSeconds: WINDOW_UNITS[match[2].toLowerCase()] });
-  }
-  return windows;
-}
-
-/** PUBLIC_URL: an http(s) origin, optionally with a path prefix; kept without its trailing slash. */
-function parsePublicUrl(raw: string | null, problems: string[]): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash)
-      return url.href.replace(/\/+$/, '');
-  } catch {
-    // reported below
-  }
-  problems.push(`PUBLIC_URL='${raw}' is not valid: expected e.g. https://lottery.example.com.`);
-  return null;
-}
-
-/** `name`'s windows ('5/h,20/d'), or null for `off`; a problem when the text is neither. */
-function rateWindowsOrOff(name: string, raw: string, problems: string[]): RateWindow[] | null {
-  if (raw.toLowerCase() === 'off') return null;
-  const windows = parseRateWindows(raw);
-  if (windows.length === 0)
-    problems.push(`${name}='${raw}' is not valid: expected e.g. '5/h,20/d' or 'off'.`);
-  return windows.length ? windows : null;
-}
-
-/** SYNC_CONTACT: printable ASCII without parentheses (it goes inside the User-Agent's comment), 200 at most. */
-function syncContact(value: string | null, problems: string[]): string | null {
-  if (value === null) return null;
-  if (value.length > 200 || !/^[\x20-\x7e]+$/.test(value) || /[()\\]/.test(value)) {
-    problems.push(
-      'SYNC_CONTACT is not valid: expected an e-mail address or a URL (printable ASCII, no parentheses, 200 characters at most).',
-    );
-    return null;
-  }
-  return value;
-}
-
-/** WEBHOOK_ALLOWED_HOSTS, SYNC_ALLOWED_HOSTS: comma-separated host names or IP addresses, compared lower-cased. */
-function parseHostList(name: string, raw: string | null, problems: string[]): string[] {
-  if (!raw) return [];
-  const hosts = raw
-    .split(',')
-    .map((host) => host.trim().toLowerCase())
-    .filter(Boolean);
-  const bad = hosts.filter((host) => !/^[a-z0-9.:[\]-]+$/.test(host));
-  if (bad.length) problems.push(`${name} has invalid hosts: ${bad.join(', ')}.`);
-  return hosts.map((host) => host.replace(/^\[(.*)\]$/, '$1'));
-}
-
-function parseTrustProxy(raw: string | null): boolean | number | string[] {
-  if (!raw || raw.toLowerCase() === 'false' || raw.toLowerCase() === 'none') return false;
-  if (raw.toLowerCase() === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-function parseCors(raw: string | null): string[] | '*' {
-  if (!raw || raw === '*') return '*';
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }

@@ -6,7 +6,6 @@ import { StaticReflector } from '../../common/metadata/static-reflector';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { COUNTER_STORE, type CounterStore } from '../metering/counter-store';
 import { MeteringModule } from '../metering/metering.module';
 import { JwtStrategy } from './jwt/jwt.strategy';
 import { RouteDeclarationCheck } from './route-declarations';
@@ -17,7 +16,8 @@ import { throttlerModuleOptions } from './throttling/throttlers';
  * Who may call what: the @Auth decorator composes, per route, one guard per concern (API token, license, quota,
  * account rate limit; JWT and administrator role) and the quota charge; the client-IP limit is a hook that runs
  * before them (ClientIpLimit, installed by configureApp). This module sets up
- * what they run on: the passport-jwt strategy, @nestjs/throttler's named throttlers over our counter store, and
+ * what they run on: the passport-jwt strategy, @nestjs/throttler's named throttlers (which limits apply; MeteringService counts
+ * them), and
  * the start-up check that refuses undeclared routes.
  *
  * A module whose routes use @Auth imports this module: Nest builds a route's guards in the module of its
@@ -31,9 +31,8 @@ import { throttlerModuleOptions } from './throttling/throttlers';
     CredentialsModule,
     MeteringModule,
     ThrottlerModule.forRootAsync({
-      imports: [MeteringModule],
-      inject: [SETTINGS, COUNTER_STORE],
-      useFactory: (settings: Settings, store: CounterStore) => throttlerModuleOptions(settings, store),
+      inject: [SETTINGS],
+      useFactory: (settings: Settings) => throttlerModuleOptions(settings),
     }),
   ],
   providers: [StaticReflector, JwtStrategy, RouteDeclarationCheck, ClientIpLimit],

@@ -1,22 +1,16 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { COUNTER_STORE, type CounterStore, type QuotaReconciliation } from './counter-store';
 import { type LedgerDelta, ledgerKey, QuotaLedger } from './quota-ledger';
 import { monthCounterTtlSeconds } from './usage-calendar';
+import { addDailyUsage, addTokenUsage, SEP, updateLastUse, type UsageCounts } from './usage-rows';
+
+export type { UsageCounts } from './usage-rows';
 
 /** How many times the shutdown flush is tried before what it holds is given up (and logged). */
 const SHUTDOWN_FLUSH_ATTEMPTS = 5;
-
-/** Charged requests and, of them, those answered with a client error (4xx). */
-export interface UsageCounts {
-  count: number;
-  errors: number;
-}
-
-/** Separates key parts: token ids may hold any character but control characters (TOKEN_ID_PATTERN). */
-const SEP = '\t';
 
 function add(map: Map<string, UsageCounts>, key: string, count: number, errors: number): void {
   const counts = map.get(key);
@@ -29,6 +23,17 @@ function add(map: Map<string, UsageCounts>, key: string, count: number, errors: 
 /** A quota unit recorded in the store's counter, for the ledger: account, month, incarnation. */
 function quotaKey(accountId: string, month: string, incarnation: string): string {
   return accountId + SEP + month + SEP + incarnation;
+}
+
+/** What one flush writes: everything pending when it began (what is counted meanwhile waits for the next). */
+interface Batch {
+  usage: Map<string, UsageCounts>;
+  tokenUsage: Map<string, UsageCounts>;
+  lastUse: Map<string, Date>;
+  quota: Map<string, number>;
+  unreconciled: { accountId: string; month: string }[];
+  /** The shared counters are away: the month rows written are marked for re-seeding, in the same transaction. */
+  markForReseed: boolean;
 }
 
 /**
@@ -55,7 +60,7 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
   private pendingQuota = new Map<string, number>();
   /** Month rows written while their counters could not be reconciled, to mark for re-seeding. */
   private unreconciled: { accountId: string; month: string }[] = [];
-  /** Reconciliations under way: they follow a write without holding up the next (see writePending). */
+  /** Reconciliations under way: they follow a write without holding up the next (see reconcileInBackground). */
   private readonly reconciling = new Set<Promise<void>>();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
@@ -178,103 +183,96 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     return this.flushing;
   }
 
+  /**
+   * One flush: takes what is pending, writes it in one transaction, and, once committed, has the store take in
+   * the quota units written. A failed write puts the batch back for the next flush.
+   */
   private async writePending(): Promise<void> {
-    const usage = this.pendingUsage;
-    const tokenUsage = this.pendingTokenUsage;
-    const lastUse = this.pendingLastUse;
-    const quota = this.pendingQuota;
     if (this.isEmpty()) return;
+    const batch = this.takePending();
+    let versions: Map<string, number>;
+    try {
+      versions = await this.dataSource.transaction((manager) => this.write(manager, batch));
+    } catch (error) {
+      // Keep the counts for the next flush rather than lose them.
+      this.putBack(batch);
+      this.noteFailure(error as Error);
+      return;
+    }
+    this.noteSuccess();
+    if (!batch.markForReseed && batch.quota.size) this.reconcileInBackground(batch.quota, versions);
+  }
+
+  /** Everything pending, as a batch; counting goes on in fresh maps while it is written. */
+  private takePending(): Batch {
+    const batch: Batch = {
+      usage: this.pendingUsage,
+      tokenUsage: this.pendingTokenUsage,
+      lastUse: this.pendingLastUse,
+      quota: this.pendingQuota,
+      unreconciled: this.unreconciled,
+      // While the shared counters are away, the rows written are marked in the same transaction.
+      markForReseed: this.store.availability?.away ?? false,
+    };
     this.pendingUsage = new Map();
     this.pendingTokenUsage = new Map();
     this.pendingLastUse = new Map();
     this.pendingQuota = new Map();
-    // While the shared counters are away, the rows written are marked in the same transaction.
-    const markForReseed = this.store.availability?.away ?? false;
-    const unreconciled = this.unreconciled;
     this.unreconciled = [];
-    let versions = new Map<string, number>();
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        if (quota.size) versions = await this.ledger.addWritten(manager, ledgerDeltas(quota), markForReseed);
-        await this.ledger.mark(unreconciled, manager);
-        if (usage.size) {
-          const rows = [...usage].map(([key, counts]) => {
-            const [accountId, day] = key.split(SEP);
-            return [accountId, day, counts] as const;
-          });
-          // Not joined with accounts: the counts of an account deleted meanwhile are written too (its records stay).
-          await manager.query(
-            `INSERT INTO usage_daily (account_id, day, count, errors)
-             SELECT u.account_id, u.day, u.count, u.errors
-               FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[]) AS u(account_id, day, count, errors)
-             ON CONFLICT (account_id, day) DO UPDATE
-               SET count = usage_daily.count + EXCLUDED.count, errors = usage_daily.errors + EXCLUDED.errors`,
-            [
-              rows.map((r) => r[0]),
-              rows.map((r) => r[1]),
-              rows.map((r) => r[2].count),
-              rows.map((r) => r[2].errors),
-            ],
-          );
-        }
-        if (tokenUsage.size) {
-          const rows = [...tokenUsage].map(([key, counts]) => {
-            const [accountId, tokenId, day] = key.split(SEP);
-            return [accountId, tokenId, day, counts] as const;
-          });
-          await manager.query(
-            `INSERT INTO token_usage_daily (account_id, token_id, day, count, errors)
-             SELECT u.account_id, u.token_id, u.day, u.count, u.errors
-               FROM unnest($1::uuid[], $2::varchar[], $3::date[], $4::int[], $5::int[])
-                    AS u(account_id, token_id, day, count, errors)
-               JOIN api_tokens t ON t.account_id = u.account_id AND t.id = u.token_id
-                FOR KEY SHARE OF t
-             ON CONFLICT (account_id, token_id, day) DO UPDATE
-               SET count = token_usage_daily.count + EXCLUDED.count,
-                   errors = token_usage_daily.errors + EXCLUDED.errors`,
-            [
-              rows.map((r) => r[0]),
-              rows.map((r) => r[1]),
-              rows.map((r) => r[2]),
-              rows.map((r) => r[3].count),
-              rows.map((r) => r[3].errors),
-            ],
-          );
-        }
-        if (lastUse.size) {
-          const rows = [...lastUse].map(([key, at]) => [...key.split(SEP), at.toISOString()] as const);
-          await manager.query(
-            `UPDATE api_tokens t SET last_used_at = GREATEST(COALESCE(t.last_used_at, u.at), u.at)
-               FROM unnest($1::uuid[], $2::varchar[], $3::timestamptz[]) AS u(account_id, id, at)
-              WHERE t.account_id = u.account_id AND t.id = u.id`,
-            [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
-          );
-        }
-      });
-    } catch (error) {
-      // Keep the counts for the next flush rather than lose them.
-      for (const [key, counts] of usage) add(this.pendingUsage, key, counts.count, counts.errors);
-      for (const [key, counts] of tokenUsage) add(this.pendingTokenUsage, key, counts.count, counts.errors);
-      for (const [key, at] of lastUse) if (!this.pendingLastUse.has(key)) this.pendingLastUse.set(key, at);
-      for (const [key, delta] of quota) this.pendingQuota.set(key, (this.pendingQuota.get(key) ?? 0) + delta);
-      this.unreconciled.push(...unreconciled);
-      if (!this.failingSince) {
-        this.failingSince = new Date();
-        this.logger.error(`Usage write-back failed; retrying every flush: ${(error as Error).message}`);
-      }
-      return;
-    }
-    if (this.failingSince) {
-      const seconds = Math.round((Date.now() - this.failingSince.getTime()) / 1000);
-      this.logger.log(`Usage write-back works again after ${seconds} s; nothing was lost`);
-      this.failingSince = undefined;
-    }
-    // Not awaited: a write (and a ledger charge waiting for it while Redis goes away) never waits on Redis.
-    if (!markForReseed && quota.size) {
-      const reconciling = this.reconcile(quota, versions);
-      this.reconciling.add(reconciling);
-      void reconciling.finally(() => this.reconciling.delete(reconciling));
-    }
+    return batch;
+  }
+
+  /**
+   * The batch's statements, in one transaction: the quota units into the ledger's month rows (answering each
+   * row's new version, for reconcile), the marks left by failed reconciliations, then the daily and per-token
+   * counts and the tokens' last use.
+   */
+  private async write(manager: EntityManager, batch: Batch): Promise<Map<string, number>> {
+    const versions = batch.quota.size
+      ? await this.ledger.addWritten(manager, ledgerDeltas(batch.quota), batch.markForReseed)
+      : new Map<string, number>();
+    await this.ledger.mark(batch.unreconciled, manager);
+    await addDailyUsage(manager, batch.usage);
+    await addTokenUsage(manager, batch.tokenUsage);
+    await updateLastUse(manager, batch.lastUse);
+    return versions;
+  }
+
+  /** A batch that was not written goes back into what is pending, added to what was counted meanwhile. */
+  private putBack(batch: Batch): void {
+    for (const [key, counts] of batch.usage) add(this.pendingUsage, key, counts.count, counts.errors);
+    for (const [key, counts] of batch.tokenUsage)
+      add(this.pendingTokenUsage, key, counts.count, counts.errors);
+    // A later use, recorded meanwhile, wins.
+    for (const [key, at] of batch.lastUse)
+      if (!this.pendingLastUse.has(key)) this.pendingLastUse.set(key, at);
+    for (const [key, delta] of batch.quota)
+      this.pendingQuota.set(key, (this.pendingQuota.get(key) ?? 0) + delta);
+    this.unreconciled.push(...batch.unreconciled);
+  }
+
+  /** An outage is logged once when it starts (noteFailure) and once when it ends (noteSuccess). */
+  private noteFailure(error: Error): void {
+    if (this.failingSince) return;
+    this.failingSince = new Date();
+    this.logger.error(`Usage write-back failed; retrying every flush: ${error.message}`);
+  }
+
+  private noteSuccess(): void {
+    if (!this.failingSince) return;
+    const seconds = Math.round((Date.now() - this.failingSince.getTime()) / 1000);
+    this.logger.log(`Usage write-back works again after ${seconds} s; nothing was lost`);
+    this.failingSince = undefined;
+  }
+
+  /**
+   * Not awaited: a write (and a ledger charge waiting for it while Redis goes away) never waits on Redis. The
+   * shutdown hook waits for these (`reconciling`) before Redis closes.
+   */
+  private reconcileInBackground(quota: Map<string, number>, versions: Map<string, number>): void {
+    const reconciling = this.reconcile(quota, versions);
+    this.reconciling.add(reconciling);
+    void reconciling.finally(() => this.reconciling.delete(reconciling));
   }
 
   /**

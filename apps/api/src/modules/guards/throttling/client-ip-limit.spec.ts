@@ -35,7 +35,7 @@ describe('ClientIpLimit (IP_RATE_LIMIT, an onRequest hook before the body and th
       },
     ) as QuotaService;
     const metering = new MeteringService(quota, store, new MetricsService());
-    return new ClientIpLimit(throttlerModuleOptions({ ipRateLimit } as Settings, store), metering);
+    return new ClientIpLimit(throttlerModuleOptions({ ipRateLimit } as Settings), metering);
   }
 
   beforeEach(() => {

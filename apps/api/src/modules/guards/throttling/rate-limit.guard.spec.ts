@@ -91,7 +91,7 @@ class FakeMetering {
 }
 
 async function guardsOver(metering: unknown, ipRateLimit: Settings['ipRateLimit'] = IP_RATE_LIMIT) {
-  const options = throttlerModuleOptions({ ipRateLimit } as Settings, new MemoryCounterStore());
+  const options = throttlerModuleOptions({ ipRateLimit } as Settings);
   const storage = new RecordingStorage();
   const account = new AccountThrottlerGuard(
     options,

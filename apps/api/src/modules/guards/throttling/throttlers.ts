@@ -2,9 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions, ThrottlerOptions } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import type { Settings } from '../../../config/settings';
-import type { CounterStore } from '../../metering/counter-store';
 import { licensedPrincipal } from '../principal';
-import { CounterThrottlerStorage } from './counter-throttler.storage';
 
 /** Names of the throttlers: AccountThrottlerGuard runs the first, the ClientIpLimit hook the second. */
 export const ACCOUNT_THROTTLER_PREFIX = 'account-';
@@ -48,11 +46,18 @@ export function throttlerKey(name: string, tracker: string): string {
   return `rate:${name}:${tracker}`;
 }
 
-/** ThrottlerModule's options: every named throttler, our storage, and no package headers (we write our own). */
-export function throttlerModuleOptions(settings: Settings, store: CounterStore): ThrottlerModuleOptions {
+/**
+ * ThrottlerModule's options: every named throttler, and no package headers (we write our own).
+ *
+ * No `storage`: our guards never count through the package (RateLimitGuard hands each limit to MeteringService,
+ * which counts a request's windows and its unit of quota in one store call), so any storage here is dead code.
+ * Left out, the package builds its default in-memory ThrottlerStorageService: two empty Maps, and a sweep timer
+ * that starts only at its first increment(), which nothing calls. That is less code and less surprise than a
+ * storage of ours that would have to be kept in step with the counters for nothing.
+ */
+export function throttlerModuleOptions(settings: Settings): ThrottlerModuleOptions {
   return {
     throttlers: [...ACCOUNT_THROTTLERS, ...clientIpThrottlers(settings)],
-    storage: new CounterThrottlerStorage(store),
     generateKey: (_context, tracker, name) => throttlerKey(name, tracker),
     setHeaders: false,
   };
