@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { openTestDataSource, type TestDataSource } from '../../../test/support/test-data-source';
+import { openTestDataSource, type TestDataSource } from '../../../test/support/test-database';
 import { testEngine } from '../../../test/support/test-engine';
 import { ChangeFeed } from './change-feed.service';
 import type { ChangeEventMap, ChangeEventType } from './change-events';

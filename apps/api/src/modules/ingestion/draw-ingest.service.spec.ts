@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { openTestDataSource, type TestDataSource } from '../../../test/support/test-data-source';
+import { openTestDataSource, type TestDataSource } from '../../../test/support/test-database';
 import { TEST_ENV } from '../../../test/support/test-engine';
 import { loadSettings } from '../../config/settings';
 import { SETTINGS } from '../../config/settings.module';

@@ -5,7 +5,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { NOW, POWERBALL_SOURCE, LOCAL_SOURCES } from '../../../test/support/ingestion';
 import { type SourceServer, startSourceServer } from '../../../test/support/source-server';
-import { openTestDataSource, type TestDataSource } from '../../../test/support/test-data-source';
+import { openTestDataSource, type TestDataSource } from '../../../test/support/test-database';
 import { TEST_ENV } from '../../../test/support/test-engine';
 import { Clock } from '../../common/clock';
 import { loadSettings } from '../../config/settings';
