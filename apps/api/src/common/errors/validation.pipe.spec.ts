@@ -127,20 +127,20 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
       expect(validations).toHaveBeenCalledTimes(3);
     });
 
-    it('remembers at most 2,000 values per DTO class, forgetting the oldest first', async () => {
-      const oldest = await pipe.transform({ limit: '0' }, query());
+    it('remembers at most 2,000 values per DTO class, forgetting the least recently used first', async () => {
+      const first = await pipe.transform({ limit: '0' }, query());
       for (let i = 1; i < 2000; i++) await pipe.transform({ limit: String(i) }, query());
-      expect(await pipe.transform({ limit: '0' }, query())).toBe(oldest);
+      // Used again: '0' is now the most recently used, '1' the least.
+      expect(await pipe.transform({ limit: '0' }, query())).toBe(first);
       expect(validations).toHaveBeenCalledTimes(2000);
 
-      const newest = await pipe.transform({ limit: '2000' }, query()); // the 2,001st: '0' goes
+      const newest = await pipe.transform({ limit: '2000' }, query()); // the 2,001st: '1' goes, not '0'
       expect(validations).toHaveBeenCalledTimes(2001);
+      expect(await pipe.transform({ limit: '0' }, query())).toBe(first);
       expect(await pipe.transform({ limit: '2000' }, query())).toBe(newest);
       expect(await pipe.transform({ limit: '1999' }, query())).toEqual({ limit: 1999 });
       expect(validations).toHaveBeenCalledTimes(2001);
-      const again = await pipe.transform({ limit: '0' }, query());
-      expect(again).toEqual({ limit: 0 });
-      expect(again).not.toBe(oldest);
+      expect(await pipe.transform({ limit: '1' }, query())).toEqual({ limit: 1 });
       expect(validations).toHaveBeenCalledTimes(2002);
     });
 

@@ -1,5 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
+import { LRUCache } from 'lru-cache';
 import { ApiError } from './api-error';
 import { Messages } from './messages';
 
@@ -58,7 +59,10 @@ export function onlyDeclaredProperties(value: unknown, type: object): unknown {
   return declared;
 }
 
-/** Outcomes remembered per DTO class: enough for the values clients repeat, bounded against made-up ones. */
+/**
+ * Outcomes remembered per DTO class: enough for the values clients repeat, bounded against made-up ones (the
+ * least recently used goes first, so a flood of made-up values does not push out the ones clients keep using).
+ */
 const MAX_REMEMBERED = 2000;
 
 /**
@@ -71,7 +75,7 @@ const MAX_REMEMBERED = 2000;
  * the value (the time, the database).
  */
 export class MemoizingValidationPipe extends ValidationPipe {
-  private readonly outcomes = new WeakMap<object, Map<string, Outcome>>();
+  private readonly outcomes = new WeakMap<object, LRUCache<string, Outcome>>();
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (
@@ -97,7 +101,7 @@ export class MemoizingValidationPipe extends ValidationPipe {
       return super.transform(value, metadata);
     }
     let outcomes = this.outcomes.get(type);
-    if (!outcomes) this.outcomes.set(type, (outcomes = new Map()));
+    if (!outcomes) this.outcomes.set(type, (outcomes = new LRUCache({ max: MAX_REMEMBERED })));
     const key = String(JSON.stringify(value));
     let outcome = outcomes.get(key);
     if (!outcome) {
@@ -107,7 +111,6 @@ export class MemoizingValidationPipe extends ValidationPipe {
       } catch (error) {
         outcome = { error };
       }
-      if (outcomes.size >= MAX_REMEMBERED) outcomes.delete(outcomes.keys().next().value as string);
       outcomes.set(key, outcome);
     }
     if ('error' in outcome) throw outcome.error;

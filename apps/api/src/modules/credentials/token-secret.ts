@@ -1,4 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /** A fixed marker so secret scanners can recognise leaked tokens. */
 export const TOKEN_MARKER = 'lr_';
@@ -21,17 +22,16 @@ export function generateTokenSecret(): string {
 
 /**
  * Recently presented secrets and their hashes, so that a client's repeated requests are hashed once (SHA-256 was
- * ≈ 5% of a metered read). It lives in memory only, like the requests themselves, and is bounded.
+ * ≈ 5% of a metered read). It lives in memory only, like the requests themselves, and is bounded: past 10,000
+ * secrets the least recently presented is forgotten.
  */
-const recentHashes = new Map<string, string>();
-const MAX_RECENT = 10_000;
+const recentHashes = new LRUCache<string, string>({ max: 10_000 });
 
 /** Only this hash is stored; lookups hash the presented secret the same way. */
 export function hashTokenSecret(secret: string): string {
   let hashed = recentHashes.get(secret);
   if (hashed === undefined) {
     hashed = hash('sha256', secret, 'hex');
-    if (recentHashes.size >= MAX_RECENT) recentHashes.delete(recentHashes.keys().next().value as string);
     recentHashes.set(secret, hashed);
   }
   return hashed;

@@ -22,14 +22,15 @@ export interface LedgerDelta {
 
 const EMPTY: LedgerSnapshot = { used: 0, version: 0 };
 
-/** Ledger charges waiting for the next batch: per month, per account, the requests and the account's quota. */
-interface WaitingCharges {
+/** One unit asked to be charged in the ledger: a new object per ask (see `charges`). */
+interface ChargeAsk {
+  accountId: string;
+  month: string;
   quota: number | null;
-  waiters: { resolve: (used: number | 'limit-reached') => void; reject: (error: unknown) => void }[];
 }
 
-/** Batches of ledger charges under way at once; the charges asked for meanwhile go together in the next. */
-const CHARGE_BATCHES_IN_FLIGHT = 2;
+/** What a charge answers: the month's units after it, or 'limit-reached'. */
+type ChargeAnswer = number | 'limit-reached';
 
 /**
  * The quota's ledger: one row per account and UTC month in PostgreSQL (usage_monthly) holding every unit charged
@@ -47,8 +48,17 @@ export class QuotaLedger {
     missing: EMPTY,
   });
 
-  private waitingCharges = new Map<string, Map<string, WaitingCharges>>();
-  private chargeBatchesInFlight = 0;
+  /**
+   * Charges, one transaction per month for those asked for together (see BatchLoader: two batches under way at
+   * once, the charges asked for meanwhile wait and go together in the next). Each ask is a key of its own, never
+   * merged with another for the same account: BatchLoader merges asks for the same key, and an object is a key
+   * only for itself. No cap on a batch: every waiting charge goes in the next transaction, as before.
+   */
+  private readonly charges = new BatchLoader((asks: ChargeAsk[]) => this.chargeAll(asks), {
+    maxBatch: Infinity,
+    maxInFlight: 2,
+    missing: 'limit-reached' as ChargeAnswer,
+  });
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -87,47 +97,35 @@ export class QuotaLedger {
    * Redis's counter is re-seeded once it is back. Charges asked for together go in one transaction (see
    * chargeBatch): one commit for many, rather than one each, queued on the row's lock.
    */
-  chargeIfBelow(accountId: string, month: string, quota: number | null): Promise<number | 'limit-reached'> {
+  chargeIfBelow(accountId: string, month: string, quota: number | null): Promise<ChargeAnswer> {
     if (quota !== null && quota <= 0) return Promise.resolve('limit-reached');
-    return new Promise((resolve, reject) => {
-      let accounts = this.waitingCharges.get(month);
-      if (!accounts) this.waitingCharges.set(month, (accounts = new Map()));
-      const waiting = accounts.get(accountId);
-      if (waiting) {
-        waiting.quota = quota;
-        waiting.waiters.push({ resolve, reject });
-      } else accounts.set(accountId, { quota, waiters: [{ resolve, reject }] });
-      this.dispatchCharges();
-    });
+    return this.charges.load({ accountId, month, quota });
   }
 
-  private dispatchCharges(): void {
-    while (this.chargeBatchesInFlight < CHARGE_BATCHES_IN_FLIGHT && this.waitingCharges.size > 0) {
-      const [month, accounts] = this.waitingCharges.entries().next().value as [
-        string,
-        Map<string, WaitingCharges>,
-      ];
-      this.waitingCharges.delete(month);
-      this.chargeBatchesInFlight += 1;
-      void this.settleCharges(month, accounts).finally(() => {
-        this.chargeBatchesInFlight -= 1;
-        this.dispatchCharges();
-      });
+  /**
+   * One batch of charges: per month, one transaction (chargeBatch) for every account's units, each account's asks
+   * numbered in the order they came (the n-th is granted when the quota left n units or more).
+   */
+  private async chargeAll(asks: ChargeAsk[]): Promise<Map<ChargeAsk, ChargeAnswer>> {
+    const byMonth = new Map<string, Map<string, ChargeAsk[]>>();
+    for (const ask of asks) {
+      let accounts = byMonth.get(ask.month);
+      if (!accounts) byMonth.set(ask.month, (accounts = new Map()));
+      const mine = accounts.get(ask.accountId);
+      if (mine) mine.push(ask);
+      else accounts.set(ask.accountId, [ask]);
     }
-  }
-
-  private async settleCharges(month: string, accounts: Map<string, WaitingCharges>): Promise<void> {
-    try {
+    const answers = new Map<ChargeAsk, ChargeAnswer>();
+    for (const [month, accounts] of byMonth) {
       const granted = await this.chargeBatch(month, accounts);
-      for (const [accountId, { waiters }] of accounts) {
+      for (const [accountId, mine] of accounts) {
         const grant = granted.get(accountId);
-        waiters.forEach((waiter, i) =>
-          waiter.resolve(grant && i < grant.granted ? grant.before + i + 1 : 'limit-reached'),
+        mine.forEach((ask, i) =>
+          answers.set(ask, grant && i < grant.granted ? grant.before + i + 1 : 'limit-reached'),
         );
       }
-    } catch (error) {
-      for (const { waiters } of accounts.values()) for (const waiter of waiters) waiter.reject(error);
     }
+    return answers;
   }
 
   /**
@@ -137,13 +135,15 @@ export class QuotaLedger {
    */
   private async chargeBatch(
     month: string,
-    accounts: Map<string, WaitingCharges>,
+    accounts: Map<string, ChargeAsk[]>,
   ): Promise<Map<string, { before: number; granted: number }>> {
     const ids = [...accounts.keys()].sort();
+    const asksOf = (id: string) => accounts.get(id) as ChargeAsk[];
     const params = [
       ids,
-      ids.map((id) => (accounts.get(id) as WaitingCharges).waiters.length),
-      ids.map((id) => (accounts.get(id) as WaitingCharges).quota),
+      ids.map((id) => asksOf(id).length),
+      // The account's latest ask says its quota (a license changed meanwhile).
+      ids.map((id) => asksOf(id).at(-1)?.quota ?? null),
       monthStart(month),
     ];
     const rows: { account_id: string; before: number; granted: number }[] = await this.dataSource.transaction(

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
 import { NIL_UUID } from '../../common/database/uuid';
 import { SETTINGS } from '../../config/settings.module';
@@ -86,8 +87,14 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
    * This instance's latest view of each month counter it has touched, so the quota check (step 5) needs no round
    * trip to Redis. It can only lag behind other instances' increments, never run ahead of the truth, and the
    * charge (step 7) is the atomic increment-if-below in the store, which is what makes the quota exact.
+   * Bounded, the least recently used going first: forgetting one only costs a read of the store. By count through
+   * maxSize (weight 1 each), not `max`, which would allocate arrays for 100,000 entries up front in every app
+   * (see LoadingCache).
    */
-  private readonly lastSeen = new Map<string, QuotaCount>();
+  private readonly lastSeen = new LRUCache<string, QuotaCount>({
+    maxSize: 100_000,
+    sizeCalculation: () => 1,
+  });
   /** With a shared store (Redis): where this instance counts units, agreed with the other instances. */
   private authority?: QuotaAuthority;
   private reseedTimer?: NodeJS.Timeout;
@@ -308,8 +315,6 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     // in once written: write them now rather than at the next interval.
     if (seen?.incarnation && count.incarnation && seen.incarnation !== count.incarnation)
       void this.writeBack.flush();
-    // Bounded by the accounts active this month on this instance; forgetting only costs a read of the store.
-    if (this.lastSeen.size >= 100_000 && !seen) this.lastSeen.clear();
     this.lastSeen.set(key, count);
   }
 

@@ -1,8 +1,11 @@
+import { LRUCache } from 'lru-cache';
+
 // These run on every metered request: the day's string and each month's reset are computed once, not per call.
 const DAY_MS = 86_400_000;
 let lastDay = Number.NaN;
 let lastDayString = '';
-const resets = new Map<string, Date>();
+/** Each month's reset (one Date per month, see request-meter); bounded, the least recently used month going first. */
+const resets = new LRUCache<string, Date>({ max: 1000 });
 
 /** Quota months are calendar months in UTC; they reset at 00:00 UTC on the 1st. */
 export function utcMonth(now: Date): string {
@@ -24,7 +27,6 @@ export function monthResetsAt(month: string): Date {
   if (!reset) {
     const [year, monthIndex] = month.split('-').map(Number);
     reset = new Date(Date.UTC(year, monthIndex, 1));
-    if (resets.size > 1000) resets.clear();
     resets.set(month, reset);
   }
   return reset;
