@@ -27,6 +27,10 @@ const firstSteps = [
     name: 'type-check and lint',
     cmd: ['npx', 'nx', 'run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'],
   },
+  hasProject('apps/portal') && {
+    name: 'portal unit tests (vitest)',
+    cmd: ['npx', 'vitest', 'run', '-c', 'apps/portal/vitest.config.ts'],
+  },
   { name: 'build', cmd: ['npx', 'nx', 'run-many', '-t', 'build', '--outputStyle=static'] },
   hasProject('libs/sdk') && {
     name: 'generated OpenAPI document and SDK are up to date',

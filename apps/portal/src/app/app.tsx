@@ -1,4 +1,6 @@
-import { useRef, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import { createQueryClient } from './query-client';
 import { Header } from './header';
 import { routeFor } from './routes';
 import { useRoute } from './router';
@@ -11,10 +13,13 @@ import { Alert } from '../components/alert';
 import { LoadError } from '../components/load-error';
 
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <SessionProvider>
-      <Shell />
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <Shell />
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { AccessToken, Profile } from './api-types';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage, isSessionError } from './errors';
 import { currentPath, navigate } from './router';
@@ -51,16 +52,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loadError, setLoadError] = useState('');
   const [attempt, setAttempt] = useState(0);
   const client = useMemo(() => (stored ? accountClient(stored.jwt) : null), [stored]);
+  const queryClient = useQueryClient();
 
-  const logout = useCallback((reason = '') => {
-    saveSession(null);
-    secretMemory.clear();
-    tabMemory.clear();
-    setStored(null);
-    setProfile(null);
-    setLoadError('');
-    setNotice(reason);
-  }, []);
+  const logout = useCallback(
+    (reason = '') => {
+      saveSession(null);
+      secretMemory.clear();
+      tabMemory.clear();
+      // What this account read stays with it: the next one starts from an empty cache.
+      queryClient.clear();
+      setStored(null);
+      setProfile(null);
+      setLoadError('');
+      setNotice(reason);
+    },
+    [queryClient],
+  );
 
   // The JWT is over: the log-in form, in place. At the start page, which shows strangers the landing page,
   // that means going to /login (it comes back to the dashboard after logging in).
