@@ -1,9 +1,15 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const workspaceRoot = resolve(__dirname, '../..');
+// The SDK's version, for the versioned tarball URL in the portal's install lines (the portal may not import the
+// SDK's package.json: module boundaries).
+const sdkVersion: string = JSON.parse(
+  readFileSync(resolve(workspaceRoot, 'libs/sdk/package.json'), 'utf8'),
+).version;
 
 // `vite dev` forwards the API's paths to a running API (npm start), so the portal keeps calling its own origin,
 // exactly as it does once the API serves it at /portal/. VITE_API_URL (read by src/app/sdk.ts) overrides that.
@@ -23,6 +29,7 @@ const apiPaths = [
 export default defineConfig({
   root: __dirname,
   base: '/portal/',
+  define: { 'import.meta.env.SDK_VERSION': JSON.stringify(sdkVersion) },
   // Brotli and gzip copies beside each asset, served by @fastify/static's preCompressed option (no compression
   // work per request).
   plugins: [react({}), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],

@@ -18,6 +18,7 @@ import { lazyRequestLogger } from './common/logging/request-logger';
 import { embeddedDataDir, type Settings } from './config/settings';
 import type { DatabaseEngine } from './database/database.module';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres';
+import { logsWritten, QuietBootLogger } from './startup/boot-logger';
 import { StartupReport, StartupService } from './startup/startup.service';
 
 export interface RunningApp {
@@ -28,6 +29,8 @@ export interface RunningApp {
   engine: DatabaseEngine;
   /** Closes the app (flushing usage counters), then the embedded database if one was started. */
   close(): Promise<void>;
+  /** Resolves once every line logged so far is on stdout (main.ts prints its banner after them). */
+  logsWritten(): Promise<void>;
 }
 
 /**
@@ -79,7 +82,7 @@ export async function createApp(
         bodyParser: false,
       },
     );
-    app.useLogger(app.get(PinoNestLogger));
+    app.useLogger(new QuietBootLogger(app.get(PinoNestLogger)));
     await configureApp(app, settings);
     limitConnectionsPerClient(app.getHttpServer(), settings.maxConnectionsPerClient);
     const answering = trackAnswers(app.getHttpAdapter().getInstance());
@@ -106,6 +109,7 @@ export async function createApp(
         })();
         return closing;
       },
+      logsWritten: () => logsWritten(logger),
     };
   } catch (error) {
     await embedded?.stop().catch((e: Error) => new Logger('Bootstrap').error(e.message));

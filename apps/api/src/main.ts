@@ -7,10 +7,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   const settings = loadSettings();
   const running = await createApp(settings);
-  // Close through RunningApp so usage counters are flushed and the embedded database is shut down cleanly.
+  // Close through RunningApp so usage counters are flushed and the embedded database is shut down cleanly. Every
+  // signal keeps its listener: Ctrl-C on `npm start` sends SIGINT to the whole process group and tools/start.mjs
+  // passes on its own, and a signal without a listener would end the process in the middle of closing.
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
       if (closing) return;
       closing = true;
       running.close().then(
@@ -25,6 +27,9 @@ async function main(): Promise<void> {
   await running.app.listen({ port: settings.port, host: settings.host });
   const address = running.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
+  // Nest hands its buffered start-up lines to the logger once listening, which writes them asynchronously: the
+  // banner waits for them, else its one-time secrets scroll away under them.
+  await running.logsWritten();
   printWelcome({ settings, port, report: running.report, startupMs: Date.now() - started });
 }
 

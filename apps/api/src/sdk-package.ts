@@ -13,8 +13,10 @@ export function findSdkPackageDir(): string | null {
 
 /**
  * Serves the SDK package under /sdk/, so that anyone with the instance's address installs it with
- * `npm install <instance>/sdk/lottery-results-sdk.tgz` (it is not published on the public registry). The files
- * are read once at start-up; any other /sdk/ path is the contract's 404.
+ * `npm install <instance>/sdk/lottery-results-sdk-<version>.tgz` (it is not published on the public registry).
+ * Install lines name the versioned file: npm's lock keeps the URL with the package's checksum, so that URL must
+ * never serve another package. The unversioned name, which older install lines use, serves the current version.
+ * The files are read once at start-up; any other /sdk/ path is the contract's 404.
  */
 export function serveSdkPackage(app: NestFastifyApplication): string[] {
   const dir = findSdkPackageDir();

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedHeading, focusedName, storedSession } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
+import { workspaceRoot } from './support/paths';
 import {
   heading,
   logIn,
@@ -13,6 +16,11 @@ import {
   uniqueEmail,
   unlabelledFields,
 } from './support/portal';
+
+/** The SDK's version: the install lines name the tarball the build packed for it. */
+const SDK_VERSION = (
+  JSON.parse(readFileSync(resolve(workspaceRoot, 'libs/sdk/package.json'), 'utf8')) as { version: string }
+).version;
 
 const LANDING = 'Lottery results, over one API';
 
@@ -76,7 +84,7 @@ describe('portal: from stranger to account holder', () => {
     // …with the SDK installed from this very service, which serves the package.
     const install = page.getByRole('region', { name: 'Install the SDK' });
     const line = (await install.locator('pre').textContent()) ?? '';
-    expect(line).toBe(`npm install ${api.baseUrl}/sdk/lottery-results-sdk.tgz`);
+    expect(line).toBe(`npm install ${api.baseUrl}/sdk/lottery-results-sdk-${SDK_VERSION}.tgz`);
     const served = await fetch(line.replace('npm install ', ''));
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'application/gzip']);
     expect(await page.getByRole('region', { name: 'curl' }).locator('pre').textContent()).toContain(

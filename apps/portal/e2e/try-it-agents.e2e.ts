@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
 import { startApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { expectNoSideScroll } from './support/layout';
+import { workspaceRoot } from './support/paths';
 import { goTo, logIn, readSecretFromDialog, registerViaApi, uniqueEmail } from './support/portal';
+
+/** The SDK's version: the install lines name the tarball the build packed for it. */
+const SDK_VERSION = (
+  JSON.parse(readFileSync(resolve(workspaceRoot, 'libs/sdk/package.json'), 'utf8')) as { version: string }
+).version;
 
 const HTTP = 'Client over HTTP (JSON)';
 const STDIO = 'Client over stdio (JSON)';
@@ -45,7 +53,11 @@ function expectedConfigs(baseUrl: string, token: string): { http: unknown; stdio
       mcpServers: {
         'lottery-results': {
           command: 'npx',
-          args: ['-y', `--package=${baseUrl}/sdk/lottery-results-sdk.tgz`, 'lottery-results-mcp'],
+          args: [
+            '-y',
+            `--package=${baseUrl}/sdk/lottery-results-sdk-${SDK_VERSION}.tgz`,
+            'lottery-results-mcp',
+          ],
           env: { LOTTERY_API_URL: baseUrl, LOTTERY_API_TOKEN: token },
         },
       },

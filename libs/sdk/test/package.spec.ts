@@ -39,15 +39,38 @@ describe('the built package (dist/libs/sdk)', () => {
 
 /**
  * A portal user's way in: the package is not on the public registry, so the service serves it. A fresh project
- * installs it from the running instance's /sdk/ with npm and calls the API with it.
+ * installs it from the running instance's /sdk/ with npm and calls the API with it. The install lines name the
+ * versioned file: npm's lock keeps the URL with the tarball's checksum, so a URL that served another tarball after
+ * an upgrade would break `npm ci`. The unversioned URL of older install lines still serves the current package.
  */
 describe('the package served by the service (/sdk/)', () => {
-  it('installs with npm from the instance into a fresh project, and works', async () => {
+  // The version being built: the build packs the tarball under this name.
+  const manifest = resolve(workspaceRoot, 'libs/sdk/package.json');
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+
+  it('serves the versioned tarball for good, and the same bytes under the unversioned name', async () => {
+    const versioned = await fetch(`${testApi().baseUrl}/sdk/lottery-results-sdk-${version}.tgz`);
+    expect([versioned.status, versioned.headers.get('content-type')]).toEqual([200, 'application/gzip']);
+    expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const unversioned = await fetch(`${testApi().baseUrl}/sdk/lottery-results-sdk.tgz`);
+    expect([unversioned.status, unversioned.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+    expect(Buffer.from(await unversioned.arrayBuffer())).toEqual(Buffer.from(await versioned.arrayBuffer()));
+  });
+
+  it('names the versioned tarball in every install line of the READMEs', () => {
+    const lines = ['README.md', 'libs/sdk/README.md'].flatMap((file) =>
+      (
+        readFileSync(resolve(workspaceRoot, file), 'utf8').match(/\/sdk\/lottery-results-sdk[\w.-]*\.tgz/g) ??
+        []
+      ).map((tarball) => `${file}: ${tarball}`),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => !line.endsWith(`/sdk/lottery-results-sdk-${version}.tgz`))).toEqual([]);
+  });
+
+  it('installs with npm from the instance into a fresh project, and works with import and require()', async () => {
     const { tokenSecret } = await registerSubscriber('install');
-    const url = `${testApi().baseUrl}/sdk/lottery-results-sdk.tgz`;
-    const head = await fetch(url);
-    expect(head.status).toBe(200);
-    expect(head.headers.get('content-type')).toBe('application/gzip');
+    const url = `${testApi().baseUrl}/sdk/lottery-results-sdk-${version}.tgz`;
     const project = mkdtempSync(join(tmpdir(), 'sdk-install-'));
     try {
       writeFileSync(
@@ -64,7 +87,7 @@ describe('the package served by the service (/sdk/)', () => {
       const installed = JSON.parse(
         readFileSync(join(project, 'node_modules/@lottery-results/sdk/package.json'), 'utf8'),
       );
-      expect(installed.name).toBe('@lottery-results/sdk');
+      expect([installed.name, installed.version]).toEqual(['@lottery-results/sdk', version]);
       writeFileSync(
         join(project, 'latest.mjs'),
         [
@@ -80,6 +103,23 @@ describe('the package served by the service (/sdk/)', () => {
         encoding: 'utf8',
       });
       expect(JSON.parse(output)).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), numbers: 7 });
+
+      // From CommonJS too: the package is ES modules, which Node 20.19+, 22.12+ and 24 load with require().
+      writeFileSync(
+        join(project, 'latest.cjs'),
+        [
+          "const { createClient } = require('@lottery-results/sdk');",
+          'const client = createClient({ baseUrl: process.env.BASE_URL, token: process.env.TOKEN });',
+          "client.lottery.latest('uk_lotto').then((draw) =>",
+          '  console.log(JSON.stringify({ date: draw.date, numbers: draw.numbers.length })));',
+        ].join('\n'),
+      );
+      const required = execFileSync(process.execPath, ['latest.cjs'], {
+        cwd: project,
+        env: { ...process.env, BASE_URL: testApi().baseUrl, TOKEN: tokenSecret },
+        encoding: 'utf8',
+      });
+      expect(JSON.parse(required)).toEqual(JSON.parse(output));
 
       // The stdio MCP bridge, as an MCP client's `npx lottery-results-mcp` starts it in that project (npx finds
       // the installed command; --no-install so that it never asks the registry for a package of that name).

@@ -1,7 +1,19 @@
-/** The landing page's first calls: the latest Powerball draw, with the SDK and with curl. */
-/** The SDK is served by the instance itself (it is not on the public registry). */
+// The landing page's first calls: the latest Powerball draw, with the SDK and with curl.
+
+/** The SDK's version, written in at build time (vite.config.ts, from libs/sdk/package.json). */
+const SDK_VERSION = import.meta.env.SDK_VERSION as string;
+
+/**
+ * The SDK's package on the instance that serves this portal (it is not on the public registry), by the name of
+ * the version built with it: npm's lock keeps the URL with the package's checksum, and the unversioned URL serves
+ * another package after an upgrade.
+ */
+export function sdkTarballUrl(baseUrl: string): string {
+  return `${baseUrl}/sdk/lottery-results-sdk-${SDK_VERSION}.tgz`;
+}
+
 export function sdkInstall(baseUrl: string): string {
-  return `npm install ${baseUrl}/sdk/lottery-results-sdk.tgz`;
+  return `npm install ${sdkTarballUrl(baseUrl)}`;
 }
 
 export function sdkQuickStart(baseUrl: string): string {

@@ -1,3 +1,4 @@
+import { sdkTarballUrl } from '../landing/quick-start';
 import { tokenValue, type SnippetToken } from './snippets';
 
 /** What an AI agent needs to reach the service: where the API is and, once one is chosen, the token. */
@@ -63,7 +64,7 @@ export function httpConfigSnippet({ baseUrl, token }: AgentSetup): string {
 export function stdioConfigSnippet({ baseUrl, token }: AgentSetup): string {
   const server = {
     command: 'npx',
-    args: ['-y', `--package=${baseUrl}/sdk/lottery-results-sdk.tgz`, BRIDGE_COMMAND],
+    args: ['-y', `--package=${sdkTarballUrl(baseUrl)}`, BRIDGE_COMMAND],
     env: { LOTTERY_API_URL: baseUrl, LOTTERY_API_TOKEN: agentToken(token) },
   };
   return JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: server } }, null, 2);

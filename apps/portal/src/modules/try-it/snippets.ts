@@ -1,3 +1,5 @@
+import { sdkTarballUrl } from '../landing/quick-start';
+
 /** The token a snippet names. `secret` only when the user pasted it in this tab; else the prefix stands in. */
 export interface SnippetToken {
   id: string;
@@ -106,7 +108,7 @@ function sdkCall(request: DrawsRequest): string[] {
 
 export function sdkSnippet(request: DrawsRequest): string {
   return [
-    `// npm install ${request.baseUrl}/sdk/lottery-results-sdk.tgz`,
+    `// npm install ${sdkTarballUrl(request.baseUrl)}`,
     `import { createClient } from '@lottery-results/sdk';`,
     ``,
     `// ${tokenNote(request.token)}`,
