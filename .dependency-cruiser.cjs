@@ -58,7 +58,7 @@ module.exports = {
       severity: 'error',
       from: { path: `${SRC}database/migrations/` },
       to: {
-        pathNot: [`${SRC}database/migrations/`, '^node_modules/typeorm/'],
+        pathNot: [`${SRC}database/migrations/`, '(^|/)node_modules/typeorm/'],
         dependencyTypesNot: ['core'],
       },
     },
