@@ -114,6 +114,28 @@ describe('lottery catalogue routes', () => {
     });
   });
 
+  describe('GET /lotteries/directory (public)', () => {
+    it('names every lottery, by tag, to anyone: no token, and no unit of quota spent', async () => {
+      const res = await api.get('/lotteries/directory');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ limit: 15, offset: 0, more: false, total: 13 });
+      expect(res.body.lotteries.map((l: { tag: string }) => l.tag)).toEqual(BUNDLED_TAGS);
+      expect(res.body.lotteries[0]).toEqual({ tag: 'au_ozlotto', name: expect.any(String), country: 'AU' });
+      // Not metered: no quota or rate-limit headers (those are a metered answer's).
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+      expect(res.headers.get('x-quota-remaining')).toBeNull();
+    });
+
+    it('pages like the metered list and refuses a bad limit with the contract body', async () => {
+      const page = await api.get('/lotteries/directory?limit=2&offset=12');
+      expect(page.body).toMatchObject({ limit: 2, offset: 12, more: false, total: 13 });
+      expect(page.body.lotteries).toHaveLength(1);
+      const bad = await api.get('/lotteries/directory?limit=-1');
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 401, error: 'Bad Request' });
+    });
+  });
+
   describe('GET /lottery/{tag}', () => {
     it('shows a lottery with its current rules, rule history and draw figures', async () => {
       const res = await get('/lottery/us_powerball');

@@ -87,6 +87,7 @@ describe('route access declarations', () => {
       'GET /health/ready | public | no guard | no IP_RATE_LIMIT',
       'GET /licenses/default | public | no guard',
       `GET /lotteries | ${METERED}`,
+      'GET /lotteries/directory | public | no guard',
       `GET /lottery | ${METERED}`,
       `GET /lottery/:tag | ${METERED}`,
       `GET /lottery/:tag/draw/:date/numbers | ${METERED}`,

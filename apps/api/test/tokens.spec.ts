@@ -201,6 +201,61 @@ describe('API tokens: /profile/token', () => {
     );
   });
 
+  describe('changing the expiry (PATCH expiresAt)', () => {
+    const EXPIRES_AT_MESSAGE = Messages.invalidField('expiresAt', 'an ISO 8601 date-time in the future');
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('sets, moves and removes the expiry, keeping the description unless it is given too', async () => {
+      const { jwt } = await newAccount(api);
+      await api.post('/profile/token', { jwt, body: { id: 'expiring', description: 'Backend' } });
+      const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
+      const set = await api.patch('/profile/token/expiring', { jwt, body: { expiresAt: later } });
+      expect(set.status).toBe(200);
+      expect(set.body).toMatchObject({ id: 'expiring', description: 'Backend', expiresAt: later });
+
+      const both = await api.patch('/profile/token/expiring', {
+        jwt,
+        body: { description: 'Renamed', expiresAt: null },
+      });
+      expect(both.status).toBe(200);
+      expect(both.body.description).toBe('Renamed');
+      expect(both.body).not.toHaveProperty('expiresAt');
+      // A description alone leaves the expiry as it is.
+      await api.patch('/profile/token/expiring', { jwt, body: { expiresAt: later } });
+      const renamed = await api.patch('/profile/token/expiring', { jwt, body: { description: 'Again' } });
+      expect(renamed.body).toMatchObject({ description: 'Again', expiresAt: later });
+    });
+
+    it('reaches a secret already in use at once: a shortened expiry is honoured, a removed one too', async () => {
+      const { jwt } = await newAccount(api);
+      const secret = await newToken(api, jwt, 'in-use');
+      const lotteries = async () => (await api.get('/lotteries', { token: secret })).status;
+      expect(await lotteries()).toBe(200); // the secret's owner (and its expiry: none) is now cached
+      const soon = new Date(Date.now() + 1000).toISOString();
+      expect((await api.patch('/profile/token/in-use', { jwt, body: { expiresAt: soon } })).status).toBe(200);
+      await sleep(Date.parse(soon) - Date.now() + 200);
+      expect(await lotteries()).toBe(401);
+      expect((await api.patch('/profile/token/in-use', { jwt, body: { expiresAt: null } })).status).toBe(200);
+      expect(await lotteries()).toBe(200);
+    });
+
+    it('refuses an expiry in the past or that is not a date-time, as creation does, and changes nothing', async () => {
+      const { jwt } = await newAccount(api);
+      await api.post('/profile/token', { jwt, body: { id: 'kept', description: 'Kept' } });
+      for (const expiresAt of ['2001-01-01T00:00:00Z', 'tomorrow', 42, '2030-02-30T00:00:00Z']) {
+        const res = await api.patch('/profile/token/kept', { jwt, body: { description: 'Lost', expiresAt } });
+        expect({ expiresAt, status: res.status, body: res.body }).toEqual({
+          expiresAt,
+          status: 400,
+          body: errorBody.badRequest(EXPIRES_AT_MESSAGE),
+        });
+      }
+      const kept = await api.get('/profile/token/kept', { jwt });
+      expect(kept.body.description).toBe('Kept');
+      expect(kept.body).not.toHaveProperty('expiresAt');
+    });
+  });
+
   it('pages the list in creation order', async () => {
     const { jwt } = await newAccount(api);
     for (const id of ['t1', 't2', 't3']) await newToken(api, jwt, id);

@@ -80,6 +80,11 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
   const lottery = {
     /** A page of lotteries, ordered by tag. */
     list: listLotteries,
+    /**
+     * Which lotteries the service carries (tag, name, country), ordered by tag: public, needs no credential and
+     * costs no quota (for sign-up pages and pickers).
+     */
+    directory: (page: Options<LotteriesService['listDirectory']> = {}) => api.lotteries.listDirectory(page),
     /** One lottery, with its rules and draw statistics; 404 for an unknown tag. */
     get: (tag: string) => api.lotteries.getLottery({ tag }),
     /**

@@ -47,6 +47,7 @@ export type { ImportResultDto } from './models/ImportResultDto';
 export type { JackpotDto } from './models/JackpotDto';
 export type { LicenseDto } from './models/LicenseDto';
 export type { LoginDto } from './models/LoginDto';
+export type { LotteryDirectoryEntryDto } from './models/LotteryDirectoryEntryDto';
 export type { LotteryDto } from './models/LotteryDto';
 export type { MatchCountDto } from './models/MatchCountDto';
 export type { NextDrawDto } from './models/NextDrawDto';

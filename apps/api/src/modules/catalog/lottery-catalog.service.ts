@@ -177,6 +177,21 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
     return envelopeJson('lotteries', page, itemsJson, tags.length, this.tags.length);
   }
 
+  /**
+   * The public directory's page: which lotteries the service carries (tag, name, country), ordered by tag, with no
+   * rules and no figures (those are the metered list's).
+   */
+  directoryPageJson(page: Page): string {
+    const tags = page.limit === 0 ? [] : this.tags.slice(page.offset, page.offset + page.limit);
+    const itemsJson = tags
+      .map((tag) => {
+        const { name, country } = this.snapshot(tag).record;
+        return JSON.stringify({ tag, name, country });
+      })
+      .join(',');
+    return envelopeJson('lotteries', page, itemsJson, tags.length, this.tags.length);
+  }
+
   /** A newest-first page of a lottery's draws dated from `from` to `to`; unknown lottery → 404. */
   drawPage(tag: string, range: { from?: string; to?: string }, page: Page, order: NumberOrder): DrawPage {
     const snapshot = this.snapshot(tag);

@@ -7,6 +7,7 @@ import { Clock } from '../../common/clock';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
 import { LotteryDto } from './dto/lottery.dto';
+import { LotteryDirectoryEntryDto } from './dto/lottery-directory-entry.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
 import { pageOf } from '../../common/pagination/page';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
@@ -32,6 +33,23 @@ export class LotteriesController {
   @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
   listLotteries(@Query() query: PageQueryDto): string {
     return this.page(query);
+  }
+
+  /**
+   * Which lotteries the service carries, for anyone: sign-up pages and the portal's lottery pickers need the names
+   * before (or without) a token. Names only, answered from memory: its cost is the client-IP limit's to bound.
+   */
+  @Get('lotteries/directory')
+  @Auth('public')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  @ApiOperation({
+    summary: 'Which lotteries the service carries (tag, name, country), ordered by tag: no token, no quota.',
+    description: 'The lotteries themselves, with rules and draw figures, are GET /lotteries (metered).',
+  })
+  @ApiPage('lotteries', LotteryDirectoryEntryDto)
+  @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
+  listDirectory(@Query() query: PageQueryDto): string {
+    return this.catalog.directoryPageJson(pageOf(query));
   }
 
   /**

@@ -94,16 +94,23 @@ export class TokensController {
 
   @Patch(':id')
   @Auth('user')
-  @ApiOperation({ summary: "Change a token's description." })
+  @ApiOperation({
+    summary:
+      "Change a token's description or expiry (or both); a field left out stays. Its secret stays the same.",
+  })
   @ApiOkResponse({ type: TokenDto })
-  @ApiErrorResponse(400, 'Invalid description.', DESCRIPTION_MESSAGE)
+  @ApiErrorResponse(
+    400,
+    'Invalid description, or an expiry that is not a date-time in the future.',
+    DESCRIPTION_MESSAGE,
+  )
   @ApiErrorResponse(404, 'Token not found.', Messages.tokenNotFound)
   async updateToken(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: UpdateTokenDto,
   ): Promise<TokenDto> {
-    return toTokenDto(await this.tokens.updateDescription(principal.accountId, id, body.description));
+    return toTokenDto(await this.tokens.update(principal.accountId, id, body));
   }
 
   @Delete(':id')

@@ -20,6 +20,13 @@ export interface NewToken {
   expiresAt?: string;
 }
 
+/** A token's editable fields: undefined leaves one as it is, null clears it. */
+export interface TokenChanges {
+  description?: string | null;
+  /** ISO 8601 date-time (validated as such by the DTO); must be in the future. */
+  expiresAt?: string | null;
+}
+
 /** Blank descriptions are stored as "no description". */
 function normalizeDescription(description: string | null | undefined): string | null {
   const text = description?.trim();
@@ -143,11 +150,35 @@ export class TokensService {
     return token;
   }
 
-  async updateDescription(accountId: string, id: string, description: string | null): Promise<ApiToken> {
-    const result = isTokenId(id)
-      ? await this.tokens.update({ accountId, id }, { description: normalizeDescription(description) })
-      : { affected: 0 };
-    if (!result.affected) throw ApiError.notFound(Messages.tokenNotFound);
+  /**
+   * Changes the description and/or the expiry (undefined: unchanged; null: none). A new expiry must be in the
+   * future. The credentials cache holds each secret's expiry, so a changed expiry is published on the change feed
+   * (every instance looks the secret up again) after the write.
+   */
+  async update(accountId: string, id: string, changes: TokenChanges): Promise<ApiToken> {
+    const values: Partial<Pick<ApiToken, 'description' | 'expiresAt'>> = {};
+    if (changes.description !== undefined) values.description = normalizeDescription(changes.description);
+    if (changes.expiresAt !== undefined) {
+      const expiresAt = changes.expiresAt === null ? null : new Date(changes.expiresAt);
+      if (expiresAt && !(expiresAt.getTime() > Date.now())) throw ApiError.badRequest(EXPIRES_AT_MESSAGE);
+      values.expiresAt = expiresAt;
+    }
+    if (!isTokenId(id)) throw ApiError.notFound(Messages.tokenNotFound);
+    const result = await this.tokens
+      .createQueryBuilder()
+      .update()
+      .set(values)
+      .where('account_id = :accountId AND id = :id', { accountId, id })
+      .returning('secret_hash, previous_secret_hash')
+      .execute();
+    const updated = result.raw as { secret_hash: string; previous_secret_hash: string | null }[];
+    if (updated.length === 0) throw ApiError.notFound(Messages.tokenNotFound);
+    if ('expiresAt' in values) {
+      const secretHashes = updated.flatMap((row) =>
+        row.previous_secret_hash ? [row.secret_hash, row.previous_secret_hash] : [row.secret_hash],
+      );
+      await this.changes.publish({ type: 'token.changed', secretHashes });
+    }
     return this.get(accountId, id);
   }
 

@@ -4,8 +4,12 @@
 /* eslint-disable */
 export type UpdateTokenDto = {
   /**
-   * The new description; null clears it.
+   * The new description; null clears it. Required unless `expiresAt` is given.
    */
-  description: string | null;
+  description?: string | null;
+  /**
+   * A new expiry, in the future; null: the token never expires. Omit: the expiry stays.
+   */
+  expiresAt?: string | null;
 };
 

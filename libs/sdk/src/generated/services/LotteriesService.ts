@@ -2,6 +2,7 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+import type { LotteryDirectoryEntryDto } from '../models/LotteryDirectoryEntryDto';
 import type { LotteryDto } from '../models/LotteryDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
@@ -52,6 +53,53 @@ export class LotteriesService {
         400: `Invalid limit or offset.`,
         401: `X-API-Token missing or unknown.`,
         403: `Account disabled, without license, or monthly quota used up.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Which lotteries the service carries (tag, name, country), ordered by tag: no token, no quota.
+   * The lotteries themselves, with rules and draw figures, are GET /lotteries (metered).
+   * @returns any A page of lotteries. With limit=0 the 'lotteries' key is omitted.
+   * @throws ApiError
+   */
+  public listDirectory({
+    limit = 15,
+    offset,
+  }: {
+    /**
+     * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
+     */
+    limit?: number,
+    /**
+     * Number of items to skip.
+     */
+    offset?: number,
+  }): CancelablePromise<{
+    /**
+     * Page size applied (max 15).
+     */
+    limit: number;
+    lotteries?: Array<LotteryDirectoryEntryDto>;
+    /**
+     * offset + returned < total
+     */
+    more: boolean;
+    offset: number;
+    /**
+     * Size of the whole filtered set.
+     */
+    total: number;
+  }> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lotteries/directory',
+      query: {
+        'limit': limit,
+        'offset': offset,
+      },
+      errors: {
+        400: `Invalid limit or offset.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

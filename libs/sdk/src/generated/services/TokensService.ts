@@ -127,7 +127,7 @@ export class TokensService {
     });
   }
   /**
-   * Change a token's description.
+   * Change a token's description or expiry (or both); a field left out stays. Its secret stays the same.
    * @returns TokenDto
    * @throws ApiError
    */
@@ -147,7 +147,7 @@ export class TokensService {
       body: requestBody,
       mediaType: 'application/json',
       errors: {
-        400: `Invalid description.`,
+        400: `Invalid description, or an expiry that is not a date-time in the future.`,
         401: `Authorization header missing or invalid JWT.`,
         404: `Token not found.`,
         429: `Rate limit exceeded (see Retry-After).`,
