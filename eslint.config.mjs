@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier/flat';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const codeFiles = [
@@ -116,6 +117,17 @@ export default defineConfig([
   // The API's import rules (common/ knows no module, frozen migrations, pure domain folders, the catalog's
   // layering, no cycles) live in .dependency-cruiser.cjs: dependency-cruiser checks them on the resolved import
   // graph, after ESLint, in the api project's lint target.
+
+  // The portal's components and hooks: the rules of hooks and the React Compiler's checks (recommended set), with
+  // missing effect dependencies an error rather than a warning, so `npm test` stops on them.
+  {
+    files: ['apps/portal/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
 
   // Tests read loose JSON response bodies; `any` there is the honest type of an HTTP response under test.
   {

@@ -239,7 +239,7 @@ describe('portal: a token from creation to revocation', () => {
     await admin.getByRole('button', { name: 'Add lottery' }).click();
     await admin.getByRole('alert').filter({ hasText: 'A lottery with this tag already exists.' }).waitFor();
 
-    await admin.getByLabel('Lottery tag').fill('e2e_pick3');
+    await admin.getByRole('radio', { name: 'E2E Pick 3 (e2e_pick3)' }).check();
     await admin
       .getByLabel('CSV content')
       .fill(['date,main,special', '2026-11-01,1 2 3,', '2026-11-02,4 5 6,', '2026-11-03,1 1 12,'].join('\n'));
@@ -255,6 +255,7 @@ describe('portal: a token from creation to revocation', () => {
     }).then((r) => r.json() as Promise<{ total: number }>);
     expect(stored.total).toBe(0);
     await admin.getByRole('button', { name: 'Import draws' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Import now' }).click();
     await report.getByRole('heading', { name: 'Import report' }).waitFor();
     expect(await report.locator('dd').allTextContents()).toEqual(['2', '0', '0', '1']);
     await report.getByRole('row', { name: /^4\s/ }).waitFor();

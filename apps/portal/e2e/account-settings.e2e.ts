@@ -83,11 +83,11 @@ describe('portal: account settings', () => {
     await page.getByLabel('Current password', { exact: true }).fill('not my password');
     await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change the password' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Current password is incorrect.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This is not your current password.' }).waitFor();
     expect(sent).toEqual(['PUT']);
     expect(await fieldState(page, 'Current password')).toEqual({
       invalid: true,
-      description: 'Current password is incorrect.',
+      description: 'This is not your current password.',
     });
     expect(await fieldState(page, 'Repeat the new password')).toEqual({ invalid: false, description: '' });
     expect(await focusedName(page)).toBe('Current password');
@@ -126,7 +126,7 @@ describe('portal: account settings', () => {
     await page.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD} again`);
     await page.getByLabel('Repeat the new password').fill(`${NEW_PASSWORD} again`);
     await page.getByRole('button', { name: 'Change the password' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Current password is incorrect.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This is not your current password.' }).waitFor();
     expect(await changed.count()).toBe(0);
 
     // Still logged in, on the new JWT: the account's pages work.
@@ -137,49 +137,59 @@ describe('portal: account settings', () => {
     await page.context().close();
   });
 
-  test('deleting the account needs its password, then logs out to the start page with a message', async () => {
-    const email = uniqueEmail('leaver');
-    await registerViaApi(api.baseUrl, email);
-    const secret = await createTokenViaApi(api.baseUrl, await loginViaApi(api.baseUrl, email), { id: 'app' });
-    expect((await latestNumbers(api.baseUrl, secret)).status).toBe(200);
-    const page = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
-    await logIn(page, email);
-    await openSettings(page);
-    await expectNoSideScroll(page);
+  test.each([1280, 375])(
+    'at %i px, deleting the account needs its password, says its tokens and webhooks go, then logs out',
+    async (width) => {
+      const email = uniqueEmail('leaver');
+      await registerViaApi(api.baseUrl, email);
+      const secret = await createTokenViaApi(api.baseUrl, await loginViaApi(api.baseUrl, email), {
+        id: 'app',
+      });
+      expect((await latestNumbers(api.baseUrl, secret)).status).toBe(200);
+      const page = await newPage(browser, api.baseUrl, { width, height: 740 });
+      await logIn(page, email);
+      await openSettings(page);
+      await expectNoSideScroll(page);
+      await page.getByText('deleted at once with all its API tokens and webhooks').waitFor();
 
-    await page.getByRole('button', { name: 'Delete my account…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-    expect(await focusedName(page)).toBe('Your password');
-    await dialog.getByRole('button', { name: 'Delete the account' }).click();
-    await dialog.getByText('Type your password to confirm.').waitFor();
-    expect(await fieldState(dialog, 'Your password')).toEqual({
-      invalid: true,
-      description: 'Type your password to confirm.',
-    });
-    // A wrong password is the API's 400, shown at the field; nothing is deleted.
-    await dialog.getByLabel('Your password').fill(`x${PASSWORD}`);
-    await dialog.getByLabel('Your password').press('Enter');
-    const wrong = "Invalid 'password' value. Expected the account's current password.";
-    await dialog.getByText(wrong).waitFor();
-    expect(await fieldState(dialog, 'Your password')).toEqual({ invalid: true, description: wrong });
-    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
-    await expectNoSideScroll(page);
-    expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await dialog.getByText('for good, with its API tokens and webhooks.').waitFor();
+      expect(await focusedName(page)).toBe('Your password');
+      await dialog.getByRole('button', { name: 'Delete the account' }).click();
+      await dialog.getByText('Type your password to confirm.').waitFor();
+      expect(await fieldState(dialog, 'Your password')).toEqual({
+        invalid: true,
+        description: 'Type your password to confirm.',
+      });
+      // A wrong password is the API's 400, shown at the field; nothing is deleted.
+      await dialog.getByLabel('Your password').fill(`x${PASSWORD}`);
+      await dialog.getByLabel('Your password').press('Enter');
+      // In the portal's words, not the API's ("Invalid 'password' value. Expected the account's current password.").
+      const wrong = 'This is not your password.';
+      await dialog.getByText(wrong).waitFor();
+      expect(await fieldState(dialog, 'Your password')).toEqual({ invalid: true, description: wrong });
+      expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
+      await expectNoSideScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
 
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
 
-    await page.getByRole('button', { name: 'Delete my account…' }).click();
-    await dialog.getByLabel('Your password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Delete the account' }).click();
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      await dialog.getByLabel('Your password').fill(PASSWORD);
+      await dialog.getByRole('button', { name: 'Delete the account' }).click();
 
-    await heading(page, 'Lottery results, over one API');
-    await page.getByText(`Your account ${email} has been deleted, with its API tokens.`).waitFor();
-    expect(await focusedHeading(page)).toBe('Lottery results, over one API');
-    expect(await storedSession(page)).toBeNull();
-    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(401);
-    expect((await latestNumbers(api.baseUrl, secret)).status).toBe(401);
-    await page.context().close();
-  });
+      await heading(page, 'Lottery results, over one API');
+      await page
+        .getByText(`Your account ${email} has been deleted, with its API tokens and webhooks.`)
+        .waitFor();
+      expect(await focusedHeading(page)).toBe('Lottery results, over one API');
+      expect(await storedSession(page)).toBeNull();
+      expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(401);
+      expect((await latestNumbers(api.baseUrl, secret)).status).toBe(401);
+      await page.context().close();
+    },
+  );
 });

@@ -157,6 +157,13 @@ describe('portal: Number statistics', () => {
     ])
       expect(await page.getByTestId(list).getByRole('listitem').count()).toBe(5);
 
+    // Hot and cold are figures of the past: the note beside them says so, and the lists point to it.
+    const note = results(page).getByText(/^Draws are random:/);
+    expect(await note.textContent()).toMatch(/do not predict the next one\.$/);
+    const noteId = await note.getAttribute('id');
+    expect(await page.getByTestId('main-hot').getAttribute('aria-describedby')).toBe(noteId);
+    expect(await page.getByTestId('main-cold').getAttribute('aria-describedby')).toBe(noteId);
+
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'stats');
   });
@@ -171,18 +178,44 @@ describe('portal: Number statistics', () => {
     await expectFigures(expected);
   });
 
-  test("a window that ends before it starts: the API's refusal at the field", async () => {
-    await page.getByLabel('From', { exact: true }).fill('2021-06-01');
-    await page.getByLabel('To', { exact: true }).fill('2021-01-01');
-    await page.getByRole('button', { name: 'Show', exact: true }).click();
-    const message = "Invalid 'from' value. Expected a date on or before 'to'.";
-    await page.getByText(message).waitFor();
-    const state = await fieldState(page, 'From');
-    expect(state.invalid).toBe(true);
-    expect(state.description).toContain(message);
-    expect(await focusedName(page)).toBe('From');
-    // No figures of an earlier window stay on screen beside the error.
-    expect(await results(page).count()).toBe(0);
+  for (const width of [1280, 375]) {
+    test(`at ${width} px a window that ends before it starts is refused at To, before any request`, async () => {
+      await page.setViewportSize({ width, height: width === 375 ? 740 : 860 });
+      // Figures of another window first: they must not stay beside the error.
+      await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+      await page.getByLabel('To', { exact: true }).fill('2020-12-31');
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
+      await results(page).waitFor();
+      const statsReads: string[] = [];
+      const onRequest = (request: { url: () => string }) => {
+        if (new URL(request.url()).pathname.endsWith('/stats')) statsReads.push(request.url());
+      };
+      page.on('request', onRequest);
+
+      await page.getByLabel('From', { exact: true }).fill('2021-06-01');
+      await page.getByLabel('To', { exact: true }).fill('2021-01-01');
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
+      const message = 'The range ends before it starts: choose a day on or after 2021-06-01.';
+      await page.getByText(message).waitFor();
+      const state = await fieldState(page, 'To');
+      expect(state.invalid).toBe(true);
+      expect(state.description).toContain(message);
+      expect(await focusedName(page)).toBe('To');
+      expect(await results(page).count()).toBe(0);
+      await page.waitForTimeout(300);
+      page.off('request', onRequest);
+      // Nothing was sent, so nothing was counted against the quota.
+      expect(statsReads).toEqual([]);
+      await expectNoSideScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 860 });
+    });
+  }
+
+  test('a From moved before To mends the window: its error goes as it is typed', async () => {
+    await page.getByLabel('From', { exact: true }).fill('2020-06-01');
+    await page.getByText('The range ends before it starts').waitFor({ state: 'detached' });
+    expect((await fieldState(page, 'To')).invalid).toBe(false);
   });
 
   test('with the keyboard alone: Enter in a date field shows the window', async () => {
@@ -196,6 +229,13 @@ describe('portal: Number statistics', () => {
   test('at 375 px nothing scrolls sideways, and axe finds no serious problem', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await results(page).getByRole('table').first().scrollIntoViewIfNeeded();
+    // The chart is drawn at the phone's width, its note on the past draws still beside the lists.
+    const chart = results(page).locator('svg.chart').first();
+    expect(Number(await chart.getAttribute('width'))).toBeLessThanOrEqual(375);
+    expect(await chart.locator('rect.bar').count()).toBeGreaterThan(0);
+    await results(page)
+      .getByText(/^Draws are random:/)
+      .waitFor();
     await expectNoSideScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'stats-375');

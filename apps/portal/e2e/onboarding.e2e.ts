@@ -227,10 +227,15 @@ describe('portal: from stranger to account holder', () => {
 
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create the account' }).click();
-    await page.getByText('An account with this email already exists.').waitFor();
+    await page
+      .getByText(
+        'An account already uses this e-mail address. Log in, or ask for a new password if you forgot it.',
+      )
+      .waitFor();
     expect(await fieldState(page, 'Email')).toEqual({
       invalid: true,
-      description: 'An account with this email already exists.',
+      description:
+        'An account already uses this e-mail address. Log in, or ask for a new password if you forgot it.',
     });
     // The earlier error is gone with the new attempt.
     expect(await fieldState(page, 'Repeat the password')).toEqual({ invalid: false, description: '' });
@@ -243,7 +248,8 @@ describe('portal: from stranger to account holder', () => {
     await page.getByLabel('Repeat the password').fill('password123');
     await page.getByRole('button', { name: 'Create the account' }).click();
     const reason =
-      "Invalid 'password' value: too easy to guess. This is a commonly used password. Add more words that are less common.";
+      // In the portal's own words, not the API's ("Invalid 'password' value: …").
+      'This password is too easy to guess. This is a commonly used password. Add more words that are less common.';
     await page.getByText(reason).waitFor();
     expect(await fieldState(page, 'Password')).toEqual({
       invalid: true,

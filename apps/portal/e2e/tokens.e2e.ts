@@ -57,7 +57,7 @@ describe('portal: token lifecycle on the tokens page', () => {
   const row = (id: string) => page.locator(`tr[data-token-id="${id}"]`);
   const expiresCell = (id: string) => row(id).locator('td[data-label="Expires"]');
 
-  test('a token can expire: the date is sent and shown, with a warning a week ahead', async () => {
+  test('a token can expire: the date is sent and shown, with no warning while its expiry is far off', async () => {
     await create('monthly', 'In 30 days');
     const monthly = await getToken(api.baseUrl, jwt, 'monthly');
     const days = (new Date(monthly.expiresAt as string).getTime() - Date.now()) / DAY;
@@ -65,18 +65,49 @@ describe('portal: token lifecycle on the tokens page', () => {
     expect(days).toBeLessThanOrEqual(30);
     expect(await expiresCell('monthly').locator('.badge').count()).toBe(0);
 
+    // Made to last a week a second ago: nothing to do yet (it is announced in its last quarter, 42 hours ahead).
     await create('weekly', 'In 7 days');
-    await expiresCell('weekly').getByText('expires in 7 days').waitFor();
-    await page
-      .getByRole('status')
-      .getByText(
-        /^Token “weekly” expires in 7 days \(.+\): create a new token and switch your programs to it/,
-      )
-      .waitFor();
-    // The month-long one is not part of the warning.
-    expect(await page.getByRole('status').getByText('“monthly”').count()).toBe(0);
+    expect(await expiresCell('weekly').locator('.badge').count()).toBe(0);
+    expect(await page.getByRole('status').getByText('expires in').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'tokens');
+  });
+
+  test('a token whose expiry is near is announced, and moving its expiry (Edit) ends the warning', async () => {
+    // A token of two months' life with a day left: the list is shown as the API would give it two months on (its
+    // creation date moved back; the API cannot make an old token).
+    await createTokenViaApi(api.baseUrl, jwt, {
+      id: 'ageing',
+      expiresAt: new Date(Date.now() + DAY).toISOString(),
+    });
+    const tokenList = (url: URL) => url.pathname === '/profile/token';
+    await page.route(tokenList, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { tokens: { id: string; createdAt: string }[] };
+      for (const token of body.tokens)
+        if (token.id === 'ageing') token.createdAt = new Date(Date.now() - 60 * DAY).toISOString();
+      return route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    await expiresCell('ageing').getByText('expires in 24 hours').waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/^Token “ageing” expires in 24 hours \(.+\): create a new token and switch your programs/)
+      .waitFor();
+    // Moved a month ahead in the edit dialog: the API has it, and the warning is gone.
+    await page.getByRole('button', { name: 'Edit token ageing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit token “ageing”' });
+    await dialog.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 30 days' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Token “ageing” updated.' }).waitFor();
+    const moved = await getToken(api.baseUrl, jwt, 'ageing');
+    expect((new Date(moved.expiresAt as string).getTime() - Date.now()) / DAY).toBeGreaterThan(29.9);
+    await expiresCell('ageing').locator('.badge').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete token ageing' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete token' }).click();
+    await row('ageing').waitFor({ state: 'detached' });
+    await page.unroute(tokenList);
   });
 
   test('the count against the maximum is shown, and creation is disabled with the reason once it is reached', async () => {
@@ -216,6 +247,14 @@ describe('portal: token lifecycle on the tokens page', () => {
       .evaluateAll((cells) => cells.map((cell) => Math.ceil(cell.getBoundingClientRect().right)));
     expect(Math.max(...rightEdges)).toBeLessThanOrEqual(375);
     await screenshot(small, 'tokens-375');
+    // The edit dialog sets an expiry on a phone too.
+    await small.getByRole('button', { name: /^Edit token a-rather-long/ }).click();
+    const dialog = small.getByRole('dialog');
+    await dialog.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 90 days' });
+    await expectNoSideScroll(small);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await longRow.locator('td[data-label="Expires"]').getByText(/\d/).first().waitFor();
+    expect(await seriousViolations(small)).toEqual([]);
     await small.context().close();
   });
 

@@ -14,6 +14,7 @@ import { expectNoSideScroll, setTabHidden } from './support/layout';
 import { heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
 
 const POLL_MS = 15_000;
+
 const PRIMARY_BLUE = 'rgb(31, 95, 191)';
 
 /**
@@ -176,7 +177,7 @@ describe('portal: usage at a glance', () => {
     release();
     await releasedAnswer;
     await page.unroute('**/profile/usage*');
-    // The next read waits a full interval after that answer.
+    // No read of its own follows the released one: the next comes with the next poll.
     await page.waitForTimeout(300);
     expect(usageReads.length).toBe(pending);
     await nextPoll();
@@ -213,35 +214,36 @@ describe('portal: usage at a glance', () => {
       else reads.usage += 1;
       return failing ? route.abort('connectionrefused') : route.continue();
     });
-    /** Both loads failed, and React has had the time to show what it shows for them. */
-    const bothFail = async (run: () => Promise<unknown>) => {
-      const failed = (path: string) =>
-        down.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname === path);
-      const both = Promise.all([failed('/profile'), failed('/profile/usage')]);
-      await run();
-      await both;
-      await down.waitForTimeout(500);
-    };
+    const alerts = down.getByRole('alert');
 
-    // Back to the dashboard (the session keeps its profile): the profile and the usage are read again, and fail.
+    // Back to the dashboard (the session keeps its profile): the profile and the usage are read again, and fail
+    // (tried again by themselves a couple of times first, as the service may just be restarting).
     await down.goto('#/tokens');
     await heading(down, 'API tokens');
-    await bothFail(() => down.goto('#/'));
+    await down.goto('#/');
     await heading(down, 'Dashboard');
-    expect(await down.getByRole('alert').count()).toBe(1);
+    await alerts.waitFor();
+    expect(reads.profile).toBeGreaterThan(0);
+    expect(reads.usage).toBeGreaterThan(0);
+    await down.waitForTimeout(500);
+    expect(await alerts.count()).toBe(1);
     expect(await down.getByText('The service cannot be reached').count()).toBe(1);
 
     const before = { ...reads };
-    await bothFail(() => down.getByRole('button', { name: 'Retry' }).click());
-    expect(reads).toEqual({ profile: before.profile + 1, usage: before.usage + 1 });
-    expect(await down.getByRole('alert').count()).toBe(1);
+    const failedAgain = (path: string) =>
+      down.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname === path);
+    const both = Promise.all([failedAgain('/profile'), failedAgain('/profile/usage')]);
+    await down.getByRole('button', { name: 'Retry' }).click();
+    await both;
+    expect(reads.profile).toBeGreaterThan(before.profile);
+    expect(reads.usage).toBeGreaterThan(before.usage);
+    expect(await alerts.count()).toBe(1);
 
     failing = false;
     const answered = down.waitForResponse((r) => new URL(r.url()).pathname === '/profile/usage');
     await down.getByRole('button', { name: 'Retry' }).click();
     await answered;
-    await down.getByRole('alert').waitFor({ state: 'detached' });
-    expect(reads).toEqual({ profile: before.profile + 2, usage: before.usage + 2 });
+    await alerts.waitFor({ state: 'detached' });
     await down.getByText('Live: updated at').waitFor();
     await down.context().close();
   });

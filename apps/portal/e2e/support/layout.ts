@@ -34,6 +34,7 @@ export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
       configurable: true,
       get: () => (isHidden ? 'hidden' : 'visible'),
     });
-    document.dispatchEvent(new Event('visibilitychange'));
+    // Bubbling, as browsers send it: TanStack Query listens on window.
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   }, hidden);
 }

@@ -22,3 +22,47 @@ export function errorMessage(error: unknown): string {
 export function isSessionError(error: unknown): boolean {
   return error instanceof LotteryApiError && error.status === 401;
 }
+
+/**
+ * The contract's messages about a field, in the portal's words. The API names fields as its JSON does
+ * (`Invalid 'newPassword' value: too easy to guess. …`): right for a program, wrong next to a labelled input.
+ * Messages without a known rewording pass unchanged (most contract messages are already plain sentences).
+ */
+const REWORDED: Record<string, string> = {
+  'Invalid email or password.': 'The e-mail address or the password is wrong.',
+  'An account with this email already exists.':
+    'An account already uses this e-mail address. Log in, or ask for a new password if you forgot it.',
+  'Current password is incorrect.': 'This is not your current password.',
+  "Invalid 'password' value. Expected the account's current password.": 'This is not your password.',
+  "Invalid 'email' value. Expected an email address of at most 254 characters.":
+    'Enter an e-mail address, such as jane@example.com.',
+  "Invalid 'currentPassword' value. Expected a string of at most 1024 characters.":
+    'This is not your current password.',
+  "Invalid 'expiresAt' value. Expected an ISO 8601 date-time in the future.": 'Choose a date in the future.',
+  "Invalid 'description' value. Expected text of at most 500 characters, or null.":
+    'Keep the description to 500 characters at most.',
+};
+
+/** `Invalid 'password' value: too easy to guess. <zxcvbn's reason, already plain English>` */
+const TOO_EASY = /^Invalid '(?:password|newPassword)' value: too easy to guess\.\s*(.*)$/s;
+/** `Invalid 'password' value. Expected a string of 10 to 128 characters.` */
+const LENGTH =
+  /^Invalid '(?:password|newPassword)' value\. Expected a string of (\d+) to (\d+) characters\.$/;
+
+export function portalMessage(message: string): string {
+  const reworded = REWORDED[message];
+  if (reworded) return reworded;
+  const tooEasy = TOO_EASY.exec(message);
+  if (tooEasy)
+    return `This password is too easy to guess. ${tooEasy[1] || 'Use a few uncommon words.'}`.trim();
+  const length = LENGTH.exec(message);
+  if (length) return `Use ${length[1]} to ${length[2]} characters.`;
+  return message;
+}
+
+/** A form's errors (see field-errors.ts), each in the portal's words. */
+export function inPortalWords<T extends Partial<Record<string, string>>>(errors: T): T {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, message && portalMessage(message)]),
+  ) as T;
+}

@@ -36,13 +36,14 @@ export function Header({ route }: { route: string }) {
   // On a phone the navigation and the session sit behind "Menu"; on a wider screen the administration pages sit
   // behind "Admin", so that the header stays one row. Both close when the page changes, on Escape, and on a
   // click elsewhere.
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [adminOpen, setAdminOpen] = useState(false);
+  // Each remembers the page it was opened on: on another page it reads as closed, without an effect to reset it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const [adminOpenOn, setAdminOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === route;
+  const adminOpen = adminOpenOn === route;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? route : null);
+  const setAdminOpen = (open: boolean) => setAdminOpenOn(open ? route : null);
   const header = useRef<HTMLElement>(null);
-  useEffect(() => {
-    setMenuOpen(false);
-    setAdminOpen(false);
-  }, [route]);
   useEffect(() => {
     if (!menuOpen && !adminOpen) return undefined;
     const close = (event: Event) => {
@@ -51,8 +52,8 @@ export function Header({ route }: { route: string }) {
           ? event.key === 'Escape'
           : !header.current?.contains(event.target as Node)
       ) {
-        setMenuOpen(false);
-        setAdminOpen(false);
+        setMenuOpenOn(null);
+        setAdminOpenOn(null);
       }
     };
     document.addEventListener('keydown', close);
@@ -128,17 +129,22 @@ export function Header({ route }: { route: string }) {
           </nav>
           {!anonymous && (
             <div className="session">
-              {profile && (
-                <span className="who" title={profile.email}>
-                  {profile.email}
-                </span>
-              )}
+              {/* The address is the way to the account's settings, as on most dashboards: one entry instead of
+                  two leaves it room to be shown in full; the title says it whole should the row cut it. */}
               <a
-                className="settings-link"
+                className="settings-link who"
                 href={href('/account')}
                 aria-current={route === '/account' ? 'page' : undefined}
+                title={profile?.email}
               >
-                Account settings
+                {profile ? (
+                  <>
+                    <span className="visually-hidden">Account settings: </span>
+                    {profile.email}
+                  </>
+                ) : (
+                  'Account settings'
+                )}
               </a>
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ReloginDialog } from './relogin-dialog';
 import { useSession } from './session';
 
@@ -20,29 +20,31 @@ export function warningTime(startedAt: number, expiresAt: number): number {
  */
 export function SessionWarning() {
   const { expiry } = useSession();
-  const [due, setDue] = useState(false);
-  const [relogin, setRelogin] = useState(false);
-  const [renewed, setRenewed] = useState(false);
+  // Each is the JWT (by its expiry) it was set for: a new JWT, or none, reads as "no warning, no dialog" without
+  // an effect to reset them.
+  const [dueFor, setDueFor] = useState<number | null>(null);
+  const [reloginFor, setReloginFor] = useState<number | null>(null);
   const startedAt = expiry?.startedAt;
   const expiresAt = expiry?.expiresAt;
+  const due = expiresAt !== undefined && dueFor === expiresAt;
+  const relogin = expiresAt !== undefined && reloginFor === expiresAt;
+  // Set when logging in again succeeds: the page's heading then takes the focus (see below).
+  const focusHeading = useRef(false);
 
-  // Each new JWT (or none) starts over: no warning, no dialog.
   useEffect(() => {
-    setDue(false);
-    setRelogin(false);
     if (startedAt === undefined || expiresAt === undefined) return;
     const delay = Math.max(0, warningTime(startedAt, expiresAt) - Date.now());
-    const timer = setTimeout(() => setDue(true), Math.min(delay, MAX_TIMER));
+    const timer = setTimeout(() => setDueFor(expiresAt), Math.min(delay, MAX_TIMER));
     return () => clearTimeout(timer);
   }, [startedAt, expiresAt]);
 
   // After logging in again the warning and its button are gone, so the dialog cannot give the focus back to
   // the button that opened it: the page's heading takes it, once the dialog has closed.
   useEffect(() => {
-    if (!renewed || relogin) return;
-    setRenewed(false);
+    if (relogin || !focusHeading.current) return;
+    focusHeading.current = false;
     document.querySelector<HTMLElement>('main h1')?.focus();
-  }, [renewed, relogin]);
+  }, [relogin, expiresAt]);
 
   if (!due || expiresAt === undefined) return null;
   const ends = new Date(expiresAt);
@@ -56,16 +58,16 @@ export function SessionWarning() {
           </time>
           . Log in again to keep working on this page.
         </span>
-        <button type="button" onClick={() => setRelogin(true)}>
+        <button type="button" onClick={() => setReloginFor(expiresAt)}>
           Log in again
         </button>
       </div>
       {relogin && (
         <ReloginDialog
-          onClose={() => setRelogin(false)}
+          onClose={() => setReloginFor(null)}
           onDone={() => {
-            setRelogin(false);
-            setRenewed(true);
+            focusHeading.current = true;
+            setReloginFor(null);
           }}
         />
       )}

@@ -87,11 +87,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [client, expire]);
 
   // Load the profile for each new JWT. A failure other than a refused JWT (the API is down, say) keeps the
-  // session: the JWT is still good, so the shell shows the error with a Retry instead of logging out.
+  // session: the JWT is still good, so the shell shows the error with a Retry instead of logging out. The error
+  // is cleared where a new attempt starts (a new JWT, Retry), not in here.
   useEffect(() => {
     if (!client) return;
-    setLoadError('');
-    refreshProfile().catch((error: unknown) => setLoadError(errorMessage(error)));
+    let current = true;
+    // Started from a callback, so that every state change comes from the answer (a superseded load says nothing).
+    void Promise.resolve()
+      .then(refreshProfile)
+      .then(
+        () => current && setLoadError(''),
+        (error: unknown) => current && setLoadError(errorMessage(error)),
+      );
+    return () => {
+      current = false;
+    };
   }, [client, refreshProfile, attempt]);
 
   // Leave when the JWT expires rather than let the next call fail.
@@ -104,6 +114,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const renew = useCallback((token: AccessToken) => {
     const next = sessionFrom(token);
     saveSession(next);
+    setLoadError('');
     setStored(next);
   }, []);
 
@@ -131,7 +142,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const clearNotice = useCallback(() => setNotice(''), []);
-  const retryProfile = useCallback(() => setAttempt((n) => n + 1), []);
+  const retryProfile = useCallback(() => {
+    setLoadError('');
+    setAttempt((n) => n + 1);
+  }, []);
 
   const value = useMemo<SessionValue>(
     () => ({

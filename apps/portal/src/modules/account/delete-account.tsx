@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
-import { useFocusInvalid } from '../../components/use-focus-invalid';
 import { isSessionError } from '../../app/errors';
-import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
+import { showRefusal } from '../auth/form-errors';
 import { navigate } from '../../app/router';
 import { useClient, useSession } from '../../app/session';
 
@@ -14,9 +14,9 @@ export function DeleteAccount({ email }: { email: string }) {
     <section className="card" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete the account</h2>
       <p>
-        Your account and all its API tokens are deleted at once: programs that use them are refused from then
-        on. This cannot be undone. The requests it made this month stay counted: an account registered again
-        with the same e-mail continues from them.
+        Your account is deleted at once with all its API tokens and webhooks: programs that use the tokens are
+        refused from then on, and the webhooks receive nothing more. This cannot be undone. The requests it
+        made this month stay counted: an account registered again with the same e-mail continues from them.
       </p>
       <button type="button" className="danger" onClick={() => setOpen(true)}>
         Delete my account…
@@ -26,6 +26,10 @@ export function DeleteAccount({ email }: { email: string }) {
   );
 }
 
+interface DeleteValues {
+  password: string;
+}
+
 /**
  * Deleting cannot be undone, so the account's password must be typed (the API asks for it): a stray click or
  * Enter cannot do it, nor someone at a session left open.
@@ -33,51 +37,40 @@ export function DeleteAccount({ email }: { email: string }) {
 function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const client = useClient();
   const { logout, expire } = useSession();
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'password'>>({});
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, errors);
+  const { register, handleSubmit, setError, formState } = useForm<DeleteValues>({
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setErrors({ password: 'Type your password to confirm.' });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = handleSubmit(async ({ password }) => {
     try {
       await client.account.delete({ password });
       navigate('/');
-      logout(`Your account ${email} has been deleted, with its API tokens.`);
+      logout(`Your account ${email} has been deleted, with its API tokens and webhooks.`);
     } catch (caught) {
       if (isSessionError(caught)) expire();
-      else setErrors(apiFieldErrors(caught, ['password']));
-      setBusy(false);
+      else showRefusal(caught, ['password'], setError);
     }
-  };
+  });
 
   return (
     <Dialog title="Delete your account?" onClose={onClose}>
-      <form ref={form} onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate>
         <p>
-          This deletes <strong>{email}</strong> and its API tokens for good.
+          This deletes <strong>{email}</strong> for good, with its API tokens and webhooks.
         </p>
-        <Alert>{errors.form}</Alert>
+        <Alert>{errors.root?.server?.message}</Alert>
         <Field
           label="Your password"
           type="password"
-          name="delete-password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          {...register('password', { required: 'Type your password to confirm.' })}
+          error={errors.password?.message}
           data-autofocus
         />
         <div className="actions">
-          <button type="submit" className="danger" disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete the account'}
+          <button type="submit" className="danger" disabled={isSubmitting}>
+            {isSubmitting ? 'Deleting…' : 'Delete the account'}
           </button>
           <button type="button" className="secondary" onClick={onClose}>
             Cancel

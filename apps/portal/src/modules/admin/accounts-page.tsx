@@ -1,47 +1,49 @@
 import type { Account } from '../../app/api-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
+import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { Pager } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
-import { useAsync } from '../../components/use-async';
 import { errorMessage } from '../../app/errors';
 import { useClient, useSession } from '../../app/session';
 import { confirmationFor, doneMessage, type AccountChange } from './account-change';
 import { AccountRow } from './account-row';
 import { ResetLinkDialog, type ResetLink } from './reset-link-dialog';
-import { allLicenses } from './licenses';
-
-const PAGE_SIZE = 15;
+import { adminKeys, useAccountsPage, useLicenses, type AccountsQuery } from './queries';
 
 export function AccountsPage() {
   const client = useClient();
   const { profile } = useSession();
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState({ email: '', offset: 0 });
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState<AccountsQuery>({ email: '', offset: 0 });
   /** A change waiting for the administrator's confirmation. */
   const [pending, setPending] = useState<{ account: Account; change: AccountChange } | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [resetLink, setResetLink] = useState<{ account: Account; link: ResetLink } | null>(null);
-  const accounts = useAsync(
-    () =>
-      client.admin.accounts.list({ email: query.email || undefined, limit: PAGE_SIZE, offset: query.offset }),
-    [client, query],
-  );
-  const licenses = useAsync(() => allLicenses(client), [client]);
+  const accounts = useAccountsPage(query);
+  const licenses = useLicenses();
+  const update = useMutation({
+    mutationFn: ({ account, change }: { account: Account; change: AccountChange }) =>
+      client.admin.accounts.update(account.id, change),
+    onMutate: () => setMessage(null),
+    onSuccess: async (updated, { change }) => {
+      // Every page of the list is read again: the account may move in or out of a search.
+      await queryClient.invalidateQueries({ queryKey: adminKeys.accounts() });
+      setMessage({ kind: 'success', text: doneMessage(updated, change) });
+    },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuery({ email: search.trim(), offset: 0 });
   };
-  const apply = async (account: Account, change: AccountChange) => {
-    setMessage(null);
-    const updated = await client.admin.accounts.update(account.id, change);
-    setMessage({ kind: 'success', text: doneMessage(updated, change) });
-    accounts.reload();
-  };
+  const apply = (account: Account, change: AccountChange) =>
+    update.mutateAsync({ account, change }).then(() => undefined);
   /** A change that needs confirming opens the dialog; the others are applied at once. */
   const request = (account: Account, change: AccountChange) => {
     if (confirmationFor(account, change, licenses.data ?? [])) {
@@ -52,13 +54,12 @@ export function AccountsPage() {
       setMessage({ kind: 'error', text: errorMessage(error) }),
     );
   };
-  const createResetLink = (account: Account) => {
-    setMessage(null);
-    client.admin.accounts
-      .createPasswordResetLink(account.id)
-      .then((link) => setResetLink({ account, link }))
-      .catch((error: unknown) => setMessage({ kind: 'error', text: errorMessage(error) }));
-  };
+  const createResetLink = useMutation({
+    mutationFn: (account: Account) => client.admin.accounts.createPasswordResetLink(account.id),
+    onMutate: () => setMessage(null),
+    onSuccess: (link, account) => setResetLink({ account, link }),
+    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+  });
   const confirmation = pending && confirmationFor(pending.account, pending.change, licenses.data ?? []);
 
   const page = accounts.data;
@@ -76,7 +77,13 @@ export function AccountsPage() {
         <button type="submit">Search</button>
       </form>
       {message && <Alert kind={message.kind}>{message.text}</Alert>}
-      <Alert>{accounts.error || licenses.error}</Alert>
+      <LoadError
+        error={[accounts.error, licenses.error].filter(Boolean).map(errorMessage).join(' ')}
+        onRetry={() => {
+          if (accounts.error) void accounts.refetch();
+          if (licenses.error) void licenses.refetch();
+        }}
+      />
       {page && rows.length === 0 && <p>No account matches.</p>}
       {page && rows.length > 0 && (
         <TableScroll label="Accounts" stack>
@@ -108,7 +115,7 @@ export function AccountsPage() {
                   licenses={licenses.data ?? []}
                   isSelf={account.id === profile?.id}
                   onRequest={request}
-                  onResetLink={createResetLink}
+                  onResetLink={(account) => createResetLink.mutate(account)}
                 />
               ))}
             </tbody>
@@ -124,7 +131,7 @@ export function AccountsPage() {
           onChange={(offset) => setQuery((q) => ({ ...q, offset }))}
         />
       )}
-      {!page && !accounts.error && <p aria-live="polite">Loading…</p>}
+      {accounts.isPending && <p aria-live="polite">Loading…</p>}
       {resetLink && (
         <ResetLinkDialog
           account={resetLink.account}

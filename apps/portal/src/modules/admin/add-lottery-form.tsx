@@ -1,184 +1,71 @@
-import type { Lottery } from '../../app/api-types';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { errorMessage } from '../../app/errors';
 import { useClient } from '../../app/session';
+import { resolverOf } from './form-resolver';
+import {
+  createLotteryBody,
+  newLotteryErrors,
+  newLotteryValues,
+  type NewLotteryValues,
+} from './lottery-values';
+import { invalidateLotteries } from './queries';
+import { RulesFields } from './rules-fields';
 
-const EMPTY = {
-  tag: '',
-  name: '',
-  country: '',
-  timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-  mainCount: '5',
-  mainMin: '1',
-  mainMax: '50',
-  hasSpecial: false,
-  specialCount: '1',
-  specialMin: '1',
-  specialMax: '10',
-  specialName: '',
-};
+const EMPTY = newLotteryValues(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
-type Values = typeof EMPTY;
-
-const int = (text: string) => Number.parseInt(text, 10);
-
-export function AddLotteryForm({ onCreated }: { onCreated: (lottery: Lottery) => void }) {
+export function AddLotteryForm() {
   const client = useClient();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [error, setError] = useState('');
-  const [added, setAdded] = useState('');
-  const [busy, setBusy] = useState(false);
-  const set =
-    (key: keyof Values) => (event: { target: { value: string; checked?: boolean; type?: string } }) =>
-      setValues((v) => ({
-        ...v,
-        [key]: event.target.type === 'checkbox' ? Boolean(event.target.checked) : event.target.value,
-      }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
-    setAdded('');
-    try {
-      const created = await client.admin.lotteries.create({
-        tag: values.tag.trim(),
-        name: values.name.trim(),
-        country: values.country.trim(),
-        timezone: values.timezone.trim(),
-        main: { count: int(values.mainCount), min: int(values.mainMin), max: int(values.mainMax) },
-        special: values.hasSpecial
-          ? {
-              count: int(values.specialCount),
-              min: int(values.specialMin),
-              max: int(values.specialMax),
-              name: values.specialName.trim() || null,
-            }
-          : null,
-      });
-      setValues(EMPTY);
-      setAdded(`Lottery “${created.name}” (${created.tag}) added. Import its draws below.`);
-      onCreated(created);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const queryClient = useQueryClient();
+  const form = useForm<NewLotteryValues>({
+    defaultValues: EMPTY,
+    resolver: resolverOf(newLotteryErrors),
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const create = useMutation({
+    mutationFn: (values: NewLotteryValues) => client.admin.lotteries.create(createLotteryBody(values)),
+    onSuccess: () => {
+      form.reset(EMPTY);
+      return invalidateLotteries(queryClient);
+    },
+  });
 
   return (
-    <form onSubmit={submit}>
-      <Alert kind="success">{added}</Alert>
-      <Alert>{error}</Alert>
-      <div className="row">
-        <Field
-          label="Tag"
-          name="lottery-tag"
-          required
-          value={values.tag}
-          onChange={set('tag')}
-          hint="e.g. fr_keno"
-        />
-        <Field label="Name" name="lottery-name" required value={values.name} onChange={set('name')} />
-        <Field
-          label="Country"
-          name="lottery-country"
-          required
-          value={values.country}
-          onChange={set('country')}
-          hint="e.g. FR"
-        />
-        <Field
-          label="Time zone"
-          name="lottery-timezone"
-          required
-          value={values.timezone}
-          onChange={set('timezone')}
-          hint="IANA, e.g. Europe/Paris"
-        />
-      </div>
-      <fieldset className="section-gap">
-        <legend>Main numbers</legend>
+    <FormProvider {...form}>
+      {/* noValidate: the form's own checks say what is wrong at each field, in its words. */}
+      <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
+        <Alert kind="success">
+          {create.data && `Lottery “${create.data.name}” (${create.data.tag}) added. Import its draws below.`}
+        </Alert>
+        <Alert>{create.error && errorMessage(create.error)}</Alert>
         <div className="row">
+          <Field label="Tag" required {...register('tag')} hint="e.g. fr_keno" error={errors.tag?.message} />
+          <Field label="Name" required {...register('name')} error={errors.name?.message} />
           <Field
-            label="How many"
-            name="main-count"
-            type="number"
-            min={1}
+            label="Country"
             required
-            value={values.mainCount}
-            onChange={set('mainCount')}
+            {...register('country')}
+            hint="e.g. FR"
+            error={errors.country?.message}
           />
           <Field
-            label="Lowest"
-            name="main-min"
-            type="number"
-            min={0}
+            label="Time zone"
             required
-            value={values.mainMin}
-            onChange={set('mainMin')}
-          />
-          <Field
-            label="Highest"
-            name="main-max"
-            type="number"
-            min={1}
-            required
-            value={values.mainMax}
-            onChange={set('mainMax')}
+            {...register('timezone')}
+            hint="IANA, e.g. Europe/Paris"
+            error={errors.timezone?.message}
           />
         </div>
-      </fieldset>
-      <fieldset>
-        <legend>Special numbers</legend>
-        <p className="check">
-          <input id="has-special" type="checkbox" checked={values.hasSpecial} onChange={set('hasSpecial')} />
-          <label htmlFor="has-special">This lottery draws special numbers</label>
-        </p>
-        {values.hasSpecial && (
-          <div className="row">
-            <Field
-              label="How many"
-              name="special-count"
-              type="number"
-              min={1}
-              required
-              value={values.specialCount}
-              onChange={set('specialCount')}
-            />
-            <Field
-              label="Lowest"
-              name="special-min"
-              type="number"
-              min={0}
-              required
-              value={values.specialMin}
-              onChange={set('specialMin')}
-            />
-            <Field
-              label="Highest"
-              name="special-max"
-              type="number"
-              min={1}
-              required
-              value={values.specialMax}
-              onChange={set('specialMax')}
-            />
-            <Field
-              label="Called"
-              name="special-name"
-              value={values.specialName}
-              onChange={set('specialName')}
-              hint="e.g. Bonus ball"
-            />
-          </div>
-        )}
-      </fieldset>
-      <button type="submit" disabled={busy}>
-        {busy ? 'Adding…' : 'Add lottery'}
-      </button>
-    </form>
+        <RulesFields />
+        <button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Adding…' : 'Add lottery'}
+        </button>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,110 +1,145 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/alert';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
+import { LotteryTagPicker } from '../../components/lottery-tag-picker';
+import { TextAreaField } from '../../components/text-area-field';
 import { errorMessage } from '../../app/errors';
 import { useClient } from '../../app/session';
+import { resolverOf } from './form-resolver';
+import { ImportConfirmation } from './import-confirmation';
+import { ImportPreview, previewImport } from './import-preview';
 import { ImportReport } from './import-report';
-
-interface Report {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  errors: { line: number; message: string }[];
-}
+import { EMPTY_IMPORT, drawCount, importErrors, type ImportValues } from './import-values';
+import { previewCsv } from './draw-csv-preview';
+import { adminKeys } from './queries';
 
 const EXAMPLE = 'date,main,special\n2026-11-21,4 18 23 45 61,7';
 
-export function DrawImportForm({ knownTags }: { knownTags: string[] }) {
+/**
+ * Imports a draw-history CSV into a lottery. "Preview" shows what the import would do (the service's dry run,
+ * and the first rows with whether each is new or replaces a stored draw); "Import draws" asks first, naming the
+ * count, then writes.
+ */
+export function DrawImportForm() {
   const client = useClient();
-  const listId = useId();
-  const csvId = useId();
-  const [tag, setTag] = useState('');
-  const [csv, setCsv] = useState('');
+  const queryClient = useQueryClient();
+  const form = useForm<ImportValues>({ defaultValues: EMPTY_IMPORT, resolver: resolverOf(importErrors) });
+  const { register, control, handleSubmit, setValue, formState } = form;
+  const current = useWatch({ control });
   // A file input cannot be emptied by React: a new key gives a fresh one.
   const [fileKey, setFileKey] = useState(0);
-  const [report, setReport] = useState<{ result: Report; preview: boolean } | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<ImportValues | null>(null);
 
-  const readFile = async (file: File | undefined) => {
-    if (file) setCsv(await file.text());
-  };
-  /** "Preview" counts what the import would do and writes nothing; "Import draws" writes. */
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const preview = submitter instanceof HTMLButtonElement && submitter.value === 'preview';
-    setBusy(true);
-    setError('');
-    setReport(null);
-    try {
-      const result = await client.admin.draws.import(tag.trim(), csv, { dryRun: preview });
-      setReport({ result, preview });
-      // All written: the form empties for the next file. With refused lines the text stays, to be corrected (the
+  const preview = useMutation({
+    mutationFn: (values: ImportValues) => previewImport(client, values),
+  });
+  const importer = useMutation({
+    mutationFn: (values: ImportValues) => client.admin.draws.import(values.tag, values.csv),
+    onSuccess: async (result, values) => {
+      // All written: the text empties for the next file. With refused lines it stays, to be corrected (the
       // report's line numbers point into it); importing it again leaves the written draws unchanged.
-      if (!preview && result.errors.length === 0) {
-        setCsv('');
+      if (result.errors.length === 0) {
+        setValue('csv', '');
         setFileKey((key) => key + 1);
       }
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+      // The lotteries' draw counts and dates, and this lottery's stored draws, have changed.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.lotteries() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.draws(values.tag) }),
+      ]);
+    },
+  });
+
+  const readFile = async (file: File | undefined) => {
+    if (file) setValue('csv', await file.text(), { shouldValidate: formState.isSubmitted });
   };
+  // A preview stands for the values it was made of: once the text or the lottery changes, it is gone.
+  const shownPreview =
+    preview.data && preview.data.values.tag === current.tag && preview.data.values.csv === current.csv
+      ? preview.data
+      : null;
+  const failure = preview.error ?? importer.error;
 
   return (
-    <form onSubmit={submit}>
-      <Alert>{error}</Alert>
-      <div className="row">
-        <Field
-          label="Lottery tag"
-          name="import-tag"
-          required
-          list={listId}
-          value={tag}
-          onChange={(e) => setTag(e.target.value)}
-        />
-        <datalist id={listId}>
-          {knownTags.map((t) => (
-            <option key={t} value={t} />
-          ))}
-        </datalist>
+    <form onSubmit={handleSubmit((values) => setConfirming(values))} noValidate>
+      <Alert>{failure && errorMessage(failure)}</Alert>
+      <Controller
+        control={control}
+        name="tag"
+        render={({ field, fieldState }) => (
+          <LotteryTagPicker
+            label="Lottery"
+            multiple={false}
+            value={field.value ? [field.value] : []}
+            onChange={(tags) => field.onChange(tags[0] ?? '')}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <div className="row section-gap">
         <Field
           key={fileKey}
           label="CSV file"
           name="import-file"
           type="file"
           accept=".csv,text/csv,text/plain"
-          onChange={(e) => readFile(e.target.files?.[0])}
+          onChange={(e) => void readFile(e.target.files?.[0])}
         />
       </div>
-      <div className="field section-gap">
-        <label htmlFor={csvId}>CSV content</label>
-        <textarea
-          id={csvId}
-          name="import-csv"
-          rows={8}
-          required
-          value={csv}
-          onChange={(e) => setCsv(e.target.value)}
-          placeholder={EXAMPLE}
-          aria-describedby={`${csvId}-hint`}
-        />
-        <span className="hint" id={`${csvId}-hint`}>
-          Header <code>date,main,special</code>; numbers separated by spaces, in draw order; one draw per
-          line.
-        </span>
-      </div>
-      <div className="row-actions">
-        <button type="submit" name="action" value="preview" className="secondary" disabled={busy}>
-          Preview
+      <TextAreaField
+        label="CSV content"
+        rows={8}
+        placeholder={EXAMPLE}
+        {...register('csv')}
+        error={formState.errors.csv?.message}
+        hint={
+          <>
+            Header <code>date,main,special</code>; numbers separated by spaces, in draw order; one draw per
+            line.
+          </>
+        }
+      />
+      <div className="row-actions section-gap">
+        <button
+          type="button"
+          className="secondary"
+          onClick={handleSubmit((values) => {
+            // One answer on screen at a time: the preview replaces the last import's report.
+            importer.reset();
+            preview.mutate(values);
+          })}
+          disabled={preview.isPending || importer.isPending}
+        >
+          {preview.isPending ? 'Previewing…' : 'Preview'}
         </button>
-        <button type="submit" name="action" value="import" disabled={busy}>
-          {busy ? 'Working…' : 'Import draws'}
+        <button type="submit" disabled={preview.isPending || importer.isPending}>
+          {importer.isPending ? 'Importing…' : 'Import draws'}
         </button>
       </div>
-      {report && <ImportReport report={report.result} preview={report.preview} />}
+      {shownPreview && (
+        <>
+          <ImportReport report={shownPreview.report} preview />
+          <ImportPreview preview={shownPreview} />
+        </>
+      )}
+      {importer.data && <ImportReport report={importer.data} />}
+      {confirming && (
+        <ConfirmDialog
+          title={`Import ${drawCount(previewCsv(confirming.csv).total)} into ${confirming.tag}?`}
+          confirmLabel="Import now"
+          onConfirm={async () => {
+            await importer.mutateAsync(confirming);
+            // The report replaces the preview, which described the file before it was written.
+            preview.reset();
+          }}
+          onClose={() => setConfirming(null)}
+        >
+          <ImportConfirmation preview={shownPreview} />
+        </ConfirmDialog>
+      )}
     </form>
   );
 }

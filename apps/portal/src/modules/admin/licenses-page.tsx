@@ -1,14 +1,17 @@
 import type { License } from '../../app/api-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
+import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { TableScroll } from '../../components/table-scroll';
-import { useAsync } from '../../components/use-async';
+import { errorMessage } from '../../app/errors';
 import { formatNumber } from '../../app/format';
 import { useClient } from '../../app/session';
+import { LicenseDeleteDialog } from './license-delete-dialog';
 import { LicenseForm } from './license-form';
-import { allLicenses } from './licenses';
+import { adminKeys, useLicenses } from './queries';
 
 /** The license's limits, in the table's column order. */
 const LIMITS = [
@@ -18,30 +21,55 @@ const LIMITS = [
   ['perHour', 'Per hour'],
 ] as const satisfies ReadonlyArray<readonly [keyof License, string]>;
 
+type Modal = { kind: 'edit' | 'delete'; license: License } | null;
+
 export function LicensesPage() {
   const client = useClient();
-  const licenses = useAsync(() => allLicenses(client), [client]);
-  const [editing, setEditing] = useState<License | null>(null);
+  const queryClient = useQueryClient();
+  const licenses = useLicenses();
+  const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState('');
 
+  // Accounts show their license: a change to one is a change to them.
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.licenses() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.accounts() }),
+    ]);
   // Creating and replacing are two calls on purpose: "New license" must never overwrite an existing one (the API
   // answers 409), while "Edit" replaces the license it was opened on.
-  const create = async (license: License) => {
-    const created = await client.admin.licenses.create(license);
-    setNotice(`License “${created.name}” created.`);
-    licenses.reload();
-  };
-  const replace = async ({ name, ...values }: License) => {
-    const saved = await client.admin.licenses.put(name, values);
-    setNotice(`License “${saved.name}” saved.`);
-    setEditing(null);
-    licenses.reload();
-  };
+  const create = useMutation({
+    mutationFn: (license: License) => client.admin.licenses.create(license),
+    onSuccess: async (created) => {
+      await invalidate();
+      setNotice(`License “${created.name}” created.`);
+    },
+  });
+  const replace = useMutation({
+    mutationFn: ({ name, ...values }: License) => client.admin.licenses.put(name, values),
+    onSuccess: async (saved) => {
+      await invalidate();
+      setNotice(`License “${saved.name}” saved.`);
+      setModal(null);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (license: License) => client.admin.licenses.delete(license.name),
+    onSuccess: async (_, license) => {
+      await invalidate();
+      setNotice(`License “${license.name}” deleted. Accounts that held it have no license now.`);
+    },
+  });
+  const save = (mutation: typeof create | typeof replace) => (license: License) =>
+    mutation.mutateAsync(license).then(() => undefined);
 
   return (
     <Page title="Licenses">
       <Alert kind="success">{notice}</Alert>
-      <Alert>{licenses.error}</Alert>
+      <LoadError
+        error={licenses.error ? errorMessage(licenses.error) : ''}
+        onRetry={() => licenses.refetch()}
+      />
       {licenses.data && (
         <TableScroll label="Licenses" stack>
           <table className="stack">
@@ -69,14 +97,24 @@ export function LicensesPage() {
                     </td>
                   ))}
                   <td>
-                    <button
-                      type="button"
-                      className="secondary"
-                      onClick={() => setEditing(license)}
-                      aria-label={`Edit license ${license.name}`}
-                    >
-                      Edit
-                    </button>
+                    <div className="row-actions">
+                      <button
+                        type="button"
+                        className="secondary"
+                        onClick={() => setModal({ kind: 'edit', license })}
+                        aria-label={`Edit license ${license.name}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="secondary danger"
+                        onClick={() => setModal({ kind: 'delete', license })}
+                        aria-label={`Delete license ${license.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -84,19 +122,26 @@ export function LicensesPage() {
           </table>
         </TableScroll>
       )}
-      {!licenses.data && !licenses.error && <p aria-live="polite">Loading…</p>}
+      {licenses.isPending && <p aria-live="polite">Loading…</p>}
       <section className="card section-gap" aria-labelledby="new-license-title">
         <h2 id="new-license-title">New license</h2>
         <p className="small muted">To change an existing license, use its Edit button.</p>
-        <LicenseForm onSave={create} />
+        <LicenseForm onSave={save(create)} />
       </section>
-      {editing && (
-        <Dialog title={`Edit license “${editing.name}”`} onClose={() => setEditing(null)}>
+      {modal?.kind === 'edit' && (
+        <Dialog title={`Edit license “${modal.license.name}”`} onClose={() => setModal(null)}>
           <p className="small">
             Every account with this license gets the new quota and rate limits from its next request.
           </p>
-          <LicenseForm license={editing} onSave={replace} onCancel={() => setEditing(null)} />
+          <LicenseForm license={modal.license} onSave={save(replace)} onCancel={() => setModal(null)} />
         </Dialog>
+      )}
+      {modal?.kind === 'delete' && (
+        <LicenseDeleteDialog
+          license={modal.license}
+          onDelete={() => remove.mutateAsync(modal.license)}
+          onClose={() => setModal(null)}
+        />
       )}
     </Page>
   );

@@ -15,10 +15,12 @@ interface LotteryTableProps {
   caption: string;
   /** Opens the lottery's draw calendar to view or edit it. */
   onSchedule: (lottery: Lottery) => void;
+  /** Opens the lottery's name and number rules to edit them. */
+  onEdit: (lottery: Lottery) => void;
 }
 
 /** The lotteries; on a narrow screen each row becomes a card of labelled lines (`table.stack`, `data-label`). */
-export function LotteryTable({ lotteries, caption, onSchedule }: LotteryTableProps) {
+export function LotteryTable({ lotteries, caption, onSchedule, onEdit }: LotteryTableProps) {
   return (
     <TableScroll label={caption} stack>
       <table className="stack">
@@ -64,7 +66,7 @@ export function LotteryTable({ lotteries, caption, onSchedule }: LotteryTablePro
                   '—'
                 )}
               </td>
-              {/* Freshness, next draw and the calendar's button in one column, so the table stays narrow; in a card
+              {/* Freshness, next draw and the row's buttons (calendar, edit) in one column, so the table stays narrow; in a card
                   it needs no label and takes the card's whole width. */}
               <td className="calendar">
                 <FreshnessBadge freshness={lottery.freshness} />
@@ -73,7 +75,7 @@ export function LotteryTable({ lotteries, caption, onSchedule }: LotteryTablePro
                     Next: <NextDraw lottery={lottery} />
                   </div>
                 )}
-                <div className="calendar-action">
+                <div className="calendar-action row-actions">
                   <button
                     type="button"
                     className="secondary"
@@ -81,6 +83,14 @@ export function LotteryTable({ lotteries, caption, onSchedule }: LotteryTablePro
                     aria-label={`Draw schedule of ${lottery.tag}`}
                   >
                     Schedule
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => onEdit(lottery)}
+                    aria-label={`Edit lottery ${lottery.tag}`}
+                  >
+                    Edit
                   </button>
                 </div>
               </td>

@@ -1,36 +1,34 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
-import { useFocusInvalid } from '../../components/use-focus-invalid';
-import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 import { href } from '../../app/router';
 import { publicClient } from '../../app/sdk';
+import { showRefusal } from './form-errors';
 
 type Delivery = 'email' | 'administrator';
 
-/** Asks for a reset link; the answer says where it comes from (an e-mail, or an administrator). */
+/**
+ * Asks for a reset link. Whether this service sends e-mail is known only from its answer (no public setting says
+ * it), so the page says both outcomes up front and then the one that applies: never a promise of an e-mail that
+ * will not come.
+ */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = formState;
   const [sent, setSent] = useState<{ delivery: Delivery; email: string } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, errors);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
+  const submit = handleSubmit(async ({ email }) => {
     try {
       const { delivery } = await publicClient().account.forgotPassword({ email: email.trim() });
       setSent({ delivery, email: email.trim() });
     } catch (caught) {
-      setErrors(apiFieldErrors(caught, ['email']));
-    } finally {
-      setBusy(false);
+      showRefusal(caught, ['email'], setError);
     }
-  };
+  });
 
   return (
     <Page title="Forgot your password?" narrow>
@@ -45,33 +43,40 @@ export function ForgotPasswordPage() {
               <p className="muted">Using it logs out every other session of the account.</p>
             </>
           ) : (
-            <p>
-              This service does not send e-mail. Ask its administrator for a password reset link: they can
-              create one for your account on the Accounts page.
-            </p>
+            <>
+              <p>
+                <strong>This service does not send e-mail, so no link is on its way.</strong> Ask its
+                administrator for a password reset link: they can create one for your account on their
+                Accounts page and pass it on to you.
+              </p>
+              <p className="muted">
+                The administrator is whoever runs this service for you, such as the person or team that gave
+                you its address.
+              </p>
+            </>
           )}
           <button type="button" className="secondary" onClick={() => setSent(null)}>
             Try another address
           </button>
         </div>
       ) : (
-        <form ref={form} className="card" onSubmit={submit} aria-describedby="forgot-help">
+        <form className="card" onSubmit={submit} aria-describedby="forgot-help">
           <p id="forgot-help">
-            Give the e-mail address of your account: we send you a link to choose a new password.
+            Give the e-mail address of your account. If this service sends e-mail, a link to choose a new
+            password goes to that address; if it does not, the next step says how to get one from its
+            administrator.
           </p>
-          <Alert>{errors.form}</Alert>
+          <Alert>{errors.root?.server?.message}</Alert>
           <Field
             label="Email"
             type="email"
-            name="email"
             autoComplete="username"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
+            {...register('email')}
+            error={errors.email?.message}
           />
-          <button type="submit" disabled={busy}>
-            {busy ? 'Sending…' : 'Send me a link'}
+          <button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Asking…' : 'Ask for a reset link'}
           </button>
         </form>
       )}

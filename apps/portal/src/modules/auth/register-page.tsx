@@ -1,34 +1,28 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
-import { useFocusInvalid } from '../../components/use-focus-invalid';
-import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
+import { errorMessage, portalMessage } from '../../app/errors';
 import { href, navigate } from '../../app/router';
 import { publicClient } from '../../app/sdk';
 import { useSession } from '../../app/session';
+import { showRefusal } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
 
-type Fields = 'email' | 'password' | 'confirm';
+interface RegisterValues {
+  email: string;
+  password: string;
+  confirm: string;
+}
 
 export function RegisterPage() {
   const { login } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, errors);
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<RegisterValues>({
+    defaultValues: { email: '', password: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password !== confirm) {
-      setErrors({ confirm: 'The two passwords differ.' });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
+  const submit = handleSubmit(async ({ email, password }) => {
     let created = false;
     try {
       const account = await publicClient().account.register({ email: email.trim(), password });
@@ -37,40 +31,38 @@ export function RegisterPage() {
       await login(account.email, password);
       navigate('/');
     } catch (caught) {
-      setErrors(
-        created
-          ? { form: `Your account is ready, but logging in failed: ${apiFieldErrors(caught, []).form}` }
-          : apiFieldErrors(caught, ['email', 'password']),
-      );
-      setBusy(false);
+      if (created) {
+        const why = portalMessage(errorMessage(caught));
+        setError('root.server', { message: `Your account is ready, but logging in failed: ${why}` });
+      } else showRefusal(caught, ['email', 'password'], setError);
     }
-  };
+  });
 
   return (
     <Page title="Create an account" narrow>
-      <form ref={form} className="card" onSubmit={submit}>
-        <Alert>{errors.form}</Alert>
+      {/* When the browser stops a submit (a field it finds invalid says why in its bubble), the service's
+          answer to the last try goes: it is about values since changed. */}
+      <form className="card" onSubmit={submit} onInvalidCapture={() => clearErrors()}>
+        <Alert>{errors.root?.server?.message}</Alert>
         <Field
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+          {...register('email')}
+          error={errors.email?.message}
         />
         <NewPasswordFields
           label="Password"
           repeatLabel="Repeat the password"
-          password={password}
-          confirm={confirm}
-          onPassword={setPassword}
-          onConfirm={setConfirm}
-          errors={{ password: errors.password, confirm: errors.confirm }}
+          password={register('password')}
+          confirm={register('confirm', {
+            validate: (confirm, values) => confirm === values.password || 'The two passwords differ.',
+          })}
+          errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
         />
-        <button type="submit" disabled={busy}>
-          {busy ? 'Creating…' : 'Create the account'}
+        <button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating…' : 'Create the account'}
         </button>
       </form>
       <p className="muted">

@@ -1,47 +1,41 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Page } from '../../components/page';
-import { useFocusInvalid } from '../../components/use-focus-invalid';
-import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 import { href, navigate, routeParam } from '../../app/router';
 import { publicClient } from '../../app/sdk';
 import { useSession } from '../../app/session';
+import { showRefusal } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
 
-type Fields = 'newPassword' | 'confirm' | 'resetToken';
+interface ResetValues {
+  newPassword: string;
+  confirm: string;
+  /** Not an input: where the API's refusal of the link lands. */
+  resetToken: string;
+}
 
 /** Where a reset link lands (`#/reset-password?token=…`): a new password, then straight to the dashboard. */
 export function ResetPasswordPage() {
   const { start } = useSession();
   const resetToken = routeParam('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, errors);
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<ResetValues>({
+    defaultValues: { newPassword: '', confirm: '', resetToken },
+  });
+  const { errors, isSubmitting } = formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password !== confirm) {
-      setErrors({ confirm: 'The two passwords differ.' });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
+  const submit = handleSubmit(async ({ newPassword }) => {
     try {
-      start(await publicClient().account.resetPassword({ resetToken, newPassword: password }));
+      start(await publicClient().account.resetPassword({ resetToken, newPassword }));
       navigate('/');
     } catch (caught) {
-      setErrors(apiFieldErrors(caught, ['newPassword', 'resetToken']));
-      setBusy(false);
+      showRefusal(caught, ['newPassword', 'resetToken'], setError);
     }
-  };
+  });
 
   // A link that lost its token (cut when copied) or one refused by the API: say what to do next.
   const linkProblem = !resetToken
     ? 'This address holds no reset link. Open the link from the e-mail (or from your administrator) in full.'
-    : errors.resetToken;
+    : errors.resetToken?.message;
 
   return (
     <Page title="Choose a new password" narrow>
@@ -53,20 +47,20 @@ export function ResetPasswordPage() {
           </p>
         </div>
       ) : (
-        <form ref={form} className="card" onSubmit={submit}>
-          <Alert>{errors.form}</Alert>
+        <form className="card" onSubmit={submit} onInvalidCapture={() => clearErrors()}>
+          <Alert>{errors.root?.server?.message}</Alert>
           <NewPasswordFields
             label="New password"
             repeatLabel="Repeat the new password"
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
-            errors={{ password: errors.newPassword, confirm: errors.confirm }}
+            password={register('newPassword')}
+            confirm={register('confirm', {
+              validate: (confirm, values) => confirm === values.newPassword || 'The two passwords differ.',
+            })}
+            errors={{ password: errors.newPassword?.message, confirm: errors.confirm?.message }}
             note="Every other session of the account will be logged out."
           />
-          <button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save and log in'}
+          <button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save and log in'}
           </button>
         </form>
       )}

@@ -18,6 +18,7 @@ import {
   type CheckField,
   type ParsedLines,
 } from './ticket-lines';
+import { reversedRangeError } from '../../components/date-range';
 
 type Mode = 'latest' | 'date' | 'range';
 
@@ -81,8 +82,8 @@ export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
     const found: FieldErrors<CheckField> = {};
     if ('error' in parsed) found.lines = parsed.error;
     if (mode === 'date' && !date) found.date = 'Choose the date of a draw.';
-    if (mode === 'range' && from && to && from > to)
-      found.to = `The range ends before it starts: choose a day on or after ${from}.`;
+    const reversed = mode === 'range' ? reversedRangeError(from, to) : undefined;
+    if (reversed) found.to = reversed;
     setErrors(found);
     if ('error' in parsed || Object.keys(found).length > 0) return;
     const draws: DrawsToCheck =

@@ -1,47 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
-import { useAsync } from '../../components/use-async';
 import { errorMessage } from '../../app/errors';
 import { currentMonth } from '../../app/format';
-import { href } from '../../app/router';
-import { useClient, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
+import { GetStartedCard } from './get-started-card';
 import { LicenseCard } from './license-card';
 import { OutcomeSummary } from './outcome-summary';
+import { POLL_MS, useLiveUsage, usePastUsage, useProfileRefresh, usageKeys } from './queries';
 import { TokenUsageTable } from './token-usage-table';
 import { UsageCard } from './usage-card';
 import { UsageChart } from './usage-chart';
-import { POLL_MS, useLiveUsage } from './use-live-usage';
 
 export function DashboardPage() {
-  const { profile, refreshProfile } = useSession();
-  const client = useClient();
-  const [refreshError, setRefreshError] = useState('');
-  const [refreshAttempt, setRefreshAttempt] = useState(0);
-  // The profile was read at log-in; the license may have changed since.
-  useEffect(() => {
-    setRefreshError('');
-    refreshProfile().catch((error: unknown) => setRefreshError(errorMessage(error)));
-  }, [refreshProfile, refreshAttempt]);
+  const { profile } = useSession();
+  const queryClient = useQueryClient();
+  const profileRefresh = useProfileRefresh();
   const live = useLiveUsage();
   const [month, setMonth] = useState(currentMonth);
-  // The current month comes from the live reading; a past month is read once (it no longer changes).
-  const isCurrent = month === (live.report?.month ?? currentMonth());
-  const past = useAsync(
-    () => (isCurrent ? Promise.resolve(undefined) : client.account.usage(month)),
-    [client, month, isCurrent],
-  );
-  const report = isCurrent ? live.report : past.data;
+  const isCurrent = month === (live.data?.month ?? currentMonth());
+  const past = usePastUsage(month, !isCurrent);
+  const report = isCurrent ? live.data : past.data;
   // With the API down, the profile and the usage fail alike: one error, and one Retry that runs every load again.
-  const loadError = refreshError || (isCurrent ? live.error : past.error);
-  const retry = () => {
-    setRefreshAttempt((n) => n + 1);
-    live.retry();
-    past.reload();
-  };
+  const failed = profileRefresh.error ?? (isCurrent ? live.error : past.error);
+  const loadError = failed ? errorMessage(failed) : '';
+  const retry = () => void queryClient.refetchQueries({ queryKey: usageKeys.all, type: 'active' });
   if (!profile) return null;
+  const usage = live.data ?? profile.usage;
   return (
     <Page title="Dashboard">
       <LoadError error={loadError} onRetry={retry} />
@@ -49,23 +37,14 @@ export function DashboardPage() {
         <Alert>Your account has been disabled: its tokens are refused. Contact an administrator.</Alert>
       )}
       <div className="grid">
-        <UsageCard usage={live.report ?? profile.usage} />
+        <UsageCard usage={usage} />
         <LicenseCard license={profile.license} />
-        <section className="card" aria-labelledby="next-title">
-          <h2 id="next-title">Get started</h2>
-          <ol className="steps">
-            <li>
-              <a href={href('/tokens')}>Create an API token</a> and keep its secret safe.
-            </li>
-            <li>
-              Send it in the <code>X-API-Token</code> header: <a href={href('/try')}>try it here</a>.
-            </li>
-          </ol>
-        </section>
+        {/* Until the first request of the month: the live reading makes it go as soon as one is counted. */}
+        {usage.used === 0 && <GetStartedCard />}
       </div>
       <p className="small muted" data-testid="usage-updated">
-        {live.updatedAt
-          ? `Live: updated at ${new Date(live.updatedAt).toLocaleTimeString()}, every ${POLL_MS / 1000} s while this page is open.`
+        {live.dataUpdatedAt
+          ? `Live: updated at ${new Date(live.dataUpdatedAt).toLocaleTimeString()}, every ${POLL_MS / 1000} s while this page is open.`
           : 'Reading your usage…'}
       </p>
       <section className="card" aria-labelledby="month-title">

@@ -3,11 +3,11 @@ import { href } from '../../app/router';
 import { DrawNumbers } from '../../components/draw-numbers';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
-import { useAsync } from '../../components/use-async';
+import { errorMessage } from '../../app/errors';
 import { TokenStep, useTokenConnection } from '../try-it/token-step';
 import { drawDateWords, type DrawAddress } from './draw-path';
-import { loadDraw } from './load-draw';
 import { PrizeTable } from './prize-table';
+import { useDrawView } from './queries';
 
 /**
  * One draw: its numbers and what it paid (each prize rank's winners and amount, the jackpot, the next estimate),
@@ -18,11 +18,7 @@ export function DrawPage({ address }: { address: DrawAddress }) {
   const [choosing, setChoosing] = useState(false);
   const token = useTokenConnection({ resume: true, onConnected: () => setChoosing(false) });
   const { connection } = token;
-  const client = connection?.client;
-  const view = useAsync(
-    async () => (client ? loadDraw(client, address) : undefined),
-    [client, address.tag, address.date, address.round],
-  );
+  const view = useDrawView(connection, address);
   const lottery = connection?.lotteries.find((l) => l.tag === address.tag);
   const drawn = view.data?.draw;
   const when = drawn
@@ -54,9 +50,9 @@ export function DrawPage({ address }: { address: DrawAddress }) {
 
       {connection && (
         <>
-          <LoadError error={view.error} onRetry={view.reload} />
-          {view.loading && !view.error && <p aria-live="polite">Loading the draw…</p>}
-          {view.data && !view.loading && (
+          <LoadError error={view.error ? errorMessage(view.error) : ''} onRetry={() => void view.refetch()} />
+          {view.isPending && !view.error && <p aria-live="polite">Loading the draw…</p>}
+          {view.data && (
             <>
               <section className="card" aria-labelledby="draw-numbers-title">
                 <h2 id="draw-numbers-title">Numbers drawn</h2>

@@ -4,6 +4,7 @@ import { Page } from '../../components/page';
 import { href } from '../../app/router';
 import { apiBaseUrl, docsUrl } from '../../app/sdk';
 import { useSession } from '../../app/session';
+import { CarriedLotteries } from './carried-lotteries';
 import { FreeTier } from './free-tier';
 import { curlQuickStart, sdkInstall, sdkQuickStart } from './quick-start';
 
@@ -14,8 +15,9 @@ export function LandingPage() {
     <Page title="Lottery results, over one API">
       <Alert kind="warning">{notice}</Alert>
       <p className="lead">
-        A licensed, metered HTTP API for lottery results: the lotteries, their draws and the numbers drawn,
-        from one token. Each call counts against your account's monthly quota.
+        A licensed, metered HTTP API for lottery results: the draws of every lottery this service carries,
+        whether a ticket won and how much, and number statistics, from one token. Each call counts against
+        your account's monthly quota.
       </p>
       <div className="actions landing-actions">
         <a className="button" href={href('/register')}>
@@ -32,18 +34,33 @@ export function LandingPage() {
       <div className="grid">
         <section className="card" aria-labelledby="offer-title">
           <h2 id="offer-title">What you get</h2>
-          <ul className="steps">
+          <ul className="steps" data-testid="offer">
             <li>
-              <strong>Lotteries</strong>: their rules (how many numbers, from what range) and draw calendars.
+              <strong>Results</strong>: each lottery's draws (the latest, one date or the whole history), its
+              rules and draw calendar, and what each prize rank paid where the operator publishes it.
             </li>
             <li>
-              <strong>Draws</strong>: the latest one, one date, or the history page by page, newest first.
+              <strong>Ticket check</strong>: did my numbers win? Up to 100 lines against a draw or a range of
+              draws: the prize rank each line won, and the amount where it is known.
             </li>
             <li>
-              <strong>Numbers</strong>: main and special numbers, in the order drawn or sorted.
+              <strong>Number statistics</strong>: how often each number was drawn, when last, and its longest
+              absence, over the dates you choose.
+            </li>
+            <li>
+              <strong>Webhooks</strong>: your server is called, with a signed request, when a draw is
+              published or corrected.
+            </li>
+            <li>
+              <strong>AI agents</strong>: a Model Context Protocol (MCP) endpoint, so that an agent answers
+              lottery questions with the same data, token and quota.
+            </li>
+            <li>
+              <strong>TypeScript SDK</strong>: a typed client, installed from this service (below).
             </li>
           </ul>
         </section>
+        <CarriedLotteries />
         <FreeTier />
         <section className="card" aria-labelledby="how-title">
           <h2 id="how-title">How it works</h2>

@@ -1,15 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Lottery } from '../../app/api-types';
-import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
+import { apiFieldErrors } from '../../app/field-errors';
 import { Alert } from '../../components/alert';
-import { DateRangeFields } from '../../components/date-range-fields';
+import { reversedRangeError } from '../../components/date-range';
+import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
-import { useFocusInvalid } from '../../components/use-focus-invalid';
 import { defaultLotteryTag } from '../try-it/token-step';
 import { defaultWindow } from './stats-window';
 
-type WindowField = 'from' | 'to';
-const FIELDS: readonly WindowField[] = ['from', 'to'];
+const WINDOW_FIELDS = ['from', 'to'] as const;
 
 export interface StatsRequest {
   lottery: Lottery;
@@ -17,60 +16,79 @@ export interface StatsRequest {
   to?: string;
 }
 
+interface StatsValues {
+  tag: string;
+  from: string;
+  to: string;
+}
+
 interface StatsFormProps {
   lotteries: Lottery[];
   /** Asks for the statistics; an API error it throws is shown at its field. */
   onShow: (request: StatsRequest) => Promise<void>;
+  /** The window was refused here: figures of an earlier window should not stay beside the error. */
+  onInvalid: () => void;
+}
+
+function windowOf(lotteries: Lottery[], tag: string): { from: string; to: string } {
+  const lottery = lotteries.find((l) => l.tag === tag);
+  return lottery ? defaultWindow(lottery) : { from: '', to: '' };
+}
+
+function initialValues(lotteries: Lottery[]): StatsValues {
+  const tag = defaultLotteryTag(lotteries);
+  return { tag, ...windowOf(lotteries, tag) };
 }
 
 /**
  * The lottery and the window: two dates that start on the API's default (the latest rule era's first day to the
- * latest draw). The dates are the API's to judge: its refusal is shown at the field it names.
+ * latest draw). A window that ends before it starts is caught here, before any request (each costs a unit of
+ * quota); the API judges the rest, and its refusal is shown at the field it names.
  */
-export function StatsForm({ lotteries, onShow }: StatsFormProps) {
-  const [tag, setTag] = useState(() => defaultLotteryTag(lotteries));
+export function StatsForm({ lotteries, onShow, onInvalid }: StatsFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<StatsValues>({ defaultValues: initialValues(lotteries) });
+  const tag = useWatch({ control, name: 'tag' });
   const lottery = lotteries.find((l) => l.tag === tag);
-  const [from, setFrom] = useState(() => (lottery ? defaultWindow(lottery).from : ''));
-  const [to, setTo] = useState(() => (lottery ? defaultWindow(lottery).to : ''));
-  const [errors, setErrors] = useState<FieldErrors<WindowField>>({});
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, errors);
 
-  const choose = (next: string) => {
-    setTag(next);
-    setErrors({});
-    const chosen = lotteries.find((l) => l.tag === next);
-    const window = chosen ? defaultWindow(chosen) : { from: '', to: '' };
-    setFrom(window.from);
-    setTo(window.to);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ from, to }) => {
     if (!lottery) return;
-    setErrors({});
-    setBusy(true);
     try {
       await onShow({ lottery, ...(from ? { from } : {}), ...(to ? { to } : {}) });
     } catch (caught) {
-      setErrors(apiFieldErrors(caught, FIELDS));
-    } finally {
-      setBusy(false);
+      const { form, ...fields } = apiFieldErrors(caught, WINDOW_FIELDS);
+      if (form) setError('root', { message: form });
+      for (const field of WINDOW_FIELDS) {
+        const message = fields[field];
+        if (message) setError(field, { message }, { shouldFocus: true });
+      }
     }
-  };
+  }, onInvalid);
 
   const first = lottery?.draws.first ?? undefined;
   const last = lottery?.draws.last ?? undefined;
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-labelledby="step-window">
-      <Alert>{errors.form}</Alert>
+    <form onSubmit={submit} noValidate aria-labelledby="step-window">
+      <Alert>{errors.root?.message}</Alert>
       <SelectField
         label="Lottery"
-        name="lottery"
-        value={tag}
-        onChange={(e) => choose(e.target.value)}
         hint={first && last ? `Draws stored from ${first} to ${last}.` : 'No draw is stored yet.'}
+        {...register('tag', {
+          // Another lottery, another history: its own default window, and no error about the last one.
+          onChange: (event: { target: { value: string } }) => {
+            const window = windowOf(lotteries, event.target.value);
+            setValue('from', window.from);
+            setValue('to', window.to);
+            clearErrors();
+          },
+        })}
       >
         {lotteries.map((l) => (
           <option key={l.tag} value={l.tag}>
@@ -78,18 +96,29 @@ export function StatsForm({ lotteries, onShow }: StatsFormProps) {
           </option>
         ))}
       </SelectField>
-      <DateRangeFields
-        first={first}
-        last={last}
-        from={from}
-        to={to}
-        onFrom={setFrom}
-        onTo={setTo}
-        errors={errors}
-        fromHint="Empty: from the start of the current rules"
-      />
-      <button type="submit" disabled={busy || !lottery}>
-        {busy ? 'Loading…' : 'Show'}
+      <div className="row">
+        <Field
+          label="From"
+          type="date"
+          min={first}
+          max={last}
+          hint="Empty: from the start of the current rules"
+          error={errors.from?.message}
+          // A new From may mend (or break) the window: To is checked again.
+          {...register('from', { deps: ['to'] })}
+        />
+        <Field
+          label="To"
+          type="date"
+          min={first}
+          max={last}
+          hint="Empty: to the latest draw"
+          error={errors.to?.message}
+          {...register('to', { validate: (to, values) => reversedRangeError(values.from, to) ?? true })}
+        />
+      </div>
+      <button type="submit" disabled={isSubmitting || !lottery}>
+        {isSubmitting ? 'Loading…' : 'Show'}
       </button>
     </form>
   );

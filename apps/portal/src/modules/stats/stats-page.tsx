@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { Lottery, NumberStats } from '../../app/api-types';
+import type { Client } from '../../app/sdk';
 import { Page } from '../../components/page';
 import { TokenStep, useTokenConnection } from '../try-it/token-step';
 import { StatsChart } from './stats-chart';
@@ -14,22 +15,33 @@ interface Outcome {
   lottery: Lottery;
 }
 
+/** The note the hot and cold lists point to (aria-describedby). */
+const RANDOM_NOTE_ID = 'stats-random-note';
+
 /**
  * "Which numbers come up?": per value of a lottery, how often it was drawn in a window, when last, and its
- * longest absence, as charts with tables behind them; with one of the holder's tokens, as on "Try it" (each
- * request is one unit of quota).
+ * longest absence, as charts with tables behind them; with one of the holder's tokens, as on "Try it".
  */
 export function StatsPage() {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const token = useTokenConnection({ onReset: () => setOutcome(null) });
+  // A mutation rather than a query although it reads: each request costs a unit of quota, so it is sent when
+  // Show is pressed and never again by itself (on focus or coming back, as a query would).
+  const read = useMutation({
+    mutationFn: async ({
+      client,
+      lottery,
+      from,
+      to,
+    }: StatsRequest & { client: Client }): Promise<Outcome> => ({
+      stats: await client.stats(lottery.tag, { from, to }),
+      lottery,
+    }),
+  });
+  const token = useTokenConnection({ onReset: () => read.reset() });
   const { connection } = token;
 
-  const show = async ({ lottery, from, to }: StatsRequest) => {
-    if (!connection) return;
-    setOutcome(null);
-    // Thrown errors are the form's to show at their fields.
-    const stats = await connection.client.stats(lottery.tag, { from, to });
-    setOutcome({ stats, lottery });
+  // Thrown errors are the form's to show at their fields.
+  const show = async (request: StatsRequest) => {
+    if (connection) await read.mutateAsync({ ...request, client: connection.client });
   };
 
   return (
@@ -43,11 +55,11 @@ export function StatsPage() {
       {connection && (
         <section className="card" aria-labelledby="step-window">
           <h2 id="step-window">2. Draws to count</h2>
-          <StatsForm lotteries={connection.lotteries} onShow={show} />
+          <StatsForm lotteries={connection.lotteries} onShow={show} onInvalid={() => read.reset()} />
         </section>
       )}
 
-      {outcome && <StatsResults outcome={outcome} />}
+      {read.data && <StatsResults outcome={read.data} />}
     </Page>
   );
 }
@@ -63,11 +75,15 @@ function StatsResults({ outcome: { stats, lottery } }: { outcome: Outcome }) {
       <p role="status" data-testid="stats-summary">
         {draws} from {stats.from} to {stats.to ?? stats.from}.
       </p>
+      <p className="small muted" id={RANDOM_NOTE_ID}>
+        Draws are random: a number drawn often in the past is no more likely to come up in the next draw than
+        one drawn rarely. These figures describe past draws; they do not predict the next one.
+      </p>
       {groups.map((group) => (
         <section key={group.key} className="stats-group" aria-labelledby={`stats-${group.key}`}>
           <h3 id={`stats-${group.key}`}>{group.name}</h3>
           <StatsChart group={group} draws={stats.draws} />
-          <StatsHighlights group={group} />
+          <StatsHighlights group={group} noteId={RANDOM_NOTE_ID} />
           <StatsTable group={group} id={`stats-table-${group.key}`} />
         </section>
       ))}

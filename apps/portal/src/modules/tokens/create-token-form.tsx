@@ -1,56 +1,35 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
-import { errorMessage } from '../../app/errors';
-import { EXPIRY_CHOICES, expiresAtFor, today, type ExpiryChoice } from './expiry';
-
-export interface NewToken {
-  id: string;
-  description: string;
-  expiresAt?: string;
-}
+import { EXPIRY_CHOICES, today } from './expiry';
+import { checkExpiryDate, EMPTY_TOKEN, type CreateTokenValues } from './token-form';
 
 interface CreateTokenFormProps {
-  /** Creates the token; resolves once the secret is in hand. */
-  onCreate: (token: NewToken) => Promise<void>;
+  /** Creates the token; resolves once the secret is in hand, rejects when refused (the page shows why). */
+  onCreate: (values: CreateTokenValues) => Promise<unknown>;
+  /** Why the last creation was refused; the page clears it when another action starts. */
+  error: string;
+  busy: boolean;
   /** How many tokens the account holds and may hold; unknown while loading. */
   allowance?: { count: number; max: number };
-  /** Changes when the page starts another action: an old refusal of this form is then cleared. */
-  otherActions?: number;
 }
 
-export function CreateTokenForm({ onCreate, allowance, otherActions = 0 }: CreateTokenFormProps) {
-  const [id, setId] = useState('');
-  const [description, setDescription] = useState('');
-  const [expiry, setExpiry] = useState<ExpiryChoice>('never');
-  const [date, setDate] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setError(''), [otherActions]);
+export function CreateTokenForm({ onCreate, error, busy, allowance }: CreateTokenFormProps) {
+  const { register, handleSubmit, control, reset, formState } = useForm<CreateTokenValues>({
+    defaultValues: EMPTY_TOKEN,
+  });
+  const expiry = useWatch({ control, name: 'expiry' });
   // Said before the holder tries, rather than learnt from the API's refusal.
   const full = allowance !== undefined && allowance.count >= allowance.max;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
+  const submit = handleSubmit(async (values) => {
     try {
-      await onCreate({
-        id: id.trim(),
-        description: description.trim(),
-        expiresAt: expiresAtFor(expiry, date),
-      });
-      setId('');
-      setDescription('');
-      setExpiry('never');
-      setDate('');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
+      await onCreate(values);
+      reset(EMPTY_TOKEN);
+    } catch {
+      // Refused: the values stay for another try, and the page shows the reason.
     }
-  };
+  });
 
   return (
     <form className="card" onSubmit={submit} aria-labelledby="create-token-title">
@@ -72,27 +51,9 @@ export function CreateTokenForm({ onCreate, allowance, otherActions = 0 }: Creat
       <fieldset className="plain" disabled={full}>
         <legend className="visually-hidden">New token</legend>
         <div className="row">
-          <Field
-            label="Token id"
-            name="token-id"
-            value={id}
-            onChange={(e) => setId(e.target.value)}
-            hint="Unique in your account, e.g. production."
-          />
-          <Field
-            label="Description"
-            name="token-description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            hint="Optional."
-          />
-          <SelectField
-            label="Expires"
-            name="token-expiry"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value as ExpiryChoice)}
-            hint="It is refused from then on."
-          >
+          <Field label="Token id" {...register('id')} hint="Unique in your account, e.g. production." />
+          <Field label="Description" {...register('description')} hint="Optional." />
+          <SelectField label="Expires" {...register('expiry')} hint="It is refused from then on.">
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
@@ -102,12 +63,11 @@ export function CreateTokenForm({ onCreate, allowance, otherActions = 0 }: Creat
           {expiry === 'date' && (
             <Field
               label="Expiry date"
-              name="token-expiry-date"
               type="date"
               required
               min={today()}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
+              {...register('date', { validate: (date) => checkExpiryDate(date, today()) })}
+              error={formState.errors.date?.message}
               hint="Works until the end of that day, your time."
             />
           )}

@@ -1,43 +1,71 @@
-import { useState, type FormEvent } from 'react';
+import type { Token } from '../../app/api-types';
+import type { UpdateTokenDto } from '@lottery-results/sdk';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
-import { errorMessage } from '../../app/errors';
+import { SelectField } from '../../components/select-field';
+import { formatDateTime } from '../../app/format';
+import { today } from './expiry';
+import {
+  checkExpiryDate,
+  editExpiryChoices,
+  editValuesFor,
+  tokenChanges,
+  type EditTokenValues,
+} from './token-form';
 
 interface EditTokenDialogProps {
-  tokenId: string;
-  description: string;
-  onSave: (description: string) => Promise<void>;
+  token: Token;
+  /** Saves the changes; rejects when refused (the dialog then stays open with `error`). */
+  onSave: (changes: UpdateTokenDto) => Promise<unknown>;
+  error: string;
+  busy: boolean;
   onClose: () => void;
 }
 
-export function EditTokenDialog({ tokenId, description, onSave, onClose }: EditTokenDialogProps) {
-  const [value, setValue] = useState(description);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
+/** The token's description and expiry; its secret stays the same (a reset replaces that). */
+export function EditTokenDialog({ token, onSave, error, busy, onClose }: EditTokenDialogProps) {
+  const { register, handleSubmit, control, formState } = useForm<EditTokenValues>({
+    defaultValues: editValuesFor(token),
+  });
+  const expiry = useWatch({ control, name: 'expiry' });
+  const current = token.expiresAt ? formatDateTime(token.expiresAt) : 'never expires';
+  const submit = handleSubmit(async (values) => {
     try {
-      await onSave(value.trim());
+      await onSave(tokenChanges(token, values));
       onClose();
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
+    } catch {
+      // Refused: the dialog stays open and shows why.
     }
-  };
+  });
   return (
-    <Dialog title={`Edit token “${tokenId}”`} onClose={onClose}>
+    <Dialog title={`Edit token “${token.id}”`} onClose={onClose}>
       <form onSubmit={submit}>
         <Alert>{error}</Alert>
-        <Field
-          label="Description"
-          name="edit-description"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          data-autofocus
-        />
+        <Field label="Description" {...register('description')} data-autofocus />
+        <SelectField
+          label="Expires"
+          {...register('expiry')}
+          hint="Programs using the token are refused from then on; the secret stays the same."
+        >
+          {editExpiryChoices(token, current).map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        {expiry === 'date' && (
+          <Field
+            label="Expiry date"
+            type="date"
+            required
+            min={today()}
+            {...register('date', { validate: (date) => checkExpiryDate(date, today()) })}
+            error={formState.errors.date?.message}
+            hint="Works until the end of that day, your time."
+          />
+        )}
         <div className="actions">
           <button type="submit" disabled={busy}>
             {busy ? 'Saving…' : 'Save'}

@@ -4,12 +4,12 @@ import { formatDateTime, fromNow } from '../../app/format';
 import { expiryState } from './expiry';
 
 /**
- * Warns ahead about tokens that expire within a week (time to roll out a replacement) and says plainly which
- * have expired (their programs are being refused).
+ * Warns ahead about tokens whose expiry is near (see warningWindow: a week, or the last quarter of a short
+ * lifetime) and says plainly which have expired (their programs are being refused).
  */
 export function ExpiryNotice({ tokens }: { tokens: Token[] }) {
-  const soon = tokens.filter((token) => expiryState(token.expiresAt) === 'soon');
-  const expired = tokens.filter((token) => expiryState(token.expiresAt) === 'expired');
+  const soon = tokens.filter((token) => expiryState(token) === 'soon');
+  const expired = tokens.filter((token) => expiryState(token) === 'expired');
   return (
     <>
       {expired.length > 0 && (
@@ -27,7 +27,7 @@ export function ExpiryNotice({ tokens }: { tokens: Token[] }) {
               <li key={token.id}>
                 Token “{token.id}” expires {fromNow(token.expiresAt as string)} (
                 {formatDateTime(token.expiresAt)}): create a new token and switch your programs to it before
-                then.
+                then, or move its expiry (Edit).
               </li>
             ))}
           </ul>

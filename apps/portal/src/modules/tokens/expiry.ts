@@ -2,7 +2,7 @@
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** How far ahead a coming expiry is announced: a week leaves time to roll out a replacement. */
+/** The most notice a coming expiry gets: a week leaves time to roll out a replacement. */
 export const EXPIRY_WARNING_MS = 7 * DAY;
 
 /** The form's choices: days from now, 'never', or 'date' (a date the holder picks). */
@@ -38,9 +38,25 @@ export function today(now = new Date()): string {
 
 export type ExpiryState = 'never' | 'valid' | 'soon' | 'expired';
 
-export function expiryState(expiresAt: string | undefined, now = Date.now()): ExpiryState {
+/**
+ * How long before its expiry a token is announced as expiring: a week, or the last quarter of its lifetime when
+ * that is shorter. A week suits a token meant to last months; a token made to last 7 days (or one day) would be
+ * "expiring" from the moment it was created, and a warning that is always on gets ignored. The last quarter still
+ * leaves a short-lived token's owner time to act (42 hours of a 7-day token). Same rule as the session warning.
+ */
+export function warningWindow(createdAt: string, expiresAt: string): number {
+  const lifetime = new Date(expiresAt).getTime() - new Date(createdAt).getTime();
+  return Math.min(EXPIRY_WARNING_MS, Math.max(0, lifetime) / 4);
+}
+
+/** Where a token stands; `createdAt` gives its lifetime (see warningWindow). */
+export function expiryState(
+  token: { createdAt: string; expiresAt?: string | null },
+  now = Date.now(),
+): ExpiryState {
+  const { createdAt, expiresAt } = token;
   if (!expiresAt) return 'never';
   const left = new Date(expiresAt).getTime() - now;
   if (left <= 0) return 'expired';
-  return left <= EXPIRY_WARNING_MS ? 'soon' : 'valid';
+  return left <= warningWindow(createdAt, expiresAt) ? 'soon' : 'valid';
 }

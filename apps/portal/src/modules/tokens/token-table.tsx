@@ -43,7 +43,7 @@ export function TokenTable({ tokens, onEdit, onReset, onDelete }: TokenTableProp
                 )}
               </td>
               <td data-label="Expires">
-                <Expiry expiresAt={token.expiresAt} />
+                <Expiry token={token} />
               </td>
               <td data-label="Created">{formatDateTime(token.createdAt)}</td>
               <td data-label="Last used">
@@ -86,8 +86,9 @@ export function TokenTable({ tokens, onEdit, onReset, onDelete }: TokenTableProp
 }
 
 /** The expiry date, with a badge when it is near or past (words and colour, not colour alone). */
-function Expiry({ expiresAt }: { expiresAt: string | undefined }) {
-  const state = expiryState(expiresAt);
+function Expiry({ token }: { token: Token }) {
+  const { expiresAt } = token;
+  const state = expiryState(token);
   if (!expiresAt || state === 'never') return <span className="muted">never</span>;
   return (
     <>

@@ -1,19 +1,22 @@
 import type { Token } from '../../app/api-types';
+import type { UpdateTokenDto } from '@lottery-results/sdk';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { Pager } from '../../components/pager';
-import { useAsync } from '../../components/use-async';
+import { errorMessage, portalMessage } from '../../app/errors';
 import { secretMemory } from '../../app/secret-memory';
-import { useClient, useSession } from '../../app/session';
-import { CreateTokenForm, type NewToken } from './create-token-form';
+import { useSession } from '../../app/session';
+import { CreateTokenForm } from './create-token-form';
 import { EditTokenDialog } from './edit-token-dialog';
 import { ExpiryNotice } from './expiry-notice';
+import { useCreateToken, useDeleteToken, useRollToken, useTokenPage, useUpdateToken } from './queries';
 import { ResetTokenDialog } from './reset-token-dialog';
 import { SecretDialog } from './secret-dialog';
 import { TokenTable } from './token-table';
+import { newTokenBody, type CreateTokenValues } from './token-form';
 
 type Modal =
   | {
@@ -26,43 +29,44 @@ type Modal =
   | { kind: 'edit' | 'delete' | 'reset'; token: Token }
   | null;
 
-const PAGE_SIZE = 15;
+/** A refusal in the portal's words; '' when there is none. */
+const refusal = (error: unknown) => (error ? portalMessage(errorMessage(error)) : '');
 
 export function TokensPage() {
-  const client = useClient();
   const [offset, setOffset] = useState(0);
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState('');
-  // Counts the page's other actions, so the creation form drops an old refusal when one starts.
-  const [otherActions, setOtherActions] = useState(0);
-  const startOtherAction = () => {
-    setNotice('');
-    setOtherActions((count) => count + 1);
-  };
-  const list = useAsync(() => client.tokens.list({ limit: PAGE_SIZE, offset }), [client, offset]);
+  const list = useTokenPage(offset);
+  const createToken = useCreateToken();
+  const updateToken = useUpdateToken();
+  const rollToken = useRollToken();
+  const deleteToken = useDeleteToken();
   const { profile } = useSession();
 
-  // Every action starts by clearing the last one's notice: if it fails, its error must not sit next to an old
-  // green "done" banner.
-  const create = async (token: NewToken) => {
+  // Every action starts by clearing the last one's outcome: if it fails, its error must not sit next to an old
+  // green "done" banner, nor an old refusal of the creation form next to a new success.
+  const startAction = () => {
     setNotice('');
-    const created = await client.tokens.create(token);
+    createToken.reset();
+  };
+
+  const create = async (values: CreateTokenValues) => {
+    setNotice('');
+    const created = await createToken.mutateAsync(newTokenBody(values));
     secretMemory.remember(created.id, created.token);
     setModal({ kind: 'secret', tokenId: created.id, secret: created.token, reason: 'created' });
-    list.reload();
   };
   const remove = async (token: Token) => {
-    startOtherAction();
-    await client.tokens.delete(token.id);
+    startAction();
+    await deleteToken.mutateAsync(token.id);
     secretMemory.forget(token.id);
     setNotice(`Token “${token.id}” deleted: it no longer works.`);
-    list.reload();
   };
   const reset = async (token: Token, graceSeconds: number) => {
     // One server-side step (POST /profile/token/{id}/roll): the token keeps its id, description, creation date and
     // usage, and if the call fails the old secret simply keeps working.
-    startOtherAction();
-    const rolled = await client.tokens.roll(token.id, { graceSeconds });
+    startAction();
+    const rolled = await rollToken.mutateAsync({ id: token.id, graceSeconds });
     secretMemory.remember(rolled.id, rolled.token);
     setModal({
       kind: 'secret',
@@ -71,18 +75,20 @@ export function TokensPage() {
       reason: 'reset',
       previousSecretExpiresAt: rolled.previousSecretExpiresAt,
     });
-    list.reload();
   };
-  const saveDescription = async (token: Token, description: string) => {
-    startOtherAction();
-    await client.tokens.update(token.id, { description });
+  const save = async (token: Token, changes: UpdateTokenDto) => {
+    startAction();
+    await updateToken.mutateAsync({ id: token.id, changes });
     setNotice(`Token “${token.id}” updated.`);
-    list.reload();
+  };
+  const openEdit = (token: Token) => {
+    updateToken.reset();
+    setModal({ kind: 'edit', token });
   };
 
   const page = list.data;
   const tokens = page?.tokens ?? [];
-  // The list's total is the fresh count (the list reloads after every change); the maximum is a server setting.
+  // The list's total is the fresh count (the list reads again after every change); the maximum is a setting.
   const allowance = profile
     ? { count: page?.total ?? profile.tokens.count, max: profile.tokens.max }
     : undefined;
@@ -92,17 +98,22 @@ export function TokensPage() {
         A token lets a program call the lottery endpoints for your account. Each one counts against your
         monthly quota.
       </p>
-      <CreateTokenForm onCreate={create} allowance={allowance} otherActions={otherActions} />
+      <CreateTokenForm
+        onCreate={create}
+        error={refusal(createToken.error)}
+        busy={createToken.isPending}
+        allowance={allowance}
+      />
       <section aria-labelledby="tokens-title">
         <h2 id="tokens-title">Your tokens</h2>
         <Alert kind="success">{notice}</Alert>
-        <LoadError error={list.error} onRetry={list.reload} />
+        <LoadError error={list.error ? errorMessage(list.error) : ''} onRetry={() => void list.refetch()} />
         <ExpiryNotice tokens={tokens} />
         {page && tokens.length === 0 && <p>You have no token yet.</p>}
         {tokens.length > 0 && (
           <TokenTable
             tokens={tokens}
-            onEdit={(token) => setModal({ kind: 'edit', token })}
+            onEdit={openEdit}
             onReset={(token) => setModal({ kind: 'reset', token })}
             onDelete={(token) => setModal({ kind: 'delete', token })}
           />
@@ -130,9 +141,10 @@ export function TokensPage() {
       )}
       {modal?.kind === 'edit' && (
         <EditTokenDialog
-          tokenId={modal.token.id}
-          description={modal.token.description ?? ''}
-          onSave={(description) => saveDescription(modal.token, description)}
+          token={modal.token}
+          onSave={(changes) => save(modal.token, changes)}
+          error={refusal(updateToken.error)}
+          busy={updateToken.isPending}
           onClose={() => setModal(null)}
         />
       )}

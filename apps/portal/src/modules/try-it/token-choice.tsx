@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/field';
 import { LoadError } from '../../components/load-error';
 import { SelectField } from '../../components/select-field';
-import { useAsync } from '../../components/use-async';
+import { errorMessage } from '../../app/errors';
 import { href } from '../../app/router';
 import { secretMemory } from '../../app/secret-memory';
-import { useClient } from '../../app/session';
+import { useAllTokens } from '../tokens/queries';
 import { secretMismatch, type TokenSummary } from './token-match';
 
 /** A token and its secret, checked to belong together. */
@@ -24,39 +24,49 @@ interface TokenChoiceFormProps {
   current?: TokenChoice | null;
 }
 
+/** What the form holds for a chosen token: its secret and where that came from. */
+interface Picked {
+  tokenId: string;
+  secret: string;
+  pasted: boolean;
+  /** The secret was filled in from the token in use (not typed here, nor recalled from this tab's creations). */
+  fromCurrent: boolean;
+}
+
+/** The token offered first: the one in use, else one whose secret this tab knows, else the first one. */
+function defaultTokenId(tokens: TokenSummary[], current: TokenChoice | null | undefined): string {
+  const inUse = tokens.find((t) => t.id === current?.id);
+  return (inUse ?? tokens.find((t) => secretMemory.recall(t.id)) ?? tokens[0])?.id ?? '';
+}
+
+/** A token as first chosen: the secret in use or remembered by this tab is filled in. */
+function pick(tokenId: string, current: TokenChoice | null | undefined): Picked {
+  const inUse = current?.id === tokenId ? current : undefined;
+  return {
+    tokenId,
+    secret: inUse?.secret ?? secretMemory.recall(tokenId) ?? '',
+    pasted: inUse?.pasted ?? false,
+    fromCurrent: Boolean(inUse),
+  };
+}
+
 /**
  * Picks one of the account's tokens and asks for its secret, which the API never returns again; a secret created
  * in this tab is filled in. A secret that is not the chosen token's is refused at the field.
  */
 export function TokenChoiceForm({ onUse, busy, current }: TokenChoiceFormProps) {
-  const client = useClient();
-  const tokens = useAsync(async () => {
-    const list: TokenSummary[] = [];
-    for await (const token of client.tokens()) list.push(token);
-    return list;
-  }, [client]);
-  const [tokenId, setTokenId] = useState('');
-  const [secret, setSecret] = useState('');
-  const [pasted, setPasted] = useState(false);
-  // The secret was filled in from the token in use (not typed here, nor recalled from this tab's creations).
-  const [fromCurrent, setFromCurrent] = useState(false);
+  const tokens = useAllTokens();
+  // Null until the user picks a token or types a secret: until then the default choice is shown, derived from
+  // the list as it loads (no effect copying it into state).
+  const [picked, setPicked] = useState<Picked | null>(null);
   const [error, setError] = useState('');
+  const shown = picked ?? pick(defaultTokenId(tokens.data ?? [], current), current);
+  const { tokenId, secret, pasted, fromCurrent } = shown;
 
   const choose = (id: string) => {
-    const inUse = current?.id === id ? current : undefined;
-    setTokenId(id);
-    setSecret(inUse?.secret ?? secretMemory.recall(id) ?? '');
-    setPasted(inUse?.pasted ?? false);
-    setFromCurrent(Boolean(inUse));
+    setPicked(pick(id, current));
     setError('');
   };
-
-  // Default to the token in use, else one whose secret this tab knows, else the first one.
-  useEffect(() => {
-    if (!tokens.data || tokens.data.length === 0 || tokenId) return;
-    const inUse = tokens.data.find((t) => t.id === current?.id);
-    choose((inUse ?? tokens.data.find((t) => secretMemory.recall(t.id)) ?? tokens.data[0]).id);
-  }, [tokens.data, tokenId]);
 
   const chosen = tokens.data?.find((t) => t.id === tokenId);
   const submit = (event: FormEvent) => {
@@ -68,7 +78,8 @@ export function TokenChoiceForm({ onUse, busy, current }: TokenChoiceFormProps) 
     if (!mismatch) onUse({ id: chosen.id, prefix: chosen.prefix, secret: value, pasted });
   };
 
-  if (tokens.error) return <LoadError error={tokens.error} onRetry={tokens.reload} />;
+  if (tokens.error)
+    return <LoadError error={errorMessage(tokens.error)} onRetry={() => void tokens.refetch()} />;
   if (!tokens.data) return <p aria-live="polite">Loading your tokens…</p>;
   if (tokens.data.length === 0) {
     return (
@@ -97,11 +108,7 @@ export function TokenChoiceForm({ onUse, busy, current }: TokenChoiceFormProps) 
           autoComplete="off"
           spellCheck={false}
           value={secret}
-          onChange={(e) => {
-            setSecret(e.target.value);
-            setPasted(true);
-            setFromCurrent(false);
-          }}
+          onChange={(e) => setPicked({ ...shown, secret: e.target.value, pasted: true, fromCurrent: false })}
           error={error}
           hint={
             inUse

@@ -2,35 +2,30 @@ import { useId, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { errorMessage } from '../../app/errors';
 import { formatDateTime } from '../../app/format';
-import { DeliveriesPanel } from './deliveries-panel';
-import type { Webhook, WebhookDelivery } from './webhook-values';
+import { DeliveriesPanel, type Highlight } from './deliveries-panel';
+import { useTestWebhook } from './queries';
+import { useNow } from './use-now';
+import type { Webhook } from './webhook-values';
 
 interface WebhookCardProps {
   webhook: Webhook;
-  onTest: (webhook: Webhook) => Promise<WebhookDelivery>;
   onEnable: (webhook: Webhook) => Promise<void>;
+  /** Opens the edit dialog. */
+  onEdit: (webhook: Webhook) => void;
   /** Opens the confirmation (disabling, rotating and deleting are asked first). */
   onDisable: (webhook: Webhook) => void;
   onRotate: (webhook: Webhook) => void;
   onDelete: (webhook: Webhook) => void;
-  /** Reload the subscriptions (one may have been disabled by the service). */
-  onRefresh: () => void;
 }
 
 /** One subscription: what it receives, its state (and why the service disabled it), its actions and log. */
-export function WebhookCard({
-  webhook,
-  onTest,
-  onEnable,
-  onDisable,
-  onRotate,
-  onDelete,
-  onRefresh,
-}: WebhookCardProps) {
+export function WebhookCard({ webhook, onEnable, onEdit, onDisable, onRotate, onDelete }: WebhookCardProps) {
   const titleId = useId();
   const logId = useId();
   const [showLog, setShowLog] = useState(false);
-  const [highlight, setHighlight] = useState<{ deliveryId: string; what: string; version: number }>();
+  const [highlight, setHighlight] = useState<Highlight>();
+  const testPing = useTestWebhook();
+  const now = useNow();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<'' | 'test' | 'enable'>('');
 
@@ -50,7 +45,7 @@ export function WebhookCard({
     }
   };
   const previousUntil =
-    webhook.previousSecretExpiresAt && new Date(webhook.previousSecretExpiresAt).getTime() > Date.now()
+    webhook.previousSecretExpiresAt && new Date(webhook.previousSecretExpiresAt).getTime() > now
       ? webhook.previousSecretExpiresAt
       : undefined;
   const context = { 'aria-describedby': titleId };
@@ -80,7 +75,7 @@ export function WebhookCard({
       )}
       <dl className="facts">
         <dt>Events</dt>
-        <dd>{webhook.events.join(', ')}</dd>
+        <dd data-testid="webhook-events">{webhook.events.join(', ')}</dd>
         <dt>Lotteries</dt>
         <dd data-testid="webhook-lotteries">
           {webhook.lotteries === null ? 'all lotteries' : webhook.lotteries.join(', ')}
@@ -103,13 +98,16 @@ export function WebhookCard({
             run('test', async () => {
               // The last outcome goes at once: it must not pass for this ping's.
               setHighlight((last) => last && { ...last, deliveryId: '', what: '' });
-              const delivery = await onTest(webhook);
+              const delivery = await testPing.mutateAsync(webhook.id);
               point(delivery.id, 'Test ping');
             })
           }
           {...context}
         >
           {busy === 'test' ? 'Sending…' : 'Send test ping'}
+        </button>
+        <button type="button" className="secondary" onClick={() => onEdit(webhook)} {...context}>
+          Edit
         </button>
         {webhook.enabled ? (
           <button type="button" className="secondary" onClick={() => onDisable(webhook)} {...context}>
@@ -144,15 +142,7 @@ export function WebhookCard({
         </button>
       </div>
       <Alert>{error}</Alert>
-      {showLog && (
-        <DeliveriesPanel
-          id={logId}
-          webhook={webhook}
-          highlight={highlight}
-          onHighlight={point}
-          onSubscriptionChanged={onRefresh}
-        />
-      )}
+      {showLog && <DeliveriesPanel id={logId} webhook={webhook} highlight={highlight} onHighlight={point} />}
     </article>
   );
 }

@@ -34,16 +34,101 @@ export function graceBody(graceSeconds: number): RollWebhookSecretDto {
   return { graceSeconds };
 }
 
+/** A subscription's form (create and edit): the lotteries filter as chosen tags, none meaning every lottery. */
+export interface WebhookFormValues {
+  url: string;
+  events: WebhookEventType[];
+  /** Whether the filter applies: false sends every lottery's events, whatever `lotteries` holds. */
+  someLotteries: boolean;
+  lotteries: string[];
+}
+
+/** What a new subscription's form starts with. */
+export const NEW_WEBHOOK_VALUES: WebhookFormValues = {
+  url: '',
+  events: ['draw.published', 'draw.corrected'],
+  someLotteries: false,
+  lotteries: [],
+};
+
+/** The form's values for an existing subscription (the edit dialog). */
+export function webhookFormValues(webhook: Webhook): WebhookFormValues {
+  return {
+    url: webhook.url,
+    events: [...webhook.events],
+    someLotteries: webhook.lotteries !== null,
+    lotteries: webhook.lotteries ?? [],
+  };
+}
+
+/** The body of a create, or of an edit (PATCH takes the same fields): null lotteries means every lottery. */
+export function webhookBody(values: WebhookFormValues): {
+  url: string;
+  events: WebhookEventType[];
+  lotteries: string[] | null;
+} {
+  return {
+    url: values.url.trim(),
+    // In the portal's order, whatever order they were ticked in.
+    events: WEBHOOK_EVENTS.map((e) => e.value).filter((e) => values.events.includes(e)),
+    lotteries: values.someLotteries ? [...new Set(values.lotteries)] : null,
+  };
+}
+
+/** What is wrong with the target URL, in the portal's words; '' when nothing the portal can tell is. */
+export function urlProblem(text: string): string {
+  const url = text.trim();
+  if (!url) return 'Enter the address of your receiver, e.g. https://example.com/hooks/lottery.';
+  if (url.length > 2048) return 'This address is too long: at most 2,048 characters.';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'Enter a full address, starting with https://, e.g. https://example.com/hooks/lottery.';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    return 'The address must start with https://.';
+  if (parsed.username || parsed.password) return 'Leave the user name and password out of the address.';
+  return '';
+}
+
+export const EVENTS_PROBLEM = 'Choose at least one event.';
+export const NO_LOTTERY_PROBLEM = 'Choose at least one lottery, or choose “Every lottery”.';
+
 /**
- * The lotteries field: comma- or space-separated tags; empty means every lottery (null). The API checks each tag
- * and names an unknown one.
+ * An API refusal in the portal's words, at the field it is about (the API names it: "Invalid 'url' value. …").
+ * undefined when the error concerns no field.
  */
-export function parseLotteries(text: string): string[] | null {
-  const tags = text
-    .split(/[\s,]+/)
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-  return tags.length ? [...new Set(tags)] : null;
+export function webhookApiProblem(
+  message: string,
+): { field: 'url' | 'events' | 'lotteries'; text: string } | undefined {
+  const field = /^Invalid '(url|events|lotteries)' value/.exec(message)?.[1] as
+    'url' | 'events' | 'lotteries' | undefined;
+  if (!field) return undefined;
+  if (field === 'events') return { field, text: EVENTS_PROBLEM };
+  if (field === 'lotteries') {
+    const unknown = /no lottery '([^']*)'/.exec(message)?.[1];
+    return {
+      field,
+      text: unknown
+        ? `There is no lottery “${unknown}”: choose the lotteries from the list.`
+        : NO_LOTTERY_PROBLEM,
+    };
+  }
+  if (/must use https/.test(message)) return { field, text: 'The address must start with https://.' };
+  if (/public internet/.test(message))
+    return { field, text: 'The address must be reachable from the internet: not a local or private one.' };
+  return {
+    field,
+    text: 'Enter a full address, starting with https://, e.g. https://example.com/hooks/lottery.',
+  };
+}
+
+/** Whether a delivery on the new page has failed for good since the last read (the service may have disabled the subscription). */
+export function newlyFailed(before: WebhookDelivery[] | undefined, after: WebhookDelivery[]): boolean {
+  if (!before) return false;
+  const failedBefore = new Set(before.filter((d) => d.status === 'failed').map((d) => d.id));
+  return after.some((d) => d.status === 'failed' && !failedBefore.has(d.id));
 }
 
 export type DeliveryState = 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';

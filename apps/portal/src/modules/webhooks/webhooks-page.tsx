@@ -4,13 +4,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { Pager } from '../../components/pager';
-import { useAsync } from '../../components/use-async';
-import { useClient } from '../../app/session';
-import { CreateWebhookForm, type NewWebhook } from './create-webhook-form';
+import { errorMessage } from '../../app/errors';
+import { CreateWebhookForm } from './create-webhook-form';
+import { EditWebhookDialog } from './edit-webhook-dialog';
+import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook, useWebhooks } from './queries';
 import { RotateSecretDialog } from './rotate-secret-dialog';
 import { WebhookCard } from './webhook-card';
 import { WebhookSecretDialog } from './webhook-secret-dialog';
-import { graceBody, type Webhook } from './webhook-values';
+import type { Webhook } from './webhook-values';
 
 type Modal =
   | {
@@ -20,50 +21,35 @@ type Modal =
       reason: 'created' | 'rotated';
       previousSecretExpiresAt?: string;
     }
-  | { kind: 'disable' | 'rotate' | 'delete'; webhook: Webhook }
+  | { kind: 'edit' | 'disable' | 'rotate' | 'delete'; webhook: Webhook }
   | null;
-
-const PAGE_SIZE = 10;
 
 /**
  * Webhook subscriptions: the service POSTs signed draw events to the account holder's URL. Create (the signing
- * secret shown once), test ping, enable or disable, rotate the secret, delete, and each one's delivery log.
+ * secret shown once), edit, test ping, enable or disable, rotate the secret, delete, and each one's delivery log.
  */
 export function WebhooksPage() {
-  const client = useClient();
   const [offset, setOffset] = useState(0);
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState('');
-  const list = useAsync(() => client.webhooks.list({ limit: PAGE_SIZE, offset }), [client, offset]);
+  const list = useWebhooks(offset);
+  const update = useUpdateWebhook();
+  const rotateSecret = useRotateWebhookSecret();
+  const deleteWebhook = useDeleteWebhook();
 
   // Every action starts by clearing the last one's notice, so an error never sits next to an old success.
-  const create = async (input: NewWebhook) => {
-    setNotice('');
-    const created = await client.webhooks.create({
-      url: input.url,
-      events: input.events,
-      ...(input.lotteries ? { lotteries: input.lotteries } : {}),
-    });
-    setModal({ kind: 'secret', url: created.url, secret: created.secret, reason: 'created' });
-    list.reload();
-  };
-  const test = async (webhook: Webhook) => {
-    setNotice('');
-    return client.webhooks.test(webhook.id);
-  };
   const setEnabled = async (webhook: Webhook, enabled: boolean) => {
     setNotice('');
-    await client.webhooks.update(webhook.id, { enabled });
+    await update.mutateAsync({ id: webhook.id, body: { enabled } });
     setNotice(
       enabled
         ? `Subscription to ${webhook.url} enabled: events are sent to it again.`
         : `Subscription to ${webhook.url} disabled: no event is sent to it until you enable it.`,
     );
-    list.reload();
   };
   const rotate = async (webhook: Webhook, graceSeconds: number) => {
     setNotice('');
-    const rotated = await client.webhooks.rollSecret(webhook.id, graceBody(graceSeconds));
+    const rotated = await rotateSecret.mutateAsync({ id: webhook.id, graceSeconds });
     setModal({
       kind: 'secret',
       url: rotated.url,
@@ -71,18 +57,20 @@ export function WebhooksPage() {
       reason: 'rotated',
       previousSecretExpiresAt: rotated.previousSecretExpiresAt,
     });
-    list.reload();
   };
   const remove = async (webhook: Webhook) => {
     setNotice('');
-    await client.webhooks.delete(webhook.id);
+    await deleteWebhook.mutateAsync(webhook);
     setNotice(`Subscription to ${webhook.url} deleted.`);
-    list.reload();
+  };
+  const open = (kind: 'edit' | 'disable' | 'rotate' | 'delete') => (webhook: Webhook) => {
+    setNotice('');
+    setModal({ kind, webhook });
   };
 
   const page = list.data;
   const webhooks = page?.webhooks ?? [];
-  const closeIf = (kind: 'disable' | 'rotate' | 'delete') => () =>
+  const closeIf = (kind: 'edit' | 'disable' | 'rotate' | 'delete') => () =>
     setModal((current) => (current?.kind === kind ? null : current));
   return (
     <Page title="Webhooks">
@@ -91,22 +79,26 @@ export function WebhooksPage() {
         draw is published, corrected or deleted. A failed delivery is tried again with growing pauses, and
         deliveries do not count against your monthly quota.
       </p>
-      <CreateWebhookForm onCreate={create} />
+      <CreateWebhookForm
+        onCreated={(created) => {
+          setNotice('');
+          setModal({ kind: 'secret', url: created.url, secret: created.secret, reason: 'created' });
+        }}
+      />
       <section aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Your subscriptions</h2>
         <Alert kind="success">{notice}</Alert>
-        <LoadError error={list.error} onRetry={list.reload} />
+        <LoadError error={list.error ? errorMessage(list.error) : ''} onRetry={() => void list.refetch()} />
         {page && webhooks.length === 0 && <p>You have no subscription yet.</p>}
         {webhooks.map((webhook) => (
           <WebhookCard
             key={webhook.id}
             webhook={webhook}
-            onTest={test}
             onEnable={(w) => setEnabled(w, true)}
-            onDisable={(w) => setModal({ kind: 'disable', webhook: w })}
-            onRotate={(w) => setModal({ kind: 'rotate', webhook: w })}
-            onDelete={(w) => setModal({ kind: 'delete', webhook: w })}
-            onRefresh={list.reload}
+            onEdit={open('edit')}
+            onDisable={open('disable')}
+            onRotate={open('rotate')}
+            onDelete={open('delete')}
           />
         ))}
         {page && (
@@ -118,7 +110,7 @@ export function WebhooksPage() {
             onChange={setOffset}
           />
         )}
-        {!page && !list.error && <p aria-live="polite">Loading…</p>}
+        {list.isPending && <p aria-live="polite">Loading…</p>}
       </section>
 
       {modal?.kind === 'secret' && (
@@ -128,6 +120,16 @@ export function WebhooksPage() {
           reason={modal.reason}
           previousSecretExpiresAt={modal.previousSecretExpiresAt}
           onClose={() => setModal(null)}
+        />
+      )}
+      {modal?.kind === 'edit' && (
+        <EditWebhookDialog
+          webhook={modal.webhook}
+          onSaved={(saved) => {
+            setModal(null);
+            setNotice(`Subscription to ${saved.url} saved.`);
+          }}
+          onClose={closeIf('edit')}
         />
       )}
       {modal?.kind === 'disable' && (

@@ -1,5 +1,6 @@
-import type { AdminDraw, Lottery } from '../../../app/api-types';
-import { useEffect, useState } from 'react';
+import type { AdminDraw } from '../../../app/api-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DrawNumbers } from '../../../components/draw-numbers';
@@ -12,17 +13,8 @@ import { TableScroll } from '../../../components/table-scroll';
 import { errorMessage } from '../../../app/errors';
 import { formatDateTime } from '../../../app/format';
 import { useClient } from '../../../app/session';
+import { adminKeys, useAllLotteries, useDrawsPage, type DrawsQuery } from '../queries';
 import { DrawEditDialog } from './draw-edit-dialog';
-
-const PAGE_SIZE = 15;
-
-interface Loaded {
-  tag: string;
-  draws: AdminDraw[];
-  offset: number;
-  limit: number;
-  total: number;
-}
 
 type Modal = { kind: 'edit' | 'delete'; draw: AdminDraw } | null;
 
@@ -32,74 +24,43 @@ type Modal = { kind: 'edit' | 'delete'; draw: AdminDraw } | null;
  */
 export function DrawsPage() {
   const client = useClient();
-  const [lotteries, setLotteries] = useState<Lottery[]>([]);
-  const [tag, setTag] = useState('');
+  const queryClient = useQueryClient();
+  const lotteryList = useAllLotteries();
+  const lotteries = lotteryList.data ?? [];
+  // The lottery chosen; until one is, the first of the list.
+  const [chosen, setChosen] = useState('');
+  const tag = chosen || lotteries[0]?.tag || '';
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState('');
+  // The date bounds apply with "Show" (or a new lottery), not at each keystroke.
+  const [query, setQuery] = useState<DrawsQuery>({ offset: 0, from: '', to: '' });
+  const draws = useDrawsPage(tag, query);
+  const loaded = draws.data;
   const [notice, setNotice] = useState('');
   const [modal, setModal] = useState<Modal>(null);
 
-  // Every lottery, page by page through the administrators' list (not metered).
-  useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      try {
-        const all: Lottery[] = [];
-        for (let offset = 0; ; offset += PAGE_SIZE) {
-          const page = await client.admin.lotteries.list({ limit: PAGE_SIZE, offset });
-          all.push(...(page.lotteries ?? []));
-          if (!page.more) break;
-        }
-        if (cancelled) return;
-        setLotteries(all);
-        setTag((current) => current || all[0]?.tag || '');
-      } catch (caught) {
-        if (!cancelled) setError(errorMessage(caught));
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [client]);
-
-  const load = async (offset: number, which = tag) => {
-    if (!which) return;
-    setError('');
-    try {
-      const page = await client.admin.draws.list(which, {
-        limit: PAGE_SIZE,
-        offset,
-        ...(from ? { from } : {}),
-        ...(to ? { to } : {}),
-      });
-      setLoaded({
-        tag: which,
-        draws: page.draws ?? [],
-        offset: page.offset,
-        limit: page.limit,
-        total: page.total,
-      });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-
-  // Reloaded when the lottery changes; the date bounds apply with "Show".
-  useEffect(() => {
-    void load(0, tag);
-  }, [tag]);
-
-  const lottery = lotteries.find((l) => l.tag === loaded?.tag);
+  const lottery = lotteries.find((l) => l.tag === tag);
+  // A draw changed: this lottery's pages, and the lotteries' counts and dates.
   const afterChange = async (message: string) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.draws(tag) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.lotteries() }),
+    ]);
     setNotice(message);
-    await load(loaded?.offset ?? 0);
+  };
+  const remove = useMutation({
+    mutationFn: (draw: AdminDraw) => client.admin.draws.delete(tag, draw.date),
+    onSuccess: (_, draw) => afterChange(`The draw of ${draw.date} was deleted.`),
+  });
+  const loadError = [lotteryList.error, draws.error].filter(Boolean).map(errorMessage).join(' ');
+  const retry = () => {
+    if (lotteryList.error) void lotteryList.refetch();
+    if (draws.error) void draws.refetch();
   };
 
   return (
     <Page title="Draws">
-      <LoadError error={error} onRetry={() => void load(loaded?.offset ?? 0)} />
+      <LoadError error={loadError} onRetry={retry} />
       <Alert kind="success">{notice}</Alert>
       <section className="card" aria-labelledby="draws-title">
         <h2 id="draws-title">Stored draws</h2>
@@ -108,14 +69,17 @@ export function DrawsPage() {
           onSubmit={(event) => {
             event.preventDefault();
             setNotice('');
-            void load(0);
+            setQuery({ offset: 0, from, to });
           }}
         >
           <SelectField
             label="Lottery"
             name="draws-lottery"
             value={tag}
-            onChange={(e) => setTag(e.target.value)}
+            onChange={(e) => {
+              setChosen(e.target.value);
+              setQuery({ offset: 0, from, to });
+            }}
           >
             {lotteries.map((l) => (
               <option key={l.tag} value={l.tag}>
@@ -137,13 +101,13 @@ export function DrawsPage() {
         </form>
         {loaded &&
           (loaded.total === 0 ? (
-            <p className="muted">No draw of {loaded.tag} in this range.</p>
+            <p className="muted">No draw of {tag} in this range.</p>
           ) : (
             <>
-              <TableScroll label={`Draws of ${loaded.tag}`} stack>
+              <TableScroll label={`Draws of ${tag}`} stack>
                 <table className="stack">
                   <caption>
-                    {loaded.total} {loaded.total === 1 ? 'draw' : 'draws'} of {loaded.tag}, newest first
+                    {loaded.total} {loaded.total === 1 ? 'draw' : 'draws'} of {tag}, newest first
                   </caption>
                   <thead>
                     <tr>
@@ -157,7 +121,7 @@ export function DrawsPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {loaded.draws.map((draw) => (
+                    {(loaded.draws ?? []).map((draw) => (
                       <tr key={draw.date} data-draw-date={draw.date}>
                         <th scope="row">{draw.date}</th>
                         <td data-label="Numbers">
@@ -199,14 +163,14 @@ export function DrawsPage() {
                 offset={loaded.offset}
                 limit={loaded.limit}
                 total={loaded.total}
-                onChange={(offset) => void load(offset)}
+                onChange={(offset) => setQuery((q) => ({ ...q, offset }))}
               />
             </>
           ))}
       </section>
       {modal?.kind === 'edit' && loaded && (
         <DrawEditDialog
-          tag={loaded.tag}
+          tag={tag}
           draw={modal.draw}
           onSaved={(message) => void afterChange(message)}
           onClose={() => setModal(null)}
@@ -216,10 +180,7 @@ export function DrawsPage() {
         <ConfirmDialog
           title={`Delete the draw of ${modal.draw.date}?`}
           confirmLabel="Delete draw"
-          onConfirm={async () => {
-            await client.admin.draws.delete(loaded.tag, modal.draw.date);
-            await afterChange(`The draw of ${modal.draw.date} was deleted.`);
-          }}
+          onConfirm={() => remove.mutateAsync(modal.draw)}
           onClose={() => setModal(null)}
         >
           <p>

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
+import { LotteryTagPicker } from '../../../components/lottery-tag-picker';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField } from '../../../components/text-area-field';
 import { useFocusInvalid } from '../../../components/use-focus-invalid';
@@ -61,16 +62,12 @@ export function SourceDialog({ source, onSave, onClose }: SourceDialogProps) {
         </p>
         <Alert>{errors.form}</Alert>
         {!source && (
-          <Field
-            label="Lottery tag"
-            name="source-lottery"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="fr_lotto"
-            value={values.lottery}
-            onChange={(e) => setValues((v) => ({ ...v, lottery: e.target.value }))}
+          <LotteryTagPicker
+            label="Lottery"
+            multiple={false}
+            value={values.lottery ? [values.lottery] : []}
+            onChange={(tags) => setValues((v) => ({ ...v, lottery: tags[0] ?? '' }))}
             error={errors.lottery}
-            data-autofocus
           />
         )}
         <SelectField

@@ -57,7 +57,7 @@ export interface SourceBody {
  */
 export function sourceBody(values: SourceValues): { body: SourceBody } | { errors: SourceErrors } {
   const errors: SourceErrors = {};
-  if (!values.lottery.trim()) errors.lottery = 'Enter the tag of the lottery to fetch draws for.';
+  if (!values.lottery.trim()) errors.lottery = 'Choose the lottery to fetch draws for.';
   let mapping: Record<string, unknown> | null | undefined;
   if (values.adapter === 'generic') {
     const text = values.mapping.trim();

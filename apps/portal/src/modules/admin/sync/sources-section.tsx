@@ -1,0 +1,149 @@
+import type { DrawSource, SyncState } from '../../../app/api-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Pager } from '../../../components/pager';
+import { errorMessage } from '../../../app/errors';
+import { useClient } from '../../../app/session';
+import { adminKeys } from '../queries';
+import { SourceDialog } from './source-dialog';
+import type { SourceBody } from './source-values';
+import { useInvalidateSync, type SourcesPage } from './sync-queries';
+import { resultSummary, SyncTable } from './sync-table';
+
+type Modal = { kind: 'edit'; source: DrawSource | null } | { kind: 'remove'; lottery: string } | null;
+
+/** The source of a sync state, for a state whose source is not in the page read alongside it. */
+const sourceOf = (state: SyncState, sources: Map<string, DrawSource>): DrawSource =>
+  sources.get(state.lottery) ?? {
+    lottery: state.lottery,
+    adapter: state.adapter,
+    url: state.url,
+    enabled: state.enabled,
+    mapping: null,
+    // The state names its fallbacks only in words ("adapter url"): not their mappings.
+    fallbacks: [],
+  };
+
+interface SourcesSectionProps {
+  page: SourcesPage | undefined;
+  fetching: boolean;
+  onRefresh: () => void;
+  onPage: (offset: number) => void;
+  /** Says what an action did, at the top of the page. */
+  onNotice: (message: string) => void;
+}
+
+/** The sources with their sync state: editing, removing and syncing one now. */
+export function SourcesSection({ page, fetching, onRefresh, onPage, onNotice }: SourcesSectionProps) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const invalidateSync = useInvalidateSync();
+  const [modal, setModal] = useState<Modal>(null);
+  const invalidateSources = () => queryClient.invalidateQueries({ queryKey: adminKeys.sources() });
+
+  const save = useMutation({
+    mutationFn: ({ lottery, body }: { lottery: string; body: SourceBody }) =>
+      client.admin.sources.put(lottery, body),
+    onMutate: () => onNotice(''),
+    onSuccess: async (_, { lottery }) => {
+      await invalidateSources();
+      onNotice(`Source of ${lottery} saved.`);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (lottery: string) => client.admin.sources.delete(lottery),
+    onMutate: () => onNotice(''),
+    onSuccess: async (_, lottery) => {
+      await invalidateSources();
+      onNotice(`Source of ${lottery} removed: its draws stay, and it is no longer synced.`);
+    },
+  });
+  /** One sync of one source, in the server, now: its outcome in words, then the page as it stands after it. */
+  const syncNow = useMutation({
+    mutationFn: (state: SyncState) => client.admin.sources.syncNow(state.lottery),
+    onMutate: () => onNotice(''),
+    onSuccess: async (result, state) => {
+      if (!result.error) onNotice(`Synced ${state.lottery}: ${resultSummary(result)}.`);
+      await invalidateSync();
+    },
+  });
+  const syncError = syncNow.error
+    ? errorMessage(syncNow.error)
+    : syncNow.data?.error
+      ? `Sync of ${syncNow.variables?.lottery} failed: ${syncNow.data.error}`
+      : '';
+  const failing = page?.states.filter((s) => s.lastError) ?? [];
+
+  return (
+    <section className="card" aria-labelledby="sources-title">
+      <div className="section-head">
+        <h2 id="sources-title">Sources</h2>
+        <div className="row-actions">
+          <button type="button" onClick={() => setModal({ kind: 'edit', source: null })}>
+            New source
+          </button>
+          <button type="button" className="secondary" onClick={onRefresh} disabled={fetching}>
+            {fetching ? 'Loading…' : 'Refresh'}
+          </button>
+        </div>
+      </div>
+      <p className="small muted">
+        Where each lottery's new draws are fetched from, and how its last syncs went. The server polls enabled
+        sources after each scheduled draw (unless it runs with <code>SYNC=off</code>), trying each fallback in
+        turn when the one before fails; “Sync now” fetches one at once.
+      </p>
+      <Alert>{syncError}</Alert>
+      {failing.length > 0 && (
+        <Alert kind="warning">
+          {failing.length === 1 ? 'One source' : `${failing.length} sources`} failed at the last attempt:{' '}
+          {failing.map((s) => s.lottery).join(', ')}. The reason is in its row.
+        </Alert>
+      )}
+      {page &&
+        (page.total === 0 ? (
+          <p className="muted">No lottery has a source: draws arrive only by the administrators' imports.</p>
+        ) : (
+          <>
+            <SyncTable
+              states={page.states}
+              caption={`${page.total} ${page.total === 1 ? 'source' : 'sources'}`}
+              onEdit={(state) => setModal({ kind: 'edit', source: sourceOf(state, page.sources) })}
+              onRemove={(state) => setModal({ kind: 'remove', lottery: state.lottery })}
+              onSyncNow={(state) => syncNow.mutate(state)}
+              syncing={syncNow.isPending ? (syncNow.variables?.lottery ?? '') : ''}
+            />
+            <Pager
+              label="Source pages"
+              offset={page.offset}
+              limit={page.limit}
+              total={page.total}
+              onChange={onPage}
+            />
+          </>
+        ))}
+
+      {modal?.kind === 'edit' && (
+        <SourceDialog
+          source={modal.source}
+          onSave={(lottery, body) => save.mutateAsync({ lottery, body }).then(() => undefined)}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {modal?.kind === 'remove' && (
+        <ConfirmDialog
+          title={`Remove the source of ${modal.lottery}?`}
+          confirmLabel="Remove source"
+          onConfirm={() => remove.mutateAsync(modal.lottery)}
+          onClose={() => setModal(null)}
+        >
+          <p>
+            No new draw of {modal.lottery} will be fetched until a source is set again. Its stored draws stay,
+            and so do its conflicts.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

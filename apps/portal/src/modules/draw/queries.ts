@@ -1,0 +1,32 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
+import type { Client } from '../../app/sdk';
+import type { DrawAddress } from './draw-path';
+import { loadDraw } from './load-draw';
+
+export const drawKeys = {
+  all: ['draw-view'] as const,
+  /** A draw as read with one token: another token chosen on the page reads it again, as the page says. */
+  view: (tokenId: string, { tag, date, round }: DrawAddress) =>
+    [...drawKeys.all, tokenId, tag, date, round ?? null] as const,
+};
+
+/** How long a view of the latest draw is taken as current: a new draw may come out while the tab is open. */
+const LATEST_STALE_MS = 5 * 60_000;
+
+/**
+ * A draw's numbers and prizes, read with the page's token (null: none yet). Each read costs two requests of the
+ * holder's quota, so a dated draw is read once (its numbers do not change) and nothing is read again on focus;
+ * Retry reads again after a failure.
+ */
+export function useDrawView(
+  connection: { client: Client; token: { id: string } } | null,
+  address: DrawAddress,
+) {
+  return useQuery({
+    queryKey: drawKeys.view(connection?.token.id ?? '', address),
+    // Nothing is read until the page has a token.
+    queryFn: connection ? () => loadDraw(connection.client, address) : skipToken,
+    staleTime: address.date === 'latest' ? LATEST_STALE_MS : Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
