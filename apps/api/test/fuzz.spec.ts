@@ -692,6 +692,7 @@ describe('fuzzing every route', () => {
   const ROUTES = [
     'GET /lottery',
     'GET /lotteries',
+    'GET /lotteries/directory',
     'GET /lottery/{tag}',
     'GET /lottery/{tag}/draw/numbers',
     'GET /lottery/{tag}/draw/latest/numbers',
