@@ -96,3 +96,15 @@ export async function json(base, method, path, { body, jwt, token } = {}) {
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.status === 204 ? null : response.json();
 }
+
+/** A holder on an unlimited license, so that the benchmark measures the chain, not its refusals. */
+export async function holderToken(base) {
+  const { accessToken: adminJwt } = await json(base, 'POST', '/auth/login', { body: ADMIN });
+  const limits = { monthlyQuota: null, perSecond: 1e6, perMinute: 1e8, perHour: 1e9 };
+  await json(base, 'PUT', '/admin/licenses/bench', { jwt: adminJwt, body: limits });
+  const holder = { email: 'bench-holder@example.test', password: 'bench password 456' };
+  const account = await json(base, 'POST', '/auth/register', { body: holder });
+  await json(base, 'PATCH', `/admin/accounts/${account.id}`, { jwt: adminJwt, body: { license: 'bench' } });
+  const { accessToken } = await json(base, 'POST', '/auth/login', { body: holder });
+  return (await json(base, 'POST', '/profile/token', { jwt: accessToken, body: { id: 'bench' } })).token;
+}

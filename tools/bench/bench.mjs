@@ -25,7 +25,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ADMIN, json, sleep, startApi } from './api-server.mjs';
+import { holderToken, json, sleep, startApi } from './api-server.mjs';
 import { openLoop } from './open-loop.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -49,18 +49,6 @@ const MCP_LATEST_DRAW = {
     params: { name: 'latest_draw', arguments: { tag: 'us_powerball' } },
   }),
 };
-
-/** A holder on an unlimited license, so that the benchmark measures the chain, not its refusals. */
-async function holderToken(base) {
-  const { accessToken: adminJwt } = await json(base, 'POST', '/auth/login', { body: ADMIN });
-  const limits = { monthlyQuota: null, perSecond: 1e6, perMinute: 1e8, perHour: 1e9 };
-  await json(base, 'PUT', '/admin/licenses/bench', { jwt: adminJwt, body: limits });
-  const holder = { email: 'bench-holder@example.test', password: 'bench password 456' };
-  const account = await json(base, 'POST', '/auth/register', { body: holder });
-  await json(base, 'PATCH', `/admin/accounts/${account.id}`, { jwt: adminJwt, body: { license: 'bench' } });
-  const { accessToken } = await json(base, 'POST', '/auth/login', { body: holder });
-  return (await json(base, 'POST', '/profile/token', { jwt: accessToken, body: { id: 'bench' } })).token;
-}
 
 /** Samples a process's resident memory while `during` runs; resolves to the peak in MB. */
 async function peakRss(pid, during) {
