@@ -198,7 +198,11 @@ describe('portal: a token from creation to revocation', () => {
     const dialog = admin.getByRole('dialog', { name: 'Edit license “e2e-gold”' });
     await dialog.getByLabel('Per second').fill('0');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByRole('alert').filter({ hasText: "Invalid 'perSecond' value." }).waitFor();
+    // Refused before it is sent, beside the field, in the portal's words.
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Enter a whole number of requests, 1 or more.' })
+      .waitFor();
     await dialog.getByLabel('Per second').fill('50');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await admin.getByRole('row', { name: /^e2e-gold\s+5,000\s+50\s/ }).waitFor();

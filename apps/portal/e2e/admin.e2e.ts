@@ -92,6 +92,31 @@ describe('portal: administration without accidents', () => {
     expect(await lastRowFirstCellBorders(page)).toEqual(['0px']);
   });
 
+  test('a quota that is not a whole number is refused at its field, which takes the focus, at 1280 and 375 px', async () => {
+    const small = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
+    await logIn(small, api.adminEmail, api.adminPassword);
+    const message = 'Enter a whole number of requests, or leave it empty for no limit.';
+    for (const view of [page, small]) {
+      await view.goto('#/admin/licenses');
+      await heading(view, 'Licenses');
+      const form = view.getByRole('region', { name: 'New license' });
+      await form.getByLabel('Name').fill('unsent');
+      await form.getByLabel('Monthly quota').fill('lots');
+      await form.getByRole('button', { name: 'Create license' }).click();
+      await form.getByText(message).waitFor();
+      expect(await fieldState(form, 'Monthly quota')).toEqual({
+        invalid: true,
+        description: `${message} | Empty = unlimited.`,
+      });
+      expect(await focusedName(view)).toBe('Monthly quota');
+      expect((await fieldState(form, 'Name')).invalid).toBe(false);
+      await expectNoSideScroll(view);
+    }
+    await small.context().close();
+    // Refused before sending: no such license.
+    expect(await licenseRow('unsent').count()).toBe(0);
+  });
+
   async function openAccounts(): Promise<void> {
     await page.goto('#/admin/accounts');
     await heading(page, 'Accounts');
@@ -406,6 +431,13 @@ describe('portal: administration without accidents', () => {
     await expectNoSideScroll(small);
     expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await seriousViolations(small)).toEqual([]);
+    // A window that is not a number is refused at its field, which takes the focus.
+    await dialog.getByLabel('Publication window (minutes)').fill('');
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByText('Enter a whole number of minutes.').waitFor();
+    expect((await fieldState(dialog, 'Publication window (minutes)')).invalid).toBe(true);
+    expect(await focusedName(small)).toBe('Publication window (minutes)');
+    await expectNoSideScroll(small);
     await small.context().close();
   });
 });

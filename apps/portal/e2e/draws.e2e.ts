@@ -3,6 +3,7 @@ import { startApi, type ApiServer } from './support/api-server';
 import { createTokenViaApi, loginViaApi, newestDraws } from './support/api-calls';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { fieldState, focusedName } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
 import { goTo, logIn } from './support/portal';
 
@@ -73,7 +74,11 @@ describe('portal: browsing, correcting and deleting stored draws', () => {
     await dialog.getByLabel('Main numbers').fill([...numbers.slice(0, 5), 60].join(' '));
     await dialog.getByRole('button', { name: 'Save draw' }).click();
     await dialog.getByRole('alert').waitFor();
-    expect(await dialog.getByRole('alert').textContent()).toMatch(/60/);
+    const refusal = (await dialog.getByRole('alert').textContent()) ?? '';
+    expect(refusal).toMatch(/60/);
+    // The refusal is about the main numbers: it is shown at that field, which takes the focus.
+    expect(await fieldState(dialog, 'Main numbers')).toEqual({ invalid: true, description: refusal });
+    expect(await focusedName(page)).toBe('Main numbers');
     const other = Array.from({ length: 59 }, (_, i) => i + 1).find((n) => !numbers.includes(n)) as number;
     const corrected = [...numbers.slice(0, 5), other];
     await dialog.getByLabel('Main numbers').fill(corrected.join(' '));
@@ -119,6 +124,25 @@ describe('portal: browsing, correcting and deleting stored draws', () => {
     await expectNoSideScroll(narrow);
     const box = narrow.locator('.table-wrap');
     expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+
+    // In the Edit dialog, what is not a list of whole numbers is refused at its field, which takes the focus.
+    await narrow
+      .getByRole('button', { name: /^Edit the draw of / })
+      .first()
+      .click();
+    const dialog = narrow.getByRole('dialog', { name: /^Draw of / });
+    await dialog.getByLabel('Special numbers').fill('1 two');
+    await dialog.getByRole('button', { name: 'Save draw' }).click();
+    const message = 'Type whole numbers separated by spaces, in the order they were drawn.';
+    await dialog.getByText(message).waitFor();
+    expect(await fieldState(dialog, 'Special numbers')).toEqual({
+      invalid: true,
+      description: `${message} | Empty when the lottery draws none.`,
+    });
+    expect(await focusedName(narrow)).toBe('Special numbers');
+    expect((await fieldState(dialog, 'Main numbers')).invalid).toBe(false);
+    await expectNoSideScroll(narrow);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await narrow.context().close();
   });
 });

@@ -610,6 +610,8 @@ describe('portal: sync state, sources and conflicts', () => {
       await dialog.getByLabel('Mapping (JSON)').fill('[');
       await dialog.getByRole('button', { name: 'Save source' }).click();
       await dialog.getByText('The mapping is not valid JSON').waitFor();
+      expect((await fieldState(dialog, 'Mapping (JSON)')).invalid).toBe(true);
+      expect(await focusedName(narrow)).toBe('Mapping (JSON)');
       await expectNoSideScroll(narrow);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await screenshot(narrow, 'admin-sync-375');

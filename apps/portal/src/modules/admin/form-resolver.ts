@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 
 /**
  * A react-hook-form resolver from a plain check (values → one message per field at fault): the rules stay in a
@@ -15,4 +15,25 @@ export function resolverOf<V extends FieldValues>(
     ) as FieldErrors<V>;
     return { values: {}, errors };
   };
+}
+
+/**
+ * Shows what the service refused (one message per field, `form` for what belongs to no field) on the form: beside
+ * its field, the first of which takes the focus, or above the form (`root.server`, cleared by the next submit).
+ * Field names may be paths (`eras.1.from`).
+ */
+export function showErrors<V extends FieldValues>(
+  found: Partial<Record<string, string>>,
+  setError: UseFormSetError<V>,
+): void {
+  let focused = false;
+  for (const [field, message] of Object.entries(found)) {
+    if (!message) continue;
+    if (field === 'form') {
+      setError('root.server', { message });
+      continue;
+    }
+    setError(field as Path<V>, { type: 'server', message }, { shouldFocus: !focused });
+    focused = true;
+  }
 }

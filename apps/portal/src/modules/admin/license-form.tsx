@@ -1,120 +1,85 @@
 import type { License } from '../../app/api-types';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
-import { errorMessage } from '../../app/errors';
+import { resolverOf, showErrors } from './form-resolver';
+import {
+  licenseErrors,
+  licenseOf,
+  licenseRefusal,
+  licenseValuesOf,
+  NEW_LICENSE,
+  type LicenseValues,
+} from './licenses';
 
 interface LicenseFormProps {
   /** The license being edited, or undefined for a new one. */
   license?: License;
+  /** Saves the license; an error it throws is shown at its field (or above the form) and the values stay. */
   onSave: (license: License) => Promise<void>;
   onCancel?: () => void;
 }
 
-const NAME_PATTERN = '[a-z0-9][a-z0-9_\\-]{0,63}';
-
-/** A new license starts from the public service's rate limits. */
-const NEW = { name: '', quota: '', perSecond: '20', perMinute: '1200', perHour: '72000' };
-type Values = typeof NEW;
-
-function valuesOf(license: License): Values {
-  return {
-    name: license.name,
-    quota: license.monthlyQuota === null ? '' : String(license.monthlyQuota),
-    perSecond: String(license.perSecond),
-    perMinute: String(license.perMinute),
-    perHour: String(license.perHour),
-  };
-}
-
-function toInteger(text: string): number {
-  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-}
+/** The rate limits, in the table's order. */
+const RATES = [
+  ['perSecond', 'Per second'],
+  ['perMinute', 'Per minute'],
+  ['perHour', 'Per hour'],
+] as const;
 
 export function LicenseForm({ license, onSave, onCancel }: LicenseFormProps) {
-  const [values, setValues] = useState<Values>(license ? valuesOf(license) : NEW);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const isNew = !license;
+  const { register, handleSubmit, reset, setError, formState } = useForm<LicenseValues>({
+    defaultValues: license ? licenseValuesOf(license) : NEW_LICENSE,
+    resolver: resolverOf((values: LicenseValues) => licenseErrors(values, isNew)),
+  });
+  const { errors, isSubmitting } = formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const numbers = {
-      monthlyQuota: values.quota.trim() === '' ? null : toInteger(values.quota),
-      perSecond: toInteger(values.perSecond),
-      perMinute: toInteger(values.perMinute),
-      perHour: toInteger(values.perHour),
-    };
-    const bad = Object.entries(numbers).find(([, value]) => value !== null && Number.isNaN(value));
-    if (bad) {
-      setError(`${bad[0]} must be a whole number.`);
-      return;
-    }
-    setBusy(true);
-    setError('');
+  const submit = handleSubmit(async (values) => {
     try {
-      await onSave({ name: values.name.trim(), ...numbers });
+      await onSave(licenseOf(values));
       // A saved new license leaves an empty form, so that the next one does not start from its values.
-      if (!license) setValues(NEW);
+      if (isNew) reset(NEW_LICENSE);
     } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
+      showErrors(licenseRefusal(caught, isNew), setError);
     }
-  };
+  });
 
   return (
-    <form onSubmit={submit}>
-      <Alert>{error}</Alert>
+    // noValidate: the form checks the values itself and says what is wrong at each field, in its own words.
+    <form onSubmit={submit} noValidate>
+      <Alert>{errors.root?.server?.message}</Alert>
       <div className="row">
-        {!license && (
+        {isNew && (
           <Field
             label="Name"
-            name="license-name"
             required
-            pattern={NAME_PATTERN}
-            value={values.name}
-            onChange={set('name')}
+            {...register('name')}
+            error={errors.name?.message}
             hint="a-z, 0-9, _ and -"
           />
         )}
         <Field
           label="Monthly quota"
-          name="license-quota"
           inputMode="numeric"
-          value={values.quota}
-          onChange={set('quota')}
+          {...register('monthlyQuota')}
+          error={errors.monthlyQuota?.message}
           hint="Empty = unlimited."
         />
-        <Field
-          label="Per second"
-          name="license-per-second"
-          inputMode="numeric"
-          required
-          value={values.perSecond}
-          onChange={set('perSecond')}
-        />
-        <Field
-          label="Per minute"
-          name="license-per-minute"
-          inputMode="numeric"
-          required
-          value={values.perMinute}
-          onChange={set('perMinute')}
-        />
-        <Field
-          label="Per hour"
-          name="license-per-hour"
-          inputMode="numeric"
-          required
-          value={values.perHour}
-          onChange={set('perHour')}
-        />
+        {RATES.map(([field, label]) => (
+          <Field
+            key={field}
+            label={label}
+            inputMode="numeric"
+            required
+            {...register(field)}
+            error={errors[field]?.message}
+          />
+        ))}
       </div>
       <div className="actions form-actions">
-        <button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : license ? 'Save' : 'Create license'}
+        <button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : license ? 'Save' : 'Create license'}
         </button>
         {onCancel && (
           <button type="button" className="secondary" onClick={onCancel}>

@@ -1,70 +1,77 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
-import { useFocusInvalid } from '../../components/use-focus-invalid';
-import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
+import { apiFieldErrors } from '../../app/field-errors';
 import { href, navigate, useRoute } from '../../app/router';
 import { useSession } from '../../app/session';
 
-type Fields = 'email' | 'password';
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+const FIELDS = ['email', 'password'] as const;
 
 export function LoginPage() {
   const { login, status, notice, clearNotice } = useSession();
   const route = useRoute();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, errors);
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<LoginValues>({
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
 
   // On /login itself, a logged-in visitor goes on to the dashboard; elsewhere the guarded page takes over.
   useEffect(() => {
     if (status !== 'anonymous' && route === '/login') navigate('/');
   }, [status, route]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ email, password }) => {
     // A new attempt clears the old messages, so that an old notice never sits next to a new error.
     clearNotice();
-    setBusy(true);
-    setErrors({});
     try {
       await login(email.trim(), password);
     } catch (caught) {
-      setErrors(apiFieldErrors(caught, ['email', 'password']));
-      setBusy(false);
+      // The contract's message as it is ("Invalid email or password.", as the log-in-again dialog says it),
+      // beside the field it is about, which takes the focus; anything else above the form.
+      const found = apiFieldErrors(caught, FIELDS);
+      const field = FIELDS.find((name) => found[name]);
+      if (field) setError(field, { type: 'server', message: found[field] }, { shouldFocus: true });
+      else setError('root.server', { message: found.form });
     }
-  };
+  });
 
   return (
     <Page title="Log in" narrow>
       <Alert kind="warning">{notice}</Alert>
-      <form ref={form} className="card" onSubmit={submit} aria-describedby="login-help">
-        <Alert>{errors.form}</Alert>
+      {/* When the browser stops a submit (a field it finds invalid says why in its bubble), the service's
+          answer to the last try goes: it is about values since changed. */}
+      <form
+        className="card"
+        onSubmit={submit}
+        onInvalidCapture={() => clearErrors()}
+        aria-describedby="login-help"
+      >
+        <Alert>{errors.root?.server?.message}</Alert>
         <Field
           label="Email"
           type="email"
-          name="email"
           autoComplete="username"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+          {...register('email')}
+          error={errors.email?.message}
         />
         <Field
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          {...register('password')}
+          error={errors.password?.message}
         />
-        <button type="submit" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
+        <button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in…' : 'Log in'}
         </button>
       </form>
       <p id="login-help" className="muted">

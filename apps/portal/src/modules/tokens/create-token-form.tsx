@@ -1,9 +1,9 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
-import { SelectField } from '../../components/select-field';
-import { EXPIRY_CHOICES, today } from './expiry';
-import { checkExpiryDate, EMPTY_TOKEN, type CreateTokenValues } from './token-form';
+import { EXPIRY_CHOICES } from './expiry';
+import { ExpiryFields } from './expiry-fields';
+import { EMPTY_TOKEN, type CreateTokenValues } from './token-form';
 
 interface CreateTokenFormProps {
   /** Creates the token; resolves once the secret is in hand, rejects when refused (the page shows why). */
@@ -16,10 +16,8 @@ interface CreateTokenFormProps {
 }
 
 export function CreateTokenForm({ onCreate, error, busy, allowance }: CreateTokenFormProps) {
-  const { register, handleSubmit, control, reset, formState } = useForm<CreateTokenValues>({
-    defaultValues: EMPTY_TOKEN,
-  });
-  const expiry = useWatch({ control, name: 'expiry' });
+  const form = useForm<CreateTokenValues>({ defaultValues: EMPTY_TOKEN });
+  const { register, handleSubmit, reset } = form;
   // Said before the holder tries, rather than learnt from the API's refusal.
   const full = allowance !== undefined && allowance.count >= allowance.max;
   const submit = handleSubmit(async (values) => {
@@ -32,50 +30,35 @@ export function CreateTokenForm({ onCreate, error, busy, allowance }: CreateToke
   });
 
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="create-token-title">
-      <div className="page-head">
-        <h2 id="create-token-title">New token</h2>
-        {allowance && (
-          <p className="small muted" data-testid="token-allowance">
-            {allowance.count} of {allowance.max} tokens used
-          </p>
-        )}
-      </div>
-      {full && (
-        <Alert kind="warning">
-          You have {allowance.max} tokens, the most an account can hold. Delete a token you no longer use to
-          create another.
-        </Alert>
-      )}
-      <Alert>{error}</Alert>
-      <fieldset className="plain" disabled={full}>
-        <legend className="visually-hidden">New token</legend>
-        <div className="row">
-          <Field label="Token id" {...register('id')} hint="Unique in your account, e.g. production." />
-          <Field label="Description" {...register('description')} hint="Optional." />
-          <SelectField label="Expires" {...register('expiry')} hint="It is refused from then on.">
-            {EXPIRY_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </SelectField>
-          {expiry === 'date' && (
-            <Field
-              label="Expiry date"
-              type="date"
-              required
-              min={today()}
-              {...register('date', { validate: (date) => checkExpiryDate(date, today()) })}
-              error={formState.errors.date?.message}
-              hint="Works until the end of that day, your time."
-            />
+    <FormProvider {...form}>
+      <form className="card" onSubmit={submit} aria-labelledby="create-token-title">
+        <div className="page-head">
+          <h2 id="create-token-title">New token</h2>
+          {allowance && (
+            <p className="small muted" data-testid="token-allowance">
+              {allowance.count} of {allowance.max} tokens used
+            </p>
           )}
-          <button type="submit" disabled={busy || full}>
-            {busy ? 'Creating…' : 'Create token'}
-          </button>
         </div>
-      </fieldset>
-    </form>
+        {full && (
+          <Alert kind="warning">
+            You have {allowance.max} tokens, the most an account can hold. Delete a token you no longer use to
+            create another.
+          </Alert>
+        )}
+        <Alert>{error}</Alert>
+        <fieldset className="plain" disabled={full}>
+          <legend className="visually-hidden">New token</legend>
+          <div className="row">
+            <Field label="Token id" {...register('id')} hint="Unique in your account, e.g. production." />
+            <Field label="Description" {...register('description')} hint="Optional." />
+            <ExpiryFields choices={EXPIRY_CHOICES} hint="It is refused from then on." />
+            <button type="submit" disabled={busy || full}>
+              {busy ? 'Creating…' : 'Create token'}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </FormProvider>
   );
 }

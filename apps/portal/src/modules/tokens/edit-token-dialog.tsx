@@ -1,19 +1,12 @@
 import type { Token } from '../../app/api-types';
 import type { UpdateTokenDto } from '@lottery-results/sdk';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
-import { SelectField } from '../../components/select-field';
 import { formatDateTime } from '../../app/format';
-import { today } from './expiry';
-import {
-  checkExpiryDate,
-  editExpiryChoices,
-  editValuesFor,
-  tokenChanges,
-  type EditTokenValues,
-} from './token-form';
+import { ExpiryFields } from './expiry-fields';
+import { editExpiryChoices, editValuesFor, tokenChanges, type EditTokenValues } from './token-form';
 
 interface EditTokenDialogProps {
   token: Token;
@@ -26,10 +19,8 @@ interface EditTokenDialogProps {
 
 /** The token's description and expiry; its secret stays the same (a reset replaces that). */
 export function EditTokenDialog({ token, onSave, error, busy, onClose }: EditTokenDialogProps) {
-  const { register, handleSubmit, control, formState } = useForm<EditTokenValues>({
-    defaultValues: editValuesFor(token),
-  });
-  const expiry = useWatch({ control, name: 'expiry' });
+  const form = useForm<EditTokenValues>({ defaultValues: editValuesFor(token) });
+  const { register, handleSubmit } = form;
   const current = token.expiresAt ? formatDateTime(token.expiresAt) : 'never expires';
   const submit = handleSubmit(async (values) => {
     try {
@@ -41,40 +32,24 @@ export function EditTokenDialog({ token, onSave, error, busy, onClose }: EditTok
   });
   return (
     <Dialog title={`Edit token “${token.id}”`} onClose={onClose}>
-      <form onSubmit={submit}>
-        <Alert>{error}</Alert>
-        <Field label="Description" {...register('description')} data-autofocus />
-        <SelectField
-          label="Expires"
-          {...register('expiry')}
-          hint="Programs using the token are refused from then on; the secret stays the same."
-        >
-          {editExpiryChoices(token, current).map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </SelectField>
-        {expiry === 'date' && (
-          <Field
-            label="Expiry date"
-            type="date"
-            required
-            min={today()}
-            {...register('date', { validate: (date) => checkExpiryDate(date, today()) })}
-            error={formState.errors.date?.message}
-            hint="Works until the end of that day, your time."
+      <FormProvider {...form}>
+        <form onSubmit={submit}>
+          <Alert>{error}</Alert>
+          <Field label="Description" {...register('description')} data-autofocus />
+          <ExpiryFields
+            choices={editExpiryChoices(token, current)}
+            hint="Programs using the token are refused from then on; the secret stays the same."
           />
-        )}
-        <div className="actions">
-          <button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
+          <div className="actions">
+            <button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" className="secondary" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

@@ -1,28 +1,22 @@
 import type { AdminDraw } from '../../../app/api-types';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
-import { errorMessage } from '../../../app/errors';
 import { useClient } from '../../../app/session';
-
-/** A group of numbers in draw order, as the form shows it: "7 18 49 46 15". */
-export const groupText = (draw: AdminDraw, special: boolean): string =>
-  draw.numbers
-    .filter((n) => n.special === special)
-    .sort((a, b) => a.order - b.order)
-    .map((n) => n.value)
-    .join(' ');
-
-/** "7, 18 49" → [7, 18, 49]; null when something else than whole numbers was typed. */
-function parseNumbers(text: string): number[] | null {
-  const parts = text.split(/[\s,;]+/).filter(Boolean);
-  return parts.every((part) => /^\d+$/.test(part)) ? parts.map(Number) : null;
-}
+import { resolverOf, showErrors } from '../form-resolver';
+import {
+  drawBody,
+  drawErrors,
+  drawRefusal,
+  drawValuesOf,
+  savedMessage,
+  type DrawValues,
+} from './draw-values';
 
 /**
  * Corrects one stored draw: its numbers in draw order, checked by the API against the rules of the draw's date
- * (its refusal is shown here, and the dialog stays open).
+ * (its refusal is shown at the group it is about, and the dialog stays open).
  */
 export function DrawEditDialog({
   tag,
@@ -36,32 +30,22 @@ export function DrawEditDialog({
   onClose: () => void;
 }) {
   const client = useClient();
-  const [main, setMain] = useState(() => groupText(draw, false));
-  const [special, setSpecial] = useState(() => groupText(draw, true));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<DrawValues>({
+    defaultValues: drawValuesOf(draw),
+    resolver: resolverOf(drawErrors),
+  });
+  const { errors, isSubmitting } = formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const mainNumbers = parseNumbers(main);
-    const specialNumbers = parseNumbers(special);
-    if (!mainNumbers || !specialNumbers) {
-      setError('Type whole numbers separated by spaces, in the order they were drawn.');
-      return;
-    }
-    setBusy(true);
-    setError('');
+  const submit = handleSubmit(async (values) => {
+    const body = drawBody(values);
     try {
-      await client.admin.draws.put(tag, draw.date, { main: mainNumbers, special: specialNumbers });
-      onSaved(
-        `The draw of ${draw.date} now holds ${mainNumbers.join(' ')}${specialNumbers.length ? ` + ${specialNumbers.join(' ')}` : ''}.`,
-      );
+      await client.admin.draws.put(tag, draw.date, body);
+      onSaved(savedMessage(draw.date, body));
       onClose();
     } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
+      showErrors(drawRefusal(caught), setError);
     }
-  };
+  });
 
   return (
     <Dialog title={`Draw of ${draw.date}`} onClose={onClose}>
@@ -69,24 +53,17 @@ export function DrawEditDialog({
         <p className="small muted">
           Numbers in the order they were drawn. Clients see the change at once, on every instance.
         </p>
-        <Alert>{error}</Alert>
-        <Field
-          label="Main numbers"
-          name="draw-main"
-          value={main}
-          onChange={(e) => setMain(e.target.value)}
-          data-autofocus
-        />
+        <Alert>{errors.root?.server?.message}</Alert>
+        <Field label="Main numbers" {...register('main')} error={errors.main?.message} data-autofocus />
         <Field
           label="Special numbers"
-          name="draw-special"
-          value={special}
-          onChange={(e) => setSpecial(e.target.value)}
+          {...register('special')}
+          error={errors.special?.message}
           hint="Empty when the lottery draws none."
         />
         <div className="actions">
-          <button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save draw'}
+          <button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save draw'}
           </button>
           <button type="button" className="secondary" onClick={onClose}>
             Cancel

@@ -23,10 +23,13 @@ export interface ScheduleValues {
 
 export type EraField = 'from' | 'timezone' | 'weekdays' | 'time';
 
-/** Errors by place: `window`, `form`, or `eras.<index>.<field>` (see eraKey). */
-export type ScheduleErrors = Record<string, string>;
+/** Where an era's field is in the form's values, and so where its error goes. */
+export type EraPath = `eras.${number}.${EraField}`;
 
-export const eraKey = (index: number, field: EraField) => `eras.${index}.${field}`;
+/** Errors by place: `window`, `form`, or `eras.<index>.<field>` (see eraKey). */
+export type ScheduleErrors = Partial<Record<string, string>>;
+
+export const eraKey = (index: number, field: EraField): EraPath => `eras.${index}.${field}`;
 
 /** A new era: from today (or the lottery's first draw), in the lottery's zone, no day chosen yet. */
 export function newEra(lottery: Lottery, previous?: EraValues): EraValues {
@@ -44,11 +47,13 @@ export function valuesOf(lottery: Lottery): ScheduleValues {
   };
 }
 
-/** The schedule to send, or the error of a window that is not a number (the API judges everything else). */
-export function scheduleOf(values: ScheduleValues): { schedule: DrawSchedule } | { errors: ScheduleErrors } {
-  if (!/^\d+$/.test(values.window.trim())) {
-    return { errors: { window: 'Enter a whole number of minutes.' } };
-  }
+/** What is wrong before sending: only a window that is not a whole number (the API judges everything else). */
+export function scheduleValueErrors(values: ScheduleValues): ScheduleErrors {
+  return /^\d+$/.test(values.window.trim()) ? {} : { window: 'Enter a whole number of minutes.' };
+}
+
+/** The schedule to send; only for values that scheduleValueErrors accepts. */
+export function scheduleOf(values: ScheduleValues): DrawSchedule {
   const eras = values.eras.map((era) => {
     // A weekday with its own time must stay a draw day, or the API refuses the whole schedule.
     const times = Object.fromEntries(
@@ -63,7 +68,7 @@ export function scheduleOf(values: ScheduleValues): { schedule: DrawSchedule } |
     };
     return Object.keys(times).length > 0 ? { ...kept, times } : kept;
   });
-  return { schedule: { publicationWindowMinutes: Number(values.window.trim()), eras } };
+  return { publicationWindowMinutes: Number(values.window.trim()), eras };
 }
 
 /**

@@ -1,20 +1,21 @@
-import type { DrawSource, SourceAdapter } from '../../../app/api-types';
-import { useRef, useState, type FormEvent } from 'react';
+import type { DrawSource } from '../../../app/api-types';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
 import { LotteryTagPicker } from '../../../components/lottery-tag-picker';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField } from '../../../components/text-area-field';
-import { useFocusInvalid } from '../../../components/use-focus-invalid';
+import { resolverOf, showErrors } from '../form-resolver';
 import {
   ADAPTERS,
   MAPPING_EXAMPLE,
   sourceBody,
   sourceErrors,
+  sourceValueErrors,
   valuesOf,
   type SourceBody,
-  type SourceErrors,
+  type SourceValues,
 } from './source-values';
 
 interface SourceDialogProps {
@@ -27,86 +28,85 @@ interface SourceDialogProps {
 
 /** Sets a lottery's draw source: the adapter, the URL, and for the generic adapter its mapping as JSON. */
 export function SourceDialog({ source, onSave, onClose }: SourceDialogProps) {
-  const [values, setValues] = useState(() => valuesOf(source));
-  const [errors, setErrors] = useState<SourceErrors>({});
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, errors);
+  const { register, handleSubmit, control, setError, formState } = useForm<SourceValues>({
+    defaultValues: valuesOf(source),
+    resolver: resolverOf(sourceValueErrors),
+  });
+  const { errors, isSubmitting } = formState;
+  const adapter = useWatch({ control, name: 'adapter' });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = sourceBody(values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = handleSubmit(async (values) => {
     try {
-      await onSave(values.lottery.trim(), checked.body);
+      await onSave(values.lottery.trim(), sourceBody(values));
       onClose();
     } catch (caught) {
-      setErrors(sourceErrors(caught));
-      setBusy(false);
+      showErrors(sourceErrors(caught, !source), setError);
     }
-  };
+  });
 
   return (
     <Dialog title={source ? `Source of ${source.lottery}` : 'New source'} onClose={onClose}>
       {/* noValidate: the API checks the source, and its message is shown at the field it is about. */}
-      <form ref={form} onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate>
         <p className="small muted">
           A new adapter or URL starts the sync state afresh. The server polls enabled sources after each
           scheduled draw (unless it runs with <code>SYNC=off</code>); “Sync now” in the sources table syncs at
           once. The fallbacks stay as they are.
         </p>
-        <Alert>{errors.form}</Alert>
+        <Alert>{errors.root?.server?.message}</Alert>
         {!source && (
-          <LotteryTagPicker
-            label="Lottery"
-            multiple={false}
-            value={values.lottery ? [values.lottery] : []}
-            onChange={(tags) => setValues((v) => ({ ...v, lottery: tags[0] ?? '' }))}
-            error={errors.lottery}
+          <Controller
+            control={control}
+            name="lottery"
+            render={({ field, fieldState }) => (
+              // The picker is no single input: react-hook-form focuses its first one when the choice is refused.
+              <div
+                ref={(box) =>
+                  field.ref(box && { focus: () => box.querySelector<HTMLElement>('input')?.focus() })
+                }
+              >
+                <LotteryTagPicker
+                  label="Lottery"
+                  multiple={false}
+                  value={field.value ? [field.value] : []}
+                  onChange={(tags) => field.onChange(tags[0] ?? '')}
+                  error={fieldState.error?.message}
+                />
+              </div>
+            )}
           />
         )}
         <SelectField
           label="Adapter"
-          name="source-adapter"
-          value={values.adapter}
-          onChange={(e) => setValues((v) => ({ ...v, adapter: e.target.value as SourceAdapter }))}
+          {...register('adapter')}
           hint="The two New York adapters read NY State's open data; the generic one reads any JSON or CSV."
         >
-          {ADAPTERS.map((adapter) => (
-            <option key={adapter.value} value={adapter.value}>
-              {adapter.label}
+          {ADAPTERS.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
             </option>
           ))}
         </SelectField>
         <Field
           label="URL"
-          name="source-url"
           type="url"
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
           placeholder="https://data.ny.gov/resource/d6yy-54nr.json"
-          value={values.url}
-          onChange={(e) => setValues((v) => ({ ...v, url: e.target.value }))}
+          {...register('url')}
           hint="An http or https address the server can reach."
-          error={errors.url}
+          error={errors.url?.message}
           data-autofocus={source ? true : undefined}
         />
-        {values.adapter === 'generic' && (
+        {adapter === 'generic' && (
           <TextAreaField
             label="Mapping (JSON)"
-            name="source-mapping"
             rows={9}
             spellCheck={false}
             className="code-input"
             placeholder={MAPPING_EXAMPLE}
-            value={values.mapping}
-            onChange={(e) => setValues((v) => ({ ...v, mapping: e.target.value }))}
+            {...register('mapping')}
             hint={
               <>
                 Which fields hold the date and the numbers: <code>format</code> (json, csv or xml),{' '}
@@ -114,21 +114,16 @@ export function SourceDialog({ source, onSave, onClose }: SourceDialogProps) {
                 “Adding or changing a source”.
               </>
             }
-            error={errors.mapping}
+            error={errors.mapping?.message}
           />
         )}
         <label className="check">
-          <input
-            type="checkbox"
-            name="source-enabled"
-            checked={values.enabled}
-            onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))}
-          />
+          <input type="checkbox" {...register('enabled')} />
           <span>Enabled (unticked: the source is kept but never polled)</span>
         </label>
         <div className="actions">
-          <button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save source'}
+          <button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save source'}
           </button>
           <button type="button" className="secondary" onClick={onClose}>
             Cancel

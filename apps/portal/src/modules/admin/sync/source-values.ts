@@ -52,32 +52,46 @@ export interface SourceBody {
 }
 
 /**
- * The PUT body, or the errors found before sending: only a mapping that is not JSON at all is refused here;
- * whether the mapping makes sense is the API's to say (its 400 names the field).
+ * What is wrong before sending, field by field: no lottery chosen, or a mapping that is not JSON at all. Whether
+ * the mapping makes sense is the API's to say (its 400 names the field).
  */
-export function sourceBody(values: SourceValues): { body: SourceBody } | { errors: SourceErrors } {
+export function sourceValueErrors(values: SourceValues): SourceErrors {
   const errors: SourceErrors = {};
   if (!values.lottery.trim()) errors.lottery = 'Choose the lottery to fetch draws for.';
-  let mapping: Record<string, unknown> | null | undefined;
   if (values.adapter === 'generic') {
-    const text = values.mapping.trim();
-    if (text === '') mapping = null;
-    else {
-      try {
-        mapping = JSON.parse(text) as Record<string, unknown>;
-      } catch (error) {
-        errors.mapping = `The mapping is not valid JSON: ${(error as Error).message}`;
-      }
-    }
+    const problem = mappingProblem(values.mapping);
+    if (problem) errors.mapping = problem;
   }
-  if (Object.keys(errors).length > 0) return { errors };
-  const body: SourceBody = { adapter: values.adapter, url: values.url.trim(), enabled: values.enabled };
-  if (values.adapter === 'generic') body.mapping = mapping;
-  return { body };
+  return errors;
 }
 
-/** The API's refusal at its field: `Invalid 'mapping' value: …` at the mapping, `Lottery not found.` at the tag. */
-export function sourceErrors(error: unknown): SourceErrors {
-  if (error instanceof LotteryApiError && error.status === 404) return { lottery: error.message };
-  return apiFieldErrors(error, ['adapter', 'url', 'mapping'] as const);
+function mappingProblem(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    return `The mapping is not valid JSON: ${(error as Error).message}`;
+  }
+}
+
+/** The PUT body; only for values that sourceValueErrors accepts. An empty mapping is none (null). */
+export function sourceBody(values: SourceValues): SourceBody {
+  const body: SourceBody = { adapter: values.adapter, url: values.url.trim(), enabled: values.enabled };
+  if (values.adapter === 'generic') {
+    const text = values.mapping.trim();
+    body.mapping = text === '' ? null : (JSON.parse(text) as Record<string, unknown>);
+  }
+  return body;
+}
+
+/**
+ * The API's refusal at its field: `Invalid 'mapping' value: …` at the mapping, `Lottery not found.` at the tag
+ * when the form shows it (`lotteryShown`), else above the form.
+ */
+export function sourceErrors(error: unknown, lotteryShown = true): SourceErrors {
+  if (error instanceof LotteryApiError && error.status === 404)
+    return lotteryShown ? { lottery: error.message } : { form: error.message };
+  // The adapter's select shows no message of its own: a refusal about it goes above the form.
+  return apiFieldErrors(error, ['url', 'mapping'] as const);
 }
