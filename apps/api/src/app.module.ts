@@ -13,6 +13,7 @@ import { StartupModule } from './startup/startup.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module';
+import { EmailChangeModule } from './modules/email-change/email-change.module';
 import { DrawsModule } from './modules/draws/draws.module';
 import { PrizesModule } from './modules/prizes/prizes.module';
 import { HealthModule } from './modules/health/health.module';
@@ -55,6 +56,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         PasswordResetModule,
+        EmailChangeModule,
         AccountsModule,
         TokensModule,
         LicensesModule,

@@ -269,6 +269,22 @@ describe('the contract error bodies, written out literally', () => {
         errorBody.conflict(Messages.conflictResolved),
         { code: 409, error: 'Conflict', message: 'This conflict has already been resolved.' },
       ],
+      [
+        errorBody.badRequest(Messages.emailUnchanged),
+        {
+          code: 401,
+          error: 'Bad Request',
+          message: "Invalid 'email' value. Expected an address other than the account's current one.",
+        },
+      ],
+      [
+        errorBody.badRequest(Messages.emailChangeInvalid),
+        {
+          code: 401,
+          error: 'Bad Request',
+          message: 'This confirmation link is unknown, expired or already used.',
+        },
+      ],
     ])('%j', (body, literal) => {
       expect(body).toEqual(literal);
     });

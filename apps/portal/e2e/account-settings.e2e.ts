@@ -18,6 +18,9 @@ import {
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
+/** The password's form: the e-mail address's form asks for the current password too. */
+const passwordForm = (page: Page) => page.getByRole('form', { name: 'Change the password' });
+
 async function openSettings(page: Page): Promise<void> {
   await openHeaderMenu(page);
   await page.getByRole('banner').getByRole('link', { name: 'Account settings' }).click();
@@ -69,7 +72,7 @@ describe('portal: account settings', () => {
       if (request.url().endsWith('/profile/password')) sent.push(request.method());
     });
 
-    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await passwordForm(page).getByLabel('Current password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Repeat the new password').fill(`${NEW_PASSWORD}!`);
     await page.getByRole('button', { name: 'Change the password' }).click();
@@ -80,12 +83,12 @@ describe('portal: account settings', () => {
     });
     expect(sent).toEqual([]);
 
-    await page.getByLabel('Current password', { exact: true }).fill('not my password');
+    await passwordForm(page).getByLabel('Current password', { exact: true }).fill('not my password');
     await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change the password' }).click();
     await page.getByRole('alert').filter({ hasText: 'This is not your current password.' }).waitFor();
     expect(sent).toEqual(['PUT']);
-    expect(await fieldState(page, 'Current password')).toEqual({
+    expect(await fieldState(passwordForm(page), 'Current password')).toEqual({
       invalid: true,
       description: 'This is not your current password.',
     });
@@ -104,13 +107,13 @@ describe('portal: account settings', () => {
     const before = await storedSession(page);
     await openSettings(page);
 
-    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await passwordForm(page).getByLabel('Current password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change the password' }).click();
     const changed = page.getByText('Your password has been changed.');
     await changed.waitFor();
-    expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+    expect(await passwordForm(page).getByLabel('Current password', { exact: true }).inputValue()).toBe('');
 
     const after = await storedSession(page);
     expect(after?.jwt).toBeTruthy();
@@ -122,7 +125,7 @@ describe('portal: account settings', () => {
     expect(await loginStatus(api.baseUrl, email, NEW_PASSWORD)).toBe(200);
 
     // The next attempt clears the old success: it never sits next to the new error.
-    await page.getByLabel('Current password', { exact: true }).fill('not my password');
+    await passwordForm(page).getByLabel('Current password', { exact: true }).fill('not my password');
     await page.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD} again`);
     await page.getByLabel('Repeat the new password').fill(`${NEW_PASSWORD} again`);
     await page.getByRole('button', { name: 'Change the password' }).click();

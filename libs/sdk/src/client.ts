@@ -1,7 +1,9 @@
 import {
   LotteryResultsApi,
   type AdminService,
+  type ChangeEmailDto,
   type ChangePasswordDto,
+  type ConfirmEmailDto,
   type CreateLicenseDto,
   type CreateLotteryDto,
   type CreateTokenDto,
@@ -127,6 +129,19 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
      * now on; the answer's `accessToken` is a new one.
      */
     resetPassword: (body: ResetPasswordDto) => api.auth.resetPassword({ requestBody: body }),
+    /**
+     * Changes the account's e-mail address (the current `password` is required: a 400 naming `password` when it is
+     * wrong; 409 when another account has the address). `delivery: 'email'` (202): a link valid for 24 hours went
+     * to the new address, which replaces the current one when the link is opened (`confirmEmail`); until then
+     * `email` is the current address and `pendingEmail` the new one. `'changed'` (200): the service sends no
+     * e-mail and the address changed at once. Sessions stay valid either way.
+     */
+    changeEmail: (body: ChangeEmailDto) => api.profile.changeEmail({ requestBody: body }),
+    /**
+     * Confirms an e-mail change with the `token` of the link sent to the new address (no credential needed; it
+     * works once, within 24 hours). The answer is the account's address from now on.
+     */
+    confirmEmail: (body: ConfirmEmailDto) => api.auth.confirmEmail({ requestBody: body }),
     /** The license a new account receives (public: no credential needed). */
     defaultLicense: () => api.auth.getDefaultLicense(),
     /**

@@ -92,6 +92,30 @@ describe('accounts and tokens', () => {
     expect(reused.message).toMatch(/^This password reset link is invalid/);
   });
 
+  it('changes the e-mail address at once without SMTP, and refuses an unknown confirmation link', async () => {
+    const mover = await registerUser('mover');
+    const newEmail = uniqueEmail('Moved');
+    const wrong = await apiError(mover.account.account.changeEmail({ email: newEmail, password: 'nope' }));
+    expect(wrong).toMatchObject({ status: 400, code: 401, error: 'Bad Request' });
+    expect(wrong.message).toMatch(/^Invalid 'password' value/);
+    // The test service sends no e-mail (no SMTP_URL): the address changes at once.
+    const changed = await mover.account.account.changeEmail({ email: newEmail, password: mover.password });
+    expect(changed).toEqual({
+      delivery: 'changed',
+      email: newEmail.toLowerCase(),
+      pendingEmail: null,
+      expiresAt: null,
+    });
+    expect((await mover.account.account.profile()).email).toBe(newEmail.toLowerCase());
+    const anonymous = createClient({ baseUrl });
+    await anonymous.account.login({ email: newEmail, password: mover.password });
+    const unknown = await apiError(anonymous.account.confirmEmail({ token: 'A'.repeat(43) }));
+    expect(unknown).toMatchObject({
+      status: 400,
+      message: 'This confirmation link is unknown, expired or already used.',
+    });
+  });
+
   it('refuses account endpoints without a JWT or with a bad one', async () => {
     const none = await apiError(createClient({ baseUrl }).account.profile());
     expect(none).toMatchObject({

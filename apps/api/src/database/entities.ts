@@ -15,6 +15,7 @@ import { ApiToken } from '../modules/tokens/api-token.entity';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity';
 import { PasswordReset } from '../modules/password-reset/password-reset.entity';
+import { EmailChange } from '../modules/email-change/email-change.entity';
 import { LoginFailure } from '../modules/auth/login-failure.entity';
 import { WebhookSubscription } from '../modules/webhooks/webhook-subscription.entity';
 
@@ -38,5 +39,6 @@ export const ENTITIES = [
   WebhookEvent,
   WebhookDelivery,
   PasswordReset,
+  EmailChange,
   LoginFailure,
 ];

@@ -34,6 +34,10 @@ const REWORDED: Record<string, string> = {
     'An account already uses this e-mail address. Log in, or ask for a new password if you forgot it.',
   'Current password is incorrect.': 'This is not your current password.',
   "Invalid 'password' value. Expected the account's current password.": 'This is not your password.',
+  "Invalid 'email' value. Expected an address other than the account's current one.":
+    'This is already your address. Give the new one.',
+  'This confirmation link is unknown, expired or already used.':
+    'This link is unknown, has expired (after 24 hours) or was already used.',
   "Invalid 'email' value. Expected an email address of at most 254 characters.":
     'Enter an e-mail address, such as jane@example.com.',
   "Invalid 'currentPassword' value. Expected a string of at most 1024 characters.":

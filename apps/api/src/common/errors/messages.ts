@@ -43,6 +43,9 @@ export const Messages = {
     'The last enabled administrator cannot be disabled, demoted or deleted. Make another account an administrator first.',
   passwordResetInvalid:
     'This password reset link is invalid, has expired or was already used. Ask for a new one.',
+  // E-mail change (issue 34).
+  emailUnchanged: "Invalid 'email' value. Expected an address other than the account's current one.",
+  emailChangeInvalid: 'This confirmation link is unknown, expired or already used.',
   webhookNotFound: 'Webhook not found.',
   webhookDeliveryNotFound: 'Webhook delivery not found.',
   webhookLimitReached: 'You have reached the maximum number of webhooks.',

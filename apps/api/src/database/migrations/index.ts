@@ -20,6 +20,7 @@ import { UkLottoRounds1796820000000 } from './1796820000000-uk-lotto-rounds';
 import { SourceFallbacks1796830000000 } from './1796830000000-source-fallbacks';
 import { SourceValidators1796840000000 } from './1796840000000-source-validators';
 import { OperatorSources1796850000000 } from './1796850000000-operator-sources';
+import { EmailChanges1796860000000 } from './1796860000000-email-changes';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   SourceFallbacks1796830000000,
   SourceValidators1796840000000,
   OperatorSources1796850000000,
+  EmailChanges1796860000000,
 ];

@@ -16,7 +16,8 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../common/database/
 import { isUuid } from '../../common/database/uuid';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
-const EMAIL_INDEX = 'UQ_accounts_email';
+/** The unique index on accounts.email: a lost race for an address violates it. */
+export const EMAIL_INDEX = 'UQ_accounts_email';
 
 export interface NewAccount {
   email: string;

@@ -1,6 +1,7 @@
 import { Page } from '../../components/page';
 import { formatDate } from '../../app/format';
 import { useSession } from '../../app/session';
+import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 
@@ -12,14 +13,14 @@ export function AccountPage() {
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
         <dl className="facts">
-          <dt>Email</dt>
-          <dd>{profile.email}</dd>
           <dt>Role</dt>
           <dd>{profile.role === 'admin' ? 'Administrator' : 'Account holder'}</dd>
           <dt>Member since</dt>
           <dd>{formatDate(profile.createdAt)}</dd>
         </dl>
       </section>
+      {/* The address is shown there, with the way to change it. */}
+      <ChangeEmailForm email={profile.email} />
       <ChangePasswordForm />
       <DeleteAccount email={profile.email} />
     </Page>

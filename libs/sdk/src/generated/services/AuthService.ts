@@ -4,6 +4,8 @@
 /* eslint-disable */
 import type { AccessTokenDto } from '../models/AccessTokenDto';
 import type { AccountDto } from '../models/AccountDto';
+import type { ConfirmEmailDto } from '../models/ConfirmEmailDto';
+import type { ConfirmEmailResultDto } from '../models/ConfirmEmailResultDto';
 import type { ForgotPasswordDto } from '../models/ForgotPasswordDto';
 import type { ForgotPasswordResultDto } from '../models/ForgotPasswordResultDto';
 import type { LicenseDto } from '../models/LicenseDto';
@@ -14,6 +16,29 @@ import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
 export class AuthService {
   constructor(public readonly httpRequest: BaseHttpRequest) {}
+  /**
+   * Confirm an e-mail change with the link sent to the new address.
+   * The link works once, within 24 hours. The account logs in with the new address from now on; its sessions stay valid.
+   * @returns ConfirmEmailResultDto
+   * @throws ApiError
+   */
+  public confirmEmail({
+    requestBody,
+  }: {
+    requestBody: ConfirmEmailDto,
+  }): CancelablePromise<ConfirmEmailResultDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/auth/email/confirm',
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid token, or a link that is unknown, expired or used.`,
+        409: `Another account took the address meanwhile.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
   /**
    * Exchange email and password for an access token (JWT).
    * @returns AccessTokenDto

@@ -3,8 +3,10 @@
 /* tslint:disable */
 /* eslint-disable */
 import type { AccessTokenDto } from '../models/AccessTokenDto';
+import type { ChangeEmailDto } from '../models/ChangeEmailDto';
 import type { ChangePasswordDto } from '../models/ChangePasswordDto';
 import type { DeleteProfileDto } from '../models/DeleteProfileDto';
+import type { EmailChangeResultDto } from '../models/EmailChangeResultDto';
 import type { ProfileDto } from '../models/ProfileDto';
 import type { UsageReportDto } from '../models/UsageReportDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
@@ -46,6 +48,30 @@ export class ProfileService {
       url: '/profile',
       errors: {
         401: `Authorization header missing or invalid JWT.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Change the caller's e-mail address.
+   * The current password is required. When SMTP is configured the answer is 202: a link valid for 24 hours goes to the new address and a notice to the current one (at most one e-mail a minute, else 429; a newer request replaces the older one); the address changes when the link is opened (POST /auth/email/confirm). Without SMTP the answer is 200 and the address has changed. Sessions stay valid either way.
+   * @returns EmailChangeResultDto The address changed (no SMTP).
+   * @throws ApiError
+   */
+  public changeEmail({
+    requestBody,
+  }: {
+    requestBody: ChangeEmailDto,
+  }): CancelablePromise<EmailChangeResultDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/profile/email',
+      body: requestBody,
+      mediaType: 'application/json',
+      errors: {
+        400: `Invalid 'email', the current address again, or the password is missing or wrong.`,
+        401: `Authorization header missing or invalid JWT.`,
+        409: `Another account has this address.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });
