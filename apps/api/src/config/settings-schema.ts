@@ -292,7 +292,9 @@ export const SETTINGS_SCHEMA = {
       if (url && !/^smtps?:\/\/[^\s/]+/i.test(url))
         problem(`SMTP_URL is not valid: expected smtp://user:password@host:port or smtps://….`);
     }),
-    meaning: 'password-reset links by e-mail; unset → administrators create reset links instead',
+    meaning:
+      'password-reset and e-mail-change links by e-mail; unset → administrators create reset links instead, and ' +
+      'an e-mail change applies at once',
   }),
   PUBLIC_URL: setting({
     kind: publicUrl(),
