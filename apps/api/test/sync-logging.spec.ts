@@ -44,7 +44,9 @@ describe('sync logging', () => {
   beforeAll(async () => {
     sources = await startSourceServer();
     let admin: { jwt: string };
-    ({ app, api, admin, logs } = await setUp({ LOG_LEVEL: 'debug' }));
+    // No test here is about a slow source: a generous timeout, so that a loaded CI machine's pause never turns an
+    // HTTP 500 into "no complete answer within 500 ms" (seen once in CI).
+    ({ app, api, admin, logs } = await setUp({ LOG_LEVEL: 'debug', SYNC_TIMEOUT_MS: '10000' }));
     jwt = admin.jwt;
     // The lottery's own source (no fallbacks: the bundled ones name the operators' hosts), as the scheduler syncs it.
     const put = await api.put('/admin/sources/us_powerball', {

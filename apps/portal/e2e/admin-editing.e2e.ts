@@ -10,7 +10,7 @@ import {
   updateAccount,
 } from './support/api-calls';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
 import { heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
@@ -87,6 +87,7 @@ describe.each([1280, 375])('portal: administration editing at %i px', (width) =>
     expect((await fieldState(main, 'Highest')).invalid).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await expectNoSideScroll(page);
+    await screenshot(page, `admin-lottery-edit-${width}`);
 
     // A rule the stored draw (1 2 3) would break: the service's reason, and nothing changes.
     await main.getByLabel('Lowest').fill('4');
@@ -179,6 +180,7 @@ describe.each([1280, 375])('portal: administration editing at %i px', (width) =>
     expect(await preview.getByRole('table').getByText('The 4 draws in the file').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await expectNoSideScroll(page);
+    await screenshot(page, `admin-import-preview-${width}`);
 
     await form.getByRole('button', { name: 'Import draws' }).click();
     const dialog = page.getByRole('dialog', { name: `Import 4 draws into ${tag('import')}?` });
