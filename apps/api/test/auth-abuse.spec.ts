@@ -6,7 +6,7 @@ import {
   FREE_FAILURES,
   LoginBackoff,
   MAX_BACKOFF_MS,
-} from '../src/modules/auth/login-backoff';
+} from '../src/modules/accounts/login-backoff';
 import { passwordStrength } from '../src/modules/auth/password/password-strength';
 import { errorBody, Messages } from './support/contract-errors';
 import { PASSWORD, sql, uniqueEmail } from './support/fixtures';
@@ -240,6 +240,45 @@ describe('abuse limits on /auth (contract section 3)', () => {
       expect(statuses.filter((status) => status === 401)).toHaveLength(FREE_FAILURES);
       expect(statuses.filter((status) => status === 429)).toHaveLength(20 - FREE_FAILURES);
       expect(verify).toHaveBeenCalledTimes(FREE_FAILURES);
+    });
+
+    it("counts a signed-in holder's current password (deletion, password and e-mail change) in the same back-off", async () => {
+      const email = await registered();
+      const session = await login(email, PASSWORD);
+      const jwt = (session.body as { accessToken: string }).accessToken;
+      const wrong = (i: number) => `wrong current password ${i}`;
+      const attempts = [
+        () => api.delete('/profile', { jwt, body: { password: wrong(0) } }),
+        () =>
+          api.put('/profile/password', {
+            jwt,
+            body: { currentPassword: wrong(1), newPassword: `${PASSWORD} 2` },
+          }),
+        () => api.post('/profile/email', { jwt, body: { email: uniqueEmail('moved'), password: wrong(2) } }),
+      ];
+      const clock = clockOf(app);
+      try {
+        for (let i = 0; i < FREE_FAILURES; i++) expect((await attempts[i % 3]()).status).toBe(400);
+        const verify = jest.spyOn(app.running.app.get(PasswordHasher), 'verify');
+        // The next guess on any of them, and the log-in form itself, wait for the back-off, verifying nothing.
+        for (const attempt of attempts) {
+          const refused = await attempt();
+          expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: TOO_MANY });
+          expect(retryAfter(refused)).toBeGreaterThanOrEqual(1);
+        }
+        expect((await login(email, PASSWORD)).status).toBe(429);
+        expect(verify).not.toHaveBeenCalled();
+        // Once it has passed, the right password confirms the step and forgets the failures.
+        clock.advance(MAX_BACKOFF_MS);
+        const changed = await api.put('/profile/password', {
+          jwt,
+          body: { currentPassword: PASSWORD, newPassword: `${PASSWORD} 2` },
+        });
+        expect(changed.status).toBe(200);
+        await failFreely(email);
+      } finally {
+        clock.restore();
+      }
     });
 
     it('forgets failures after a quiet day, and prunes what it no longer needs', async () => {

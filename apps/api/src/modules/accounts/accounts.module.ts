@@ -11,17 +11,31 @@ import { PasswordHasher } from './password-hasher.service';
 import { ProfileController } from './profile.controller';
 import { MeteringModule } from '../metering/metering.module';
 import { GuardsModule } from '../guards/guards.module';
+import { MetricsModule } from '../metrics/metrics.module';
+import { CurrentPasswordCheck } from './current-password-check';
+import { LoginBackoff } from './login-backoff';
+
+/** What the module provides, all of it for the modules that import it (auth, password reset, e-mail change). */
+const SERVICES = [
+  AccountsService,
+  AccountViewService,
+  PasswordHasher,
+  DemoAccountService,
+  LoginBackoff,
+  CurrentPasswordCheck,
+];
 
 @Module({
   imports: [
     GuardsModule,
     MeteringModule,
+    MetricsModule,
     TypeOrmModule.forFeature([Account]),
     LicensesModule,
     TokensModule,
   ],
   controllers: [ProfileController, AdminAccountsController],
-  providers: [AccountsService, AccountViewService, PasswordHasher, DemoAccountService],
-  exports: [AccountsService, AccountViewService, PasswordHasher, DemoAccountService],
+  providers: SERVICES,
+  exports: SERVICES,
 })
 export class AccountsModule {}

@@ -11,6 +11,7 @@ import { LicensesService } from '../licenses/licenses.service';
 import { Account, AccountRole } from './account.entity';
 import { LICENSE_FIELD_MESSAGE } from './dto/update-account.dto';
 import { normalizeEmail } from './email';
+import { CurrentPasswordCheck } from './current-password-check';
 import { PasswordHasher } from './password-hasher.service';
 import { isForeignKeyViolation, isUniqueViolation } from '../../common/database/postgres-errors';
 import { isUuid } from '../../common/database/uuid';
@@ -43,6 +44,7 @@ export class AccountsService {
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly currentPassword: CurrentPasswordCheck,
     private readonly licenses: LicensesService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -195,9 +197,7 @@ export class AccountsService {
    * or wrong, so a stolen session alone cannot erase the account and its history).
    */
   async removeWithPassword(id: string, password: string): Promise<void> {
-    const account = await this.getOrFail(id);
-    if (!(await this.hasher.verify(account.passwordHash, password)))
-      throw ApiError.badRequest(Messages.profilePasswordWrong);
+    await this.currentPassword.verify(await this.getOrFail(id), password, Messages.profilePasswordWrong);
     await this.remove(id);
   }
 

@@ -10,7 +10,6 @@ import { AuthService } from './auth.service';
 import { passwordStrength } from './password/password-strength';
 import { GuardsModule } from '../guards/guards.module';
 import { MetricsModule } from '../metrics/metrics.module';
-import { LoginBackoff } from './login-backoff';
 import { RegistrationLimit } from './registration-limit';
 
 /** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
@@ -28,7 +27,7 @@ import { RegistrationLimit } from './registration-limit';
     }),
   ],
   controllers: [AuthController, PasswordController],
-  providers: [AuthService, LoginBackoff, RegistrationLimit],
+  providers: [AuthService, RegistrationLimit],
   exports: [AuthService],
 })
 export class AuthModule implements OnApplicationShutdown {

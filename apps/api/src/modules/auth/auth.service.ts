@@ -10,7 +10,8 @@ import { AccessTokenDto } from './dto/access-token.dto';
 import { JwtService } from '@nestjs/jwt';
 import type { AccessTokenClaims } from '../guards/jwt/access-token-claims';
 import type { FastifyRequest } from 'fastify';
-import { LoginBackoff } from './login-backoff';
+import { CurrentPasswordCheck } from '../accounts/current-password-check';
+import { LoginBackoff } from '../accounts/login-backoff';
 import { tooEasyToGuess, tooEasyToGuessMessage } from './password/new-password.decorator';
 import { RegistrationLimit } from './registration-limit';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
@@ -23,6 +24,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
     private readonly backoff: LoginBackoff,
+    private readonly currentPassword: CurrentPasswordCheck,
     private readonly registrationLimit: RegistrationLimit,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -64,8 +66,7 @@ export class AuthService {
     newPassword: string,
   ): Promise<AccessTokenDto> {
     const account = await this.accounts.getOrFail(accountId);
-    if (!(await this.hasher.verify(account.passwordHash, currentPassword)))
-      throw ApiError.badRequest(Messages.currentPasswordWrong);
+    await this.currentPassword.verify(account, currentPassword, Messages.currentPasswordWrong);
     const changed = await this.accounts.changePassword(accountId, await this.hasher.hash(newPassword));
     await this.changes.publish({ type: 'account.changed', accountId });
     return this.issue(changed);

@@ -11,7 +11,7 @@ import type { Settings } from '../../config/settings';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 import { AccountsService, EMAIL_INDEX } from '../accounts/accounts.service';
 import { normalizeEmail } from '../accounts/email';
-import { PasswordHasher } from '../accounts/password-hasher.service';
+import { CurrentPasswordCheck } from '../accounts/current-password-check';
 import { EmailChange } from './email-change.entity';
 
 /** A confirmation link works for a day: the new address may be read on another device, later. */
@@ -39,7 +39,7 @@ export class EmailChangeService {
     private readonly changes: ChangeFeed,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
-    private readonly hasher: PasswordHasher,
+    private readonly currentPassword: CurrentPasswordCheck,
     private readonly mailer: Mailer,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -51,8 +51,7 @@ export class EmailChangeService {
   async request(accountId: string, newEmail: string, password: string): Promise<EmailChangeResult> {
     const email = normalizeEmail(newEmail);
     const account = await this.accounts.getOrFail(accountId);
-    if (!(await this.hasher.verify(account.passwordHash, password)))
-      throw ApiError.badRequest(Messages.profilePasswordWrong);
+    await this.currentPassword.verify(account, password, Messages.profilePasswordWrong);
     if (email === account.email) throw ApiError.badRequest(Messages.emailUnchanged);
     const holder = await this.accounts.findByEmail(email);
     if (holder) throw ApiError.conflict(Messages.emailTaken);
