@@ -46,14 +46,20 @@ export async function startSmtpReceiver(user = 'mailer', pass = 'mail-secret') {
   return {
     url: `smtp://${user}:${pass}@127.0.0.1:${port}`,
     received,
-    /** Resolves with the first message to `to` (arrived or arriving), or rejects after `withinMs`. */
-    async mailTo(to: string, withinMs = 5000): Promise<ReceivedMail> {
+    /**
+     * Resolves with the first message to `to` (arrived or arriving), with `subject` when given, or rejects after
+     * `withinMs`.
+     */
+    async mailTo(to: string, withinMs = 5000, subject?: string): Promise<ReceivedMail> {
       const deadline = Date.now() + withinMs;
       for (;;) {
-        const mail = received.find((m) => m.to.includes(to));
+        const mail = received.find(
+          (m) => m.to.includes(to) && (subject === undefined || m.subject === subject),
+        );
         if (mail) return mail;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`No mail to ${to} within ${withinMs} ms`);
+        if (left <= 0)
+          throw new Error(`No mail to ${to}${subject ? ` on "${subject}"` : ''} within ${withinMs} ms`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
           waiters.push(() => {

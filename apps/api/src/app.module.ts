@@ -14,6 +14,7 @@ import { AccountsModule } from './modules/accounts/accounts.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module';
 import { EmailChangeModule } from './modules/email-change/email-change.module';
+import { EmailVerificationModule } from './modules/email-verification/email-verification.module';
 import { DrawsModule } from './modules/draws/draws.module';
 import { PrizesModule } from './modules/prizes/prizes.module';
 import { HealthModule } from './modules/health/health.module';
@@ -57,6 +58,7 @@ export class AppModule {
         AuthModule,
         PasswordResetModule,
         EmailChangeModule,
+        EmailVerificationModule,
         AccountsModule,
         TokensModule,
         LicensesModule,

@@ -57,6 +57,7 @@ describe('administration: /admin/accounts', () => {
         email: members[0].email,
         role: 'user',
         disabled: false,
+        emailVerified: true,
         createdAt: expect.any(String),
         license: FREE,
         usage: expect.objectContaining({ used: 0, quota: 1000, remaining: 1000 }),

@@ -38,6 +38,7 @@ describe('auth: register, login and the JWT', () => {
         email: email.toLowerCase(),
         role: 'user',
         disabled: false,
+        emailVerified: true,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         license: { name: 'free', monthlyQuota: 1000, perSecond: 20, perMinute: 1200, perHour: 72000 },
         usage: {

@@ -285,6 +285,36 @@ describe('the contract error bodies, written out literally', () => {
           message: 'This confirmation link is unknown, expired or already used.',
         },
       ],
+      [
+        errorBody.badRequest(Messages.emailChangeCancelInvalid),
+        {
+          code: 401,
+          error: 'Bad Request',
+          message:
+            'This cancellation link is unknown, expired or already used: no change of address is waiting for it.',
+        },
+      ],
+      [
+        errorBody.badRequest(Messages.emailVerificationInvalid),
+        {
+          code: 401,
+          error: 'Bad Request',
+          message: 'This verification link is unknown, expired or already used.',
+        },
+      ],
+      [
+        errorBody.conflict(Messages.emailAlreadyVerified),
+        { code: 409, error: 'Conflict', message: 'The e-mail address is already verified.' },
+      ],
+      [
+        errorBody.conflict(Messages.emailVerificationUnavailable),
+        {
+          code: 409,
+          error: 'Conflict',
+          message:
+            'This service sends no e-mail, so the address cannot be verified. An administrator can grant a license.',
+        },
+      ],
     ])('%j', (body, literal) => {
       expect(body).toEqual(literal);
     });

@@ -55,6 +55,8 @@ describe('password recovery by e-mail (SMTP_URL set)', () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Lottery Results <no-reply@lottery.example.test>',
       PUBLIC_URL,
+      // Registration's verification link has its own spec (email-verification.spec.ts).
+      REGISTRATION_VERIFY_EMAIL: 'false',
     });
     api = http(app.baseUrl);
   });
@@ -164,6 +166,39 @@ describe('password recovery by e-mail (SMTP_URL set)', () => {
     expect(
       (await api.post('/auth/login', { body: { email: account.email, password: NEW_PASSWORD } })).status,
     ).toBe(200);
+  });
+
+  it('ends a pending e-mail change: the link of whoever asked it before the reset is refused', async () => {
+    const owner = await newAccount(api);
+    // Someone who learned the password asks to move the account to an address of theirs.
+    const intruder = (await api.post('/auth/login', { body: { email: owner.email, password: PASSWORD } }))
+      .body.accessToken;
+    const theirs = uniqueEmail('intruder');
+    const asked = await api.post('/profile/email', {
+      jwt: intruder,
+      body: { email: theirs, password: PASSWORD },
+    });
+    expect(asked.status).toBe(202);
+    const confirmLink = /#\/confirm-email\?token=([A-Za-z0-9_-]{43})$/m.exec(
+      (await smtp.mailTo(theirs)).text,
+    )![1];
+    // Warned by the notice, the owner resets the password.
+    await api.post('/auth/password/forgot', { body: { email: owner.email } });
+    const resetMail = await smtp.mailTo(owner.email, 5000, 'Reset your Lottery Results password');
+    const reset = await api.post('/auth/password/reset', {
+      body: { resetToken: LINK.exec(resetMail.text)![1], newPassword: NEW_PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+
+    const confirmed = await api.post('/auth/email/confirm', { body: { token: confirmLink } });
+    expect([confirmed.status, confirmed.body]).toEqual([
+      400,
+      errorBody.badRequest(Messages.emailChangeInvalid),
+    ]);
+    await expectSessionsEnded(api, owner.email, [owner.jwt, intruder], reset.body.accessToken);
+    expect((await api.post('/auth/login', { body: { email: theirs, password: NEW_PASSWORD } })).status).toBe(
+      401,
+    );
   });
 });
 

@@ -9,16 +9,34 @@ import { createTestApp, TestApp } from './support/test-app';
 
 const PUBLIC_URL = 'https://lottery.example.test';
 const LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/confirm-email\?token=([A-Za-z0-9_-]{43})$/m;
+const CANCEL_LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/cancel-email\?token=([A-Za-z0-9_-]{43})$/m;
 const EMAIL_MESSAGE = Messages.invalidField('email', 'an email address of at most 254 characters');
+const NEW_PASSWORD = 'the owner chose another passphrase';
+const NOTICE = 'A change of your Lottery Results e-mail address was asked';
+const TRIED = 'Someone tried to move a Lottery Results account to this address';
 
-const login = (api: Http, email: string) =>
-  api.post('/auth/login', { body: { email, password: PASSWORD } }).then((res) => res.status);
+const login = (api: Http, email: string, password = PASSWORD) =>
+  api.post('/auth/login', { body: { email, password } }).then((res) => res.status);
 
-/** Lets the account ask again at once (the one e-mail a minute is tested on its own). */
+/** Another session of the account (as whoever learned the password would open). */
+const anotherSession = async (api: Http, email: string): Promise<string> =>
+  (await api.post('/auth/login', { body: { email, password: PASSWORD } })).body.accessToken;
+
+/** Lets the account ask again at once (the one request a minute is tested on its own). */
 const olderThanAMinute = (app: TestApp, accountId: string) =>
-  sql(app, `UPDATE email_changes SET created_at = created_at - interval '2 minutes' WHERE account_id = $1`, [
-    accountId,
-  ]);
+  sql(
+    app,
+    `UPDATE accounts SET email_change_asked_at = email_change_asked_at - interval '2 minutes' WHERE id = $1`,
+    [accountId],
+  );
+
+/** The answer as a prober compares it: status, the body's keys and fixed values, and the headers. */
+function shapeOf(res: { status: number; body: any; headers: Headers }) {
+  const headers = Object.fromEntries(
+    [...res.headers].filter(([name]) => !['date', 'x-request-id', 'x-ratelimit-remaining'].includes(name)),
+  );
+  return { status: res.status, keys: Object.keys(res.body).sort(), delivery: res.body.delivery, headers };
+}
 
 describe('changing the e-mail address by a link to the new one (SMTP_URL set)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -31,6 +49,8 @@ describe('changing the e-mail address by a link to the new one (SMTP_URL set)', 
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Lottery Results <no-reply@lottery.example.test>',
       PUBLIC_URL,
+      // Registration's verification link has its own spec (email-verification.spec.ts).
+      REGISTRATION_VERIFY_EMAIL: 'false',
     });
     api = http(app.baseUrl);
   });
@@ -45,6 +65,13 @@ describe('changing the e-mail address by a link to the new one (SMTP_URL set)', 
     expect(asked.status).toBe(202);
     const mail = await smtp.mailTo(email);
     return LINK.exec(mail.text)![1];
+  }
+
+  /** The secret of the cancellation link in the latest notice to `email` (the account's current address). */
+  async function cancelSecretOf(email: string): Promise<string> {
+    await smtp.mailTo(email, 5000, NOTICE);
+    const notices = smtp.received.filter((m) => m.to.includes(email) && m.subject === NOTICE);
+    return CANCEL_LINK.exec(notices[notices.length - 1].text)![1];
   }
 
   it('mails a link to the new address and a notice to the old one; the link changes the address once', async () => {
@@ -79,10 +106,19 @@ describe('changing the e-mail address by a link to the new one (SMTP_URL set)', 
     expect(JSON.stringify(rows)).not.toContain(token);
 
     const notice = await smtp.mailTo(account.email);
-    expect(notice.subject).toBe('A change of your Lottery Results e-mail address was asked');
+    expect(notice.subject).toBe(NOTICE);
     expect(notice.text).toContain(`to ${wanted} was asked`);
     expect(notice.text).toContain('Nothing changes unless the link sent to that address is opened');
+    expect(notice.text).toContain('Changing or resetting your password cancels the change too.');
     expect(notice.text).not.toContain(token);
+    // Its own "this wasn't me" link, of which only the hash is stored too.
+    const cancelToken = CANCEL_LINK.exec(notice.text)![1];
+    expect(cancelToken).not.toBe(token);
+    const [{ cancel_hash }] = await sql(app, `SELECT cancel_hash FROM email_changes WHERE account_id = $1`, [
+      account.id,
+    ]);
+    expect(cancel_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(cancel_hash).not.toBe(rows[0].secret_hash);
 
     // Nothing changed yet.
     expect((await api.get('/profile', { jwt: account.jwt })).body.email).toBe(account.email);
@@ -100,6 +136,139 @@ describe('changing the e-mail address by a link to the new one (SMTP_URL set)', 
     const again = await api.post('/auth/email/confirm', { body: { token } });
     expect(again.status).toBe(400);
     expect(again.body).toEqual(errorBody.badRequest(Messages.emailChangeInvalid));
+    // A confirmed change cannot be cancelled any more.
+    const late = await api.post('/auth/email/cancel', { body: { token: cancelToken } });
+    expect([late.status, late.body]).toEqual([400, errorBody.badRequest(Messages.emailChangeCancelInvalid)]);
+    expect((await api.get('/profile', { jwt: account.jwt })).status).toBe(200);
+  });
+
+  it('ends a pending change when the owner changes the password: the link of whoever asked is refused', async () => {
+    const owner = await newAccount(api);
+    // Someone who learned the password logs in and asks to move the account to an address of theirs.
+    const intruder = await anotherSession(api, owner.email);
+    const theirs = uniqueEmail('intruder');
+    const token = await ask({ jwt: intruder }, theirs);
+    const cancelToken = await cancelSecretOf(owner.email);
+    // Warned by the notice, the owner changes the password, as it advises.
+    const changed = await api.put('/profile/password', {
+      jwt: owner.jwt,
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+
+    const confirmed = await api.post('/auth/email/confirm', { body: { token } });
+    expect([confirmed.status, confirmed.body]).toEqual([
+      400,
+      errorBody.badRequest(Messages.emailChangeInvalid),
+    ]);
+    const cancelled = await api.post('/auth/email/cancel', { body: { token: cancelToken } });
+    expect([cancelled.status, cancelled.body]).toEqual([
+      400,
+      errorBody.badRequest(Messages.emailChangeCancelInvalid),
+    ]);
+    expect((await api.get('/profile', { jwt: changed.body.accessToken })).body.email).toBe(owner.email);
+    expect(await login(api, owner.email, NEW_PASSWORD)).toBe(200);
+    expect(await login(api, theirs, NEW_PASSWORD)).toBe(401);
+    expect((await api.get('/profile', { jwt: intruder })).status).toBe(401);
+  });
+
+  it("cancels a change with the notice's link, once: its confirmation link fails and every session ends", async () => {
+    const owner = await newAccount(api);
+    const intruder = await anotherSession(api, owner.email);
+    const theirs = uniqueEmail('intruder');
+    const token = await ask({ jwt: intruder }, theirs);
+    const cancelToken = await cancelSecretOf(owner.email);
+
+    const cancelled = await api.post('/auth/email/cancel', { body: { token: cancelToken } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toEqual({ email: owner.email, cancelledEmail: theirs });
+    expect(cancelled.headers.get('cache-control')).toBe('no-store');
+    for (const jwt of [owner.jwt, intruder]) {
+      const ended = await api.get('/profile', { jwt });
+      expect([ended.status, ended.body]).toEqual([401, errorBody.unauthorized(Messages.invalidJwt)]);
+    }
+    const confirmed = await api.post('/auth/email/confirm', { body: { token } });
+    expect([confirmed.status, confirmed.body]).toEqual([
+      400,
+      errorBody.badRequest(Messages.emailChangeInvalid),
+    ]);
+    const again = await api.post('/auth/email/cancel', { body: { token: cancelToken } });
+    expect([again.status, again.body]).toEqual([
+      400,
+      errorBody.badRequest(Messages.emailChangeCancelInvalid),
+    ]);
+    // The address stays; the password too (the holder chooses a new one next, through the reset link).
+    expect(await login(api, owner.email)).toBe(200);
+    expect(await login(api, theirs)).toBe(401);
+  });
+
+  it('answers a taken address exactly like a free one, mailing no link to it', async () => {
+    // Two accounts, addresses of one length, so that every byte of the answers may be compared.
+    const base = uniqueEmail('prober');
+    const [prober, control] = await Promise.all(
+      ['a', 'b'].map(async (prefix) => {
+        const email = `${prefix}${base}`;
+        expect((await api.post('/auth/register', { body: { email, password: PASSWORD } })).status).toBe(201);
+        return { email, jwt: await anotherSession(api, email) };
+      }),
+    );
+    const holder = await newAccount(api, 'holder');
+    const taken = holder.email;
+    const free = `x${taken.slice(1)}`;
+
+    const forTaken = await api.post('/profile/email', {
+      jwt: prober.jwt,
+      body: { email: taken, password: PASSWORD },
+    });
+    const forFree = await api.post('/profile/email', {
+      jwt: control.jwt,
+      body: { email: free, password: PASSWORD },
+    });
+    expect(shapeOf(forTaken)).toEqual(shapeOf(forFree));
+    expect(forTaken.status).toBe(202);
+    expect(forTaken.body).toEqual({
+      delivery: 'email',
+      email: prober.email,
+      pendingEmail: taken,
+      expiresAt: expect.any(String),
+    });
+    expect(forTaken.text.length).toBe(forFree.text.length);
+
+    // The free address gets its link; the taken one only a word that nothing changes.
+    expect(LINK.test((await smtp.mailTo(free)).text)).toBe(true);
+    const tried = await smtp.mailTo(taken, 5000, TRIED);
+    expect(tried.text).toContain('This address already has an account, so nothing changes');
+    expect(tried.text).not.toContain('token=');
+    expect(tried.text).not.toContain(prober.email);
+    // Both current addresses get the usual notice, with a working cancellation link.
+    for (const { email } of [prober, control]) {
+      const notice = await smtp.mailTo(email, 5000, NOTICE);
+      expect(CANCEL_LINK.test(notice.text)).toBe(true);
+    }
+    const cancelled = await api.post('/auth/email/cancel', {
+      body: { token: await cancelSecretOf(prober.email) },
+    });
+    expect([cancelled.status, cancelled.body]).toEqual([200, { email: prober.email, cancelledEmail: taken }]);
+    expect(await login(api, taken)).toBe(200);
+    expect(smtp.received.filter((m) => m.to.includes(taken))).toHaveLength(1);
+  });
+
+  it('counts a request for a taken address in the one a minute, before telling anything', async () => {
+    const prober = await newAccount(api);
+    const holder = await newAccount(api, 'holder');
+    const first = await api.post('/profile/email', {
+      jwt: prober.jwt,
+      body: { email: holder.email, password: PASSWORD },
+    });
+    expect(first.status).toBe(202);
+    for (const email of [uniqueEmail('free'), holder.email]) {
+      const refused = await api.post('/profile/email', {
+        jwt: prober.jwt,
+        body: { email, password: PASSWORD },
+      });
+      expect([refused.status, refused.body]).toEqual([429, errorBody.tooManyRequests()]);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+    }
   });
 
   it('refuses an expired link and an unknown one, changing nothing', async () => {
@@ -168,17 +337,14 @@ describe('changing the e-mail address by a link to the new one (SMTP_URL set)', 
       expect([res.status, res.body]).toEqual([400, errorBody.badRequest(message)]);
     }
     expect(await sql(app, `SELECT 1 FROM email_changes WHERE account_id = $1`, [account.id])).toEqual([]);
+    // Refused before the one a minute: nothing was counted.
+    expect(await sql(app, `SELECT email_change_asked_at FROM accounts WHERE id = $1`, [account.id])).toEqual([
+      { email_change_asked_at: null },
+    ]);
   });
 
-  it('refuses an address another account holds (409), also when it was taken after the link was sent', async () => {
+  it('refuses a link whose address was taken after it was sent (409)', async () => {
     const account = await newAccount(api);
-    const other = await newAccount(api);
-    const taken = await api.post('/profile/email', {
-      jwt: account.jwt,
-      body: { email: other.email, password: PASSWORD },
-    });
-    expect([taken.status, taken.body]).toEqual([409, errorBody.conflict(Messages.emailTaken)]);
-
     const wanted = uniqueEmail('raced');
     const token = await ask(account, wanted);
     const registered = await api.post('/auth/register', { body: { email: wanted, password: PASSWORD } });
@@ -197,7 +363,7 @@ describe('changing the e-mail address by a link to the new one (SMTP_URL set)', 
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
   });
 
-  it('needs a session to ask, and a well-formed token to confirm', async () => {
+  it('needs a session to ask, and a well-formed token to confirm or cancel', async () => {
     const anonymous = await api.post('/profile/email', {
       body: { email: uniqueEmail(), password: PASSWORD },
     });
@@ -211,7 +377,19 @@ describe('changing the e-mail address by a link to the new one (SMTP_URL set)', 
         400,
         errorBody.badRequest(Messages.invalidField('token', 'the token of an e-mail confirmation link')),
       ]);
+      const cancel = await api.post('/auth/email/cancel', { body });
+      expect([cancel.status, cancel.body]).toEqual([
+        400,
+        errorBody.badRequest(
+          Messages.invalidField('token', 'the token of an e-mail change cancellation link'),
+        ),
+      ]);
     }
+    const unknown = await api.post('/auth/email/cancel', { body: { token: 'A'.repeat(43) } });
+    expect([unknown.status, unknown.body]).toEqual([
+      400,
+      errorBody.badRequest(Messages.emailChangeCancelInvalid),
+    ]);
   });
 });
 
@@ -258,10 +436,36 @@ describe('changing the e-mail address without e-mail (no SMTP_URL): at once', ()
       body: { email: wanted, password: PASSWORD },
     });
     expect([same.status, same.body]).toEqual([400, errorBody.badRequest(Messages.emailUnchanged)]);
+    await olderThanAMinute(app, other.id);
     const back = await api.post('/profile/email', {
       jwt: other.jwt,
       body: { email: account.email, password: PASSWORD },
     });
     expect([back.status, back.body.email]).toEqual([200, account.email]);
+  });
+
+  it('tells a taken address (409) at most once a minute: the limit comes first, for every request', async () => {
+    const prober = await newAccount(api);
+    const holders = [await newAccount(api, 'holder'), await newAccount(api, 'holder')];
+    const taken = await api.post('/profile/email', {
+      jwt: prober.jwt,
+      body: { email: holders[0].email, password: PASSWORD },
+    });
+    expect([taken.status, taken.body]).toEqual([409, errorBody.conflict(Messages.emailTaken)]);
+    for (const email of [holders[1].email, uniqueEmail('free')]) {
+      const refused = await api.post('/profile/email', {
+        jwt: prober.jwt,
+        body: { email, password: PASSWORD },
+      });
+      expect([refused.status, refused.body]).toEqual([429, errorBody.tooManyRequests()]);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    }
+    await olderThanAMinute(app, prober.id);
+    const next = await api.post('/profile/email', {
+      jwt: prober.jwt,
+      body: { email: holders[1].email, password: PASSWORD },
+    });
+    expect([next.status, next.body]).toEqual([409, errorBody.conflict(Messages.emailTaken)]);
   });
 });

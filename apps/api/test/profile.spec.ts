@@ -40,6 +40,7 @@ describe('profile: /profile and /profile/usage', () => {
       email,
       role: 'user',
       disabled: false,
+      emailVerified: true,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       license: { name: 'free', monthlyQuota: 1000, perSecond: 20, perMinute: 1200, perHour: 72000 },
       usage: { month: month(), used: 0, quota: 1000, remaining: 1000, resetsAt: nextReset() },

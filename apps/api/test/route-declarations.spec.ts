@@ -117,7 +117,9 @@ describe('route access declarations', () => {
       `POST /admin/lotteries | ${ADMIN}`,
       `POST /admin/lotteries/:tag/draws/import | ${ADMIN} | checked before the body`,
       `POST /admin/sources/:tag/sync | ${ADMIN}`,
+      'POST /auth/email/cancel | public | no guard',
       'POST /auth/email/confirm | public | no guard',
+      'POST /auth/email/verify | public | no guard',
       'POST /auth/login | public | no guard',
       'POST /auth/password/forgot | public | no guard',
       'POST /auth/password/reset | public | no guard',
@@ -126,6 +128,7 @@ describe('route access declarations', () => {
       // MCP (contract section 11): the token only; each tool call runs a metered route above, in-process.
       'POST /mcp | apiTokenUnmetered | ApiTokenOrBearerGuard | checked before the body',
       `POST /profile/email | ${USER}`,
+      `POST /profile/email/verification | ${USER}`,
       `POST /profile/token | ${USER}`,
       `POST /profile/token/:id/roll | ${USER}`,
       `POST /profile/webhooks | ${USER}`,

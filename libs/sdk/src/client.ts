@@ -1,6 +1,7 @@
 import {
   LotteryResultsApi,
   type AdminService,
+  type CancelEmailChangeDto,
   type ChangeEmailDto,
   type ChangePasswordDto,
   type ConfirmEmailDto,
@@ -24,6 +25,7 @@ import {
   type UpdateLotteryDto,
   type RollTokenDto,
   type UpdateTokenDto,
+  type VerifyEmailDto,
   type CreateWebhookDto,
   type UpdateWebhookDto,
   type RollWebhookSecretDto,
@@ -131,10 +133,11 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     resetPassword: (body: ResetPasswordDto) => api.auth.resetPassword({ requestBody: body }),
     /**
      * Changes the account's e-mail address (the current `password` is required: a 400 naming `password` when it is
-     * wrong; 409 when another account has the address). `delivery: 'email'` (202): a link valid for 24 hours went
-     * to the new address, which replaces the current one when the link is opened (`confirmEmail`); until then
-     * `email` is the current address and `pendingEmail` the new one. `'changed'` (200): the service sends no
-     * e-mail and the address changed at once. Sessions stay valid either way.
+     * wrong; then at most one request a minute, else 429). `delivery: 'email'` (202, the same whether or not
+     * another account has the address): a link valid for 24 hours went to the new address, which replaces the
+     * current one when the link is opened (`confirmEmail`); until then `email` is the current address and
+     * `pendingEmail` the new one; a password change cancels it. `'changed'` (200): the service sends no e-mail and
+     * the address changed at once (409 when another account has it). Sessions stay valid either way.
      */
     changeEmail: (body: ChangeEmailDto) => api.profile.changeEmail({ requestBody: body }),
     /**
@@ -142,6 +145,22 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
      * works once, within 24 hours). The answer is the account's address from now on.
      */
     confirmEmail: (body: ConfirmEmailDto) => api.auth.confirmEmail({ requestBody: body }),
+    /**
+     * Cancels a pending e-mail change with the `token` of the "this wasn't me" link in the notice sent to the
+     * current address (no credential needed; it works once). Every session of the account ends: choose a new
+     * password next (`forgotPassword`).
+     */
+    cancelEmailChange: (body: CancelEmailChangeDto) => api.auth.cancelEmailChange({ requestBody: body }),
+    /**
+     * Verifies the account's address with the `token` of the link e-mailed at registration (no credential needed;
+     * it works once, within 24 hours). The answer names the license the account holds from now on.
+     */
+    verifyEmail: (body: VerifyEmailDto) => api.auth.verifyEmail({ requestBody: body }),
+    /**
+     * Sends the verification link again (an account whose `emailVerified` is false): at most one e-mail a minute,
+     * else 429; 409 once the address is verified.
+     */
+    resendVerification: () => api.profile.resendVerification(),
     /** The license a new account receives (public: no credential needed). */
     defaultLicense: () => api.auth.getDefaultLicense(),
     /**
@@ -240,7 +259,8 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       putPrizes: (tag: string, date: string, body: PutDrawPrizesDto, round?: number) =>
         api.admin.putPrizes({ tag, date, requestBody: body, round }),
       /** Deletes what a draw paid; the draw stays. */
-      deletePrizes: (tag: string, date: string, round?: number) => api.admin.deletePrizes({ tag, date, round }),
+      deletePrizes: (tag: string, date: string, round?: number) =>
+        api.admin.deletePrizes({ tag, date, round }),
       /**
        * Imports CSV text with the header `date,main,special` (numbers space-separated), optionally followed by
        * `round` and prize columns (`currency`, `rankN_winners`, `rankN_amount`, …). `{ dryRun: true }` previews:

@@ -114,6 +114,21 @@ describe('accounts and tokens', () => {
       status: 400,
       message: 'This confirmation link is unknown, expired or already used.',
     });
+    const cancel = await apiError(anonymous.account.cancelEmailChange({ token: 'A'.repeat(43) }));
+    expect(cancel).toMatchObject({ status: 400, code: 401, error: 'Bad Request' });
+    expect(cancel.message).toMatch(/^This cancellation link is unknown/);
+  });
+
+  it('verifies nothing without SMTP: accounts are verified at registration', async () => {
+    const holder = await registerUser('verified');
+    expect((await holder.account.account.profile()).emailVerified).toBe(true);
+    const again = await apiError(holder.account.account.resendVerification());
+    expect(again).toMatchObject({ status: 409, message: 'The e-mail address is already verified.' });
+    const unknown = await apiError(createClient({ baseUrl }).account.verifyEmail({ token: 'A'.repeat(43) }));
+    expect(unknown).toMatchObject({
+      status: 400,
+      message: 'This verification link is unknown, expired or already used.',
+    });
   });
 
   it('refuses account endpoints without a JWT or with a bad one', async () => {

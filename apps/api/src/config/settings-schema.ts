@@ -308,7 +308,27 @@ export const SETTINGS_SCHEMA = {
     default: 'Lottery Results <no-reply@localhost>',
     meaning: 'the sender of those e-mails',
   }),
+  REGISTRATION_VERIFY_EMAIL: setting({
+    kind: needsSmtp(flag()),
+    default: ({ text }) => (text('SMTP_URL') ? 'true' : 'false'),
+    shownDefault: '`true` with `SMTP_URL`, else `false`',
+    meaning:
+      'a registered account receives `DEFAULT_LICENSE` only once it opens the link e-mailed to its address; needs `SMTP_URL`',
+  }),
 };
+
+/** A flag that can be on only with SMTP_URL: what it does goes by e-mail. */
+function needsSmtp(kind: SettingKind<boolean>): SettingKind<boolean> {
+  return {
+    accepts: kind.accepts,
+    parse(value, context) {
+      const on = kind.parse(value, context);
+      if (on && !context.text('SMTP_URL'))
+        context.problem(`${context.name}=true needs SMTP_URL: its links are sent by e-mail.`);
+      return on;
+    },
+  };
+}
 
 /** ADMIN_EMAIL, lower-cased; it needs ADMIN_PASSWORD (and the password it). */
 function adminEmail(): SettingKind<string | null> {

@@ -116,6 +116,20 @@ describe('loadSettings', () => {
     ]);
   });
 
+  it('verifies registered addresses by default when it sends e-mail, and never without SMTP_URL', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example.com', PUBLIC_URL: 'https://lottery.example.com' };
+    expect(loadSettings({}).registrationVerifyEmail).toBe(false);
+    expect(loadSettings(smtp).registrationVerifyEmail).toBe(true);
+    expect(loadSettings({ ...smtp, REGISTRATION_VERIFY_EMAIL: 'false' }).registrationVerifyEmail).toBe(false);
+    expect(loadSettings({ REGISTRATION_VERIFY_EMAIL: 'off' }).registrationVerifyEmail).toBe(false);
+    expect(problems({ REGISTRATION_VERIFY_EMAIL: 'true' })).toEqual([
+      'REGISTRATION_VERIFY_EMAIL=true needs SMTP_URL: its links are sent by e-mail.',
+    ]);
+    expect(problems({ ...smtp, REGISTRATION_VERIFY_EMAIL: 'maybe' })).toEqual([
+      "REGISTRATION_VERIFY_EMAIL='maybe' is not valid: expected true or false.",
+    ]);
+  });
+
   it('keeps the lotteries current by default (SYNC on, SYNC=off turns it off) and checks its settings', () => {
     expect(loadSettings({}).sync).toEqual({
       enabled: true,

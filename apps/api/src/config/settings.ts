@@ -28,6 +28,11 @@ export interface Settings {
   ipRateLimit: RateWindow[] | null;
   /** Registrations per client IP (contract section 3's abuse limits); null with `off`. */
   registrationRateLimit: RateWindow[] | null;
+  /**
+   * Registration waits for the address to be verified (a link by e-mail) before it grants DEFAULT_LICENSE, so that
+   * free licenses go to real addresses. Only with SMTP_URL.
+   */
+  registrationVerifyEmail: boolean;
   /** The largest admin CSV import body, in bytes (JSON routes have fixed limits of their own). */
   importMaxBytes: number;
   trustProxy: boolean | number | string[];
@@ -148,6 +153,7 @@ export function loadSettings(env: Env = process.env): Settings {
     adminPassword: v.ADMIN_PASSWORD,
     ipRateLimit: v.IP_RATE_LIMIT,
     registrationRateLimit: v.REGISTRATION_RATE_LIMIT,
+    registrationVerifyEmail: v.REGISTRATION_VERIFY_EMAIL,
     importMaxBytes: v.IMPORT_MAX_BYTES,
     trustProxy: v.TRUST_PROXY,
     corsOrigins: v.CORS_ORIGINS,

@@ -16,6 +16,7 @@ import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../modules/webhooks/webhook-event.entity';
 import { PasswordReset } from '../modules/password-reset/password-reset.entity';
 import { EmailChange } from '../modules/email-change/email-change.entity';
+import { EmailVerification } from '../modules/email-verification/email-verification.entity';
 import { LoginFailure } from '../modules/auth/login-failure.entity';
 import { WebhookSubscription } from '../modules/webhooks/webhook-subscription.entity';
 
@@ -40,5 +41,6 @@ export const ENTITIES = [
   WebhookDelivery,
   PasswordReset,
   EmailChange,
+  EmailVerification,
   LoginFailure,
 ];

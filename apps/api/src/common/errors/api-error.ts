@@ -41,6 +41,12 @@ export class ApiError extends Error {
     return new ApiError(429, { code: 429, error: 'Too Many Requests' });
   }
 
+  /** The contract's 429 for a limit that lifts at `until`, with Retry-After in whole seconds (at least 1). */
+  static tooManyRequestsUntil(until: Date): ApiError {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+    return new ApiError(429, ApiError.tooManyRequests().body, { 'Retry-After': String(seconds) });
+  }
+
   static requestTimeout(): ApiError {
     return ApiError.of(408, Messages.requestTimeout);
   }

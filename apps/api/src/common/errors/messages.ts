@@ -46,6 +46,13 @@ export const Messages = {
   // E-mail change (issue 34).
   emailUnchanged: "Invalid 'email' value. Expected an address other than the account's current one.",
   emailChangeInvalid: 'This confirmation link is unknown, expired or already used.',
+  emailChangeCancelInvalid:
+    'This cancellation link is unknown, expired or already used: no change of address is waiting for it.',
+  // E-mail verification before a free license (REGISTRATION_VERIFY_EMAIL).
+  emailVerificationInvalid: 'This verification link is unknown, expired or already used.',
+  emailAlreadyVerified: 'The e-mail address is already verified.',
+  emailVerificationUnavailable:
+    'This service sends no e-mail, so the address cannot be verified. An administrator can grant a license.',
   webhookNotFound: 'Webhook not found.',
   webhookDeliveryNotFound: 'Webhook delivery not found.',
   webhookLimitReached: 'You have reached the maximum number of webhooks.',

@@ -46,4 +46,19 @@ export class Account {
    */
   @Column({ name: 'session_version', type: 'integer', default: 0 })
   sessionVersion!: number;
+
+  /**
+   * Whether the address was shown to be the holder's. False only while an account registered with
+   * REGISTRATION_VERIFY_EMAIL waits for its verification link (it has no license until then); accounts from before
+   * that setting, those created by the service itself, and every account registered without it count as verified.
+   */
+  @Column({ name: 'email_verified', type: 'boolean', default: true })
+  emailVerified!: boolean;
+
+  /**
+   * When the holder last asked to change the address (POST /profile/email): one request a minute, whatever its
+   * outcome, so that the route cannot be used to test which addresses have accounts faster than that.
+   */
+  @Column({ name: 'email_change_asked_at', type: 'timestamptz', nullable: true })
+  emailChangeAskedAt!: Date | null;
 }

@@ -26,6 +26,8 @@ export interface NewAccount {
   role: AccountRole;
   /** The license to hold; a name that does not exist gives no license. */
   license: string | null;
+  /** False: the address waits for its verification link (see Account.emailVerified). Default true. */
+  emailVerified?: boolean;
 }
 
 export interface AccountChanges {
@@ -49,13 +51,23 @@ export class AccountsService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  /** Self-registration: role user, the DEFAULT_LICENSE. */
+  /**
+   * Self-registration: role user, the DEFAULT_LICENSE. With REGISTRATION_VERIFY_EMAIL the account starts unverified
+   * and without a license, which it receives when its address is verified (markEmailVerified).
+   */
   register(email: string, password: string): Promise<Account> {
-    return this.create({ email, password, role: 'user', license: this.settings.defaultLicense });
+    const verify = this.settings.registrationVerifyEmail;
+    return this.create({
+      email,
+      password,
+      role: 'user',
+      license: verify ? null : this.settings.defaultLicense,
+      emailVerified: !verify,
+    });
   }
 
   /** 409 when the email is taken, including when a concurrent registration wins the race. */
-  async create({ email, password, role, license }: NewAccount): Promise<Account> {
+  async create({ email, password, role, license, emailVerified = true }: NewAccount): Promise<Account> {
     email = normalizeEmail(email);
     // Cheap early answer that spares the password hashing; the unique index below is what makes it exact.
     if (await this.accounts.existsBy({ email })) throw ApiError.conflict(Messages.emailTaken);
@@ -77,11 +89,19 @@ export class AccountsService {
         );
         // The license is looked up in the INSERT itself, so a license deleted meanwhile cannot fail the insert.
         const [created]: { id: string; license_name: string | null }[] = await manager.query(
-          `INSERT INTO accounts (id, email, password_hash, role, license_name, session_version)
+          `INSERT INTO accounts (id, email, password_hash, role, license_name, session_version, email_verified)
            VALUES (COALESCE($5::uuid, gen_random_uuid()), $1, $2, $3, (SELECT name FROM licenses WHERE name = $4),
-                   COALESCE($6::integer, 0))
+                   COALESCE($6::integer, 0), $7)
            RETURNING id, license_name`,
-          [email, passwordHash, role, license, kept?.id ?? null, kept?.session_version ?? null],
+          [
+            email,
+            passwordHash,
+            role,
+            license,
+            kept?.id ?? null,
+            kept?.session_version ?? null,
+            emailVerified,
+          ],
         );
         // The next session version, so that the deleted account's access tokens stay refused. Made an UPDATE on
         // purpose: the change feed announces it (not an INSERT), so that every instance forgets what it cached of
@@ -132,6 +152,23 @@ export class AccountsService {
     const account = await this.findById(id);
     if (!account) throw ApiError.notFound(Messages.accountNotFound);
     return account;
+  }
+
+  /**
+   * Inside `manager`'s transaction: the account's address is shown to be its holder's (its verification link, or the
+   * link of an e-mail change sent to the new address). The first time, an account without a license receives
+   * DEFAULT_LICENSE, which registration held back; a license an administrator gave meanwhile is kept. The caller
+   * publishes the change once committed.
+   */
+  async markEmailVerified(manager: EntityManager, accountId: string): Promise<void> {
+    await manager.query(
+      `UPDATE accounts
+          SET email_verified = true,
+              license_name = CASE WHEN email_verified THEN license_name
+                                  ELSE COALESCE(license_name, (SELECT name FROM licenses WHERE name = $2)) END
+        WHERE id = $1`,
+      [accountId, this.settings.defaultLicense],
+    );
   }
 
   /** Stores a new password hash and moves the session version on (older access tokens stop working). */

@@ -21,7 +21,13 @@ export class AuthController {
 
   @Post('register')
   @Auth('public')
-  @ApiOperation({ summary: 'Create an account (it receives the default license).' })
+  @ApiOperation({
+    summary: 'Create an account (it receives the default license).',
+    description:
+      'With REGISTRATION_VERIFY_EMAIL (the default when the service sends e-mail) the account is created without a ' +
+      'license and `emailVerified: false`; a link valid for 24 hours goes to its address, and opening it (POST ' +
+      '/auth/email/verify) grants the default license.',
+  })
   @ApiCreatedResponse({ type: AccountDto })
   @ApiErrorResponse(400, 'Invalid email or password.', PASSWORD_MESSAGE)
   @ApiErrorResponse(409, 'An account with this email already exists.', Messages.emailTaken)

@@ -11,6 +11,7 @@ import { passwordStrength } from './password/password-strength';
 import { GuardsModule } from '../guards/guards.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { RegistrationLimit } from './registration-limit';
+import { EmailVerificationModule } from '../email-verification/email-verification.module';
 
 /** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
 @Module({
@@ -18,6 +19,7 @@ import { RegistrationLimit } from './registration-limit';
     GuardsModule,
     MetricsModule,
     AccountsModule,
+    EmailVerificationModule,
     JwtModule.registerAsync({
       inject: [SETTINGS],
       useFactory: (settings: Settings) => ({

@@ -14,6 +14,7 @@ import { CurrentPasswordCheck } from '../accounts/current-password-check';
 import { LoginBackoff } from '../accounts/login-backoff';
 import { tooEasyToGuess, tooEasyToGuessMessage } from './password/new-password.decorator';
 import { RegistrationLimit } from './registration-limit';
+import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 
 @Injectable()
@@ -26,18 +27,22 @@ export class AuthService {
     private readonly backoff: LoginBackoff,
     private readonly currentPassword: CurrentPasswordCheck,
     private readonly registrationLimit: RegistrationLimit,
+    private readonly emailVerification: EmailVerificationService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /**
    * Self-registration, its costly steps in order of cost once the body's shape is valid: the registration limit
-   * per client IP (429, nothing else spent), the strength check (400), then the account (hashing, 409).
+   * per client IP (429, nothing else spent), the strength check (400), then the account (hashing, 409). With
+   * REGISTRATION_VERIFY_EMAIL the account waits for the link mailed to its address before it gets a license.
    */
   async register(request: FastifyRequest, email: string, password: string): Promise<Account> {
     await this.registrationLimit.count(request);
     const reason = await tooEasyToGuess(password);
     if (reason !== null) throw ApiError.badRequest(tooEasyToGuessMessage('password', reason));
-    return this.accounts.register(email, password);
+    const account = await this.accounts.register(email, password);
+    if (!account.emailVerified) this.emailVerification.mailFirstLink(account);
+    return account;
   }
 
   /**

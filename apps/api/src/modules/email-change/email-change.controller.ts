@@ -7,7 +7,12 @@ import { Auth } from '../guards/auth.decorator';
 import { CurrentPrincipal } from '../guards/current-principal.decorator';
 import type { Principal } from '../guards/principal';
 import { ChangeEmailDto, EmailChangeResultDto } from './dto/change-email.dto';
-import { ConfirmEmailDto, ConfirmEmailResultDto } from './dto/confirm-email.dto';
+import {
+  CancelEmailChangeDto,
+  CancelEmailChangeResultDto,
+  ConfirmEmailDto,
+  ConfirmEmailResultDto,
+} from './dto/confirm-email.dto';
 import { EmailChangeService } from './email-change.service';
 
 /** The caller's e-mail address (issue 34), under /profile with the account. */
@@ -21,10 +26,14 @@ export class EmailChangeController {
   @ApiOperation({
     summary: "Change the caller's e-mail address.",
     description:
-      'The current password is required. When SMTP is configured the answer is 202: a link valid for 24 hours ' +
-      'goes to the new address and a notice to the current one (at most one e-mail a minute, else 429; a newer ' +
-      'request replaces the older one); the address changes when the link is opened (POST /auth/email/confirm). ' +
-      'Without SMTP the answer is 200 and the address has changed. Sessions stay valid either way.',
+      'The current password is required, then an address other than the current one; then at most one request ' +
+      'a minute per account, whatever its outcome (else 429 with Retry-After). When SMTP is configured the answer ' +
+      'is 202, the same whether or not another account has the address: a link valid for 24 hours goes to a free ' +
+      'new address (a taken one is only told that nothing changes), and a notice to the current one, with a link ' +
+      'that cancels the change and ends every session (POST /auth/email/cancel); a newer request replaces the ' +
+      'older one, and a password change or reset cancels it. The address changes when the link is opened (POST ' +
+      '/auth/email/confirm). Without SMTP the answer is 200 and the address has changed, or 409 when another ' +
+      'account has it. Sessions stay valid either way.',
   })
   @ApiAcceptedResponse({ type: EmailChangeResultDto, description: 'A confirmation link was sent.' })
   @ApiOkResponse({ type: EmailChangeResultDto, description: 'The address changed (no SMTP).' })
@@ -33,7 +42,7 @@ export class EmailChangeController {
     "Invalid 'email', the current address again, or the password is missing or wrong.",
     Messages.profilePasswordWrong,
   )
-  @ApiErrorResponse(409, 'Another account has this address.', Messages.emailTaken)
+  @ApiErrorResponse(409, 'Another account has this address (without SMTP only).', Messages.emailTaken)
   async changeEmail(
     @CurrentPrincipal() principal: Principal,
     @Body() body: ChangeEmailDto,
@@ -58,17 +67,39 @@ export class EmailConfirmController {
   @ApiOperation({
     summary: 'Confirm an e-mail change with the link sent to the new address.',
     description:
-      'The link works once, within 24 hours. The account logs in with the new address from now on; its ' +
-      'sessions stay valid.',
+      'The link works once, within 24 hours, and only while the password that asked for the change is still the ' +
+      "account's. The account logs in with the new address from now on (which counts as verified); its sessions " +
+      'stay valid.',
   })
   @ApiOkResponse({ type: ConfirmEmailResultDto })
   @ApiErrorResponse(
     400,
-    'Invalid token, or a link that is unknown, expired or used.',
+    'Invalid token, or a link that is unknown, expired, used or cancelled.',
     Messages.emailChangeInvalid,
   )
   @ApiErrorResponse(409, 'Another account took the address meanwhile.', Messages.emailTaken)
   confirmEmail(@Body() body: ConfirmEmailDto): Promise<ConfirmEmailResultDto> {
     return this.emailChanges.confirm(body.token);
+  }
+
+  @Post('cancel')
+  @Auth('public')
+  @Header('Cache-Control', 'no-store')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Cancel an e-mail change with the link of the notice sent to the current address.',
+    description:
+      'The notice\'s "this wasn\'t me" link: the change is cancelled (its confirmation link fails from now on) and ' +
+      'every session of the account ends, since whoever asked knows the password: choose a new one next ' +
+      '(POST /auth/password/forgot). The link works once, while the change is pending.',
+  })
+  @ApiOkResponse({ type: CancelEmailChangeResultDto })
+  @ApiErrorResponse(
+    400,
+    'Invalid token, or a link that is unknown, expired or used, or whose change is no longer pending.',
+    Messages.emailChangeCancelInvalid,
+  )
+  cancelEmailChange(@Body() body: CancelEmailChangeDto): Promise<CancelEmailChangeResultDto> {
+    return this.emailChanges.cancel(body.token);
   }
 }

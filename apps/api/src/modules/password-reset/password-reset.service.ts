@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { hash, randomBytes } from 'node:crypto';
 import { DataSource, MoreThan, Repository } from 'typeorm';
+import { liveLink } from '../../common/database/live-link';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
+import { hashLinkSecret, newLinkSecret } from '../../common/mail/link-secret';
 import { Mailer } from '../../common/mail/mailer';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
@@ -34,14 +35,6 @@ export interface ResetLink {
   resetToken: string;
   expiresAt: Date;
 }
-
-/**
- * A link still works: not used, not expired, and the account's password has not changed since it was made (the
- * session version it recorded is still the account's). For the query builder's update and select on the table.
- */
-const LIVE = (table: string) =>
-  `${table}.used_at IS NULL AND ${table}.expires_at > now() AND ${table}.session_version = ` +
-  `(SELECT a.session_version FROM accounts a WHERE a.id = ${table}.account_id)`;
 
 /**
  * Password recovery (issue 21): one-time, expiring links, sent by e-mail when SMTP is configured and created by an
@@ -90,11 +83,11 @@ export class PasswordResetService {
    * every older session is refused from now on (session version), and the caller is logged in.
    */
   async reset(secret: string, newPassword: string): Promise<AccessTokenDto> {
-    const secretHash = hashSecret(secret);
+    const secretHash = hashLinkSecret(secret);
     // Checked before the (deliberately slow) password hashing, so that guessing costs the server nothing.
     const live = await this.resets
       .createQueryBuilder('r')
-      .where(`r.secret_hash = :secretHash AND ${LIVE('r')}`, { secretHash })
+      .where(`r.secret_hash = :secretHash AND ${liveLink('r')}`, { secretHash })
       .getOne();
     if (!live) throw ApiError.badRequest(Messages.passwordResetInvalid);
     const passwordHash = await this.hasher.hash(newPassword);
@@ -105,7 +98,7 @@ export class PasswordResetService {
         .createQueryBuilder()
         .update(PasswordReset)
         .set({ usedAt: () => 'now()' })
-        .where(`secret_hash = :secretHash AND ${LIVE('password_resets')}`, { secretHash })
+        .where(`secret_hash = :secretHash AND ${liveLink('password_resets')}`, { secretHash })
         .execute();
       if (used.affected !== 1) return false;
       await manager
@@ -164,11 +157,11 @@ export class PasswordResetService {
     account: Account,
     origin: PasswordResetOrigin,
   ): Promise<{ secret: string; expiresAt: Date }> {
-    const secret = randomBytes(32).toString('base64url');
+    const secret = newLinkSecret();
     const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS[origin]);
     await this.resets.insert({
       accountId: account.id,
-      secretHash: hashSecret(secret),
+      secretHash: hashLinkSecret(secret),
       origin,
       expiresAt,
       sessionVersion: account.sessionVersion,
@@ -179,9 +172,4 @@ export class PasswordResetService {
   private linkFor(secret: string, base: string): string {
     return `${base.replace(/\/+$/, '')}${RESET_PAGE}${secret}`;
   }
-}
-
-/** Only the hash is stored, so that a copy of the database opens no account. */
-function hashSecret(secret: string): string {
-  return hash('sha256', secret, 'hex');
 }

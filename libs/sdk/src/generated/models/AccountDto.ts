@@ -15,6 +15,10 @@ export type AccountDto = {
    * Lower-cased.
    */
   email: string;
+  /**
+   * Whether the address was shown to be the holder's. False while an account registered with REGISTRATION_VERIFY_EMAIL waits for the link e-mailed to it: until then it has no license (its tokens are refused with 403). True for every other account.
+   */
+  emailVerified: boolean;
   id: string;
   /**
    * null: the account has no license.

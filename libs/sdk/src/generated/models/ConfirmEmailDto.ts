@@ -4,7 +4,7 @@
 /* eslint-disable */
 export type ConfirmEmailDto = {
   /**
-   * The `token` parameter of the confirmation link (after '#/confirm-email?token=').
+   * The `token` parameter of the link (after '#/confirm-email?token=').
    */
   token: string;
 };

@@ -9,6 +9,7 @@ import type { DeleteProfileDto } from '../models/DeleteProfileDto';
 import type { EmailChangeResultDto } from '../models/EmailChangeResultDto';
 import type { ProfileDto } from '../models/ProfileDto';
 import type { UsageReportDto } from '../models/UsageReportDto';
+import type { VerificationSentDto } from '../models/VerificationSentDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
 export class ProfileService {
@@ -54,7 +55,7 @@ export class ProfileService {
   }
   /**
    * Change the caller's e-mail address.
-   * The current password is required. When SMTP is configured the answer is 202: a link valid for 24 hours goes to the new address and a notice to the current one (at most one e-mail a minute, else 429; a newer request replaces the older one); the address changes when the link is opened (POST /auth/email/confirm). Without SMTP the answer is 200 and the address has changed. Sessions stay valid either way.
+   * The current password is required, then an address other than the current one; then at most one request a minute per account, whatever its outcome (else 429 with Retry-After). When SMTP is configured the answer is 202, the same whether or not another account has the address: a link valid for 24 hours goes to a free new address (a taken one is only told that nothing changes), and a notice to the current one, with a link that cancels the change and ends every session (POST /auth/email/cancel); a newer request replaces the older one, and a password change or reset cancels it. The address changes when the link is opened (POST /auth/email/confirm). Without SMTP the answer is 200 and the address has changed, or 409 when another account has it. Sessions stay valid either way.
    * @returns EmailChangeResultDto The address changed (no SMTP).
    * @throws ApiError
    */
@@ -71,7 +72,24 @@ export class ProfileService {
       errors: {
         400: `Invalid 'email', the current address again, or the password is missing or wrong.`,
         401: `Authorization header missing or invalid JWT.`,
-        409: `Another account has this address.`,
+        409: `Another account has this address (without SMTP only).`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
+   * Send the link that verifies the caller's e-mail address again.
+   * For an account registered with REGISTRATION_VERIFY_EMAIL that has not opened its link yet: a new one, valid for 24 hours, goes to its address (at most one e-mail a minute, else 429 with Retry-After; older links keep working).
+   * @returns VerificationSentDto
+   * @throws ApiError
+   */
+  public resendVerification(): CancelablePromise<VerificationSentDto> {
+    return this.httpRequest.request({
+      method: 'POST',
+      url: '/profile/email/verification',
+      errors: {
+        401: `Authorization header missing or invalid JWT.`,
+        409: `The address is verified already, or this service sends no e-mail.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

@@ -53,6 +53,14 @@ export class AccountDto {
   @ApiProperty({ description: "A disabled account's API tokens are refused with 403." })
   disabled!: boolean;
 
+  @ApiProperty({
+    description:
+      "Whether the address was shown to be the holder's. False while an account registered with " +
+      'REGISTRATION_VERIFY_EMAIL waits for the link e-mailed to it: until then it has no license (its tokens are ' +
+      'refused with 403). True for every other account.',
+  })
+  emailVerified!: boolean;
+
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt!: string;
 
@@ -80,6 +88,7 @@ export function toAccountDto(account: Account, usage: QuotaState): AccountDto {
     email: account.email,
     role: account.role,
     disabled: account.disabled,
+    emailVerified: account.emailVerified,
     createdAt: account.createdAt.toISOString(),
     license: account.license ? toLicenseDto(account.license) : null,
     usage: toUsageDto(usage),

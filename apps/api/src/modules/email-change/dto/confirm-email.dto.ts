@@ -1,21 +1,28 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length, Matches } from 'class-validator';
-import { Messages } from '../../../common/errors/messages';
-
-const TOKEN_MESSAGE = Messages.invalidField('token', 'the token of an e-mail confirmation link');
+import { LinkToken } from '../../../common/mail/link-secret';
 
 export class ConfirmEmailDto {
-  @ApiProperty({
-    description: "The `token` parameter of the confirmation link (after '#/confirm-email?token=').",
-    example: 'm0XJ3sVq2y0Vb4cYH2aQ2Xk9lq3c1yTeS2o1dY7m3Bw',
-  })
-  @IsString({ message: TOKEN_MESSAGE })
-  @Length(1, 256, { message: TOKEN_MESSAGE })
-  @Matches(/^[A-Za-z0-9_-]+$/, { message: TOKEN_MESSAGE })
+  @LinkToken('token', 'the token of an e-mail confirmation link', 'confirm-email')
   token!: string;
 }
 
 export class ConfirmEmailResultDto {
   @ApiProperty({ example: 'jane.doe@example.com', description: "The account's address from now on." })
   email!: string;
+}
+
+export class CancelEmailChangeDto {
+  @LinkToken('token', 'the token of an e-mail change cancellation link', 'cancel-email')
+  token!: string;
+}
+
+export class CancelEmailChangeResultDto {
+  @ApiProperty({ example: 'jane@example.com', description: "The account's address, which stays as it is." })
+  email!: string;
+
+  @ApiProperty({
+    example: 'someone.else@example.com',
+    description: 'The address the cancelled change named.',
+  })
+  cancelledEmail!: string;
 }
