@@ -1,9 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-// Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { startSmtpReceiver } from '../../../tools/testing/smtp-receiver';
-import { loginStatus, loginViaApi } from './support/api-calls';
-import { startApi, type ApiServer } from './support/api-server';
+import { changeEmailViaApi, confirmEmailStatus, loginStatus, loginViaApi } from './support/api-calls';
+import { startApi, startMailingApi, type ApiServer, type MailingApi } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedName, profileStatus } from './support/forms';
@@ -43,20 +40,20 @@ async function headerEmail(page: Page): Promise<string> {
 }
 
 describe('portal: changing the e-mail address by a link to the new one (SMTP_URL set)', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let smtp: MailingApi['smtp'];
   let api: ApiServer;
+  let stopMailing: (() => Promise<void>) | undefined;
   let browser: Browser;
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    api = await startApi((baseUrl) => ({ SMTP_URL: smtp.url, PUBLIC_URL: baseUrl }));
+    // Registration's verification link has its own test (verify-email.e2e.ts).
+    ({ smtp, api, stop: stopMailing } = await startMailingApi({ REGISTRATION_VERIFY_EMAIL: 'false' }));
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
-    await smtp?.close();
+    await stopMailing?.();
   });
 
   test.each([
@@ -136,6 +133,62 @@ describe('portal: changing the e-mail address by a link to the new one (SMTP_URL
     },
   );
 
+  test.each([
+    [1280, 'in the session of the holder'],
+    [375, 'logged out'],
+  ] as const)(
+    "at %i px the notice's link, opened %s, cancels the change, ends every session and offers a new password",
+    async (width, where) => {
+      const email = uniqueEmail('owner');
+      const theirs = uniqueEmail('intruder');
+      await registerViaApi(api.baseUrl, email);
+      const page = await newPage(browser, api.baseUrl, { width, height: 740 });
+      if (where === 'in the session of the holder') await logIn(page, email);
+      // Someone who learned the password asks to move the account to an address of theirs.
+      const intruder = await loginViaApi(api.baseUrl, email);
+      expect(await changeEmailViaApi(api.baseUrl, intruder, theirs)).toBe(202);
+      const confirmToken =
+        /#\/confirm-email\?token=(\S+)$/m.exec((await smtp.mailTo(theirs, 15_000)).text)?.[1] ?? '';
+      const notice = await smtp.mailTo(email, 15_000);
+      expect(notice.text).toContain('Changing or resetting your password cancels the change too.');
+      const url = /^http\S+#\/cancel-email\?token=\S+$/m.exec(notice.text)?.[0] ?? '';
+      expect(url.startsWith(`${api.baseUrl}/portal/#/cancel-email?token=`)).toBe(true);
+
+      await page.goto(url);
+      await heading(page, 'Cancel the e-mail change');
+      const done = page.getByRole('status');
+      await done.getByText(`The change of your address to ${theirs} is cancelled`).waitFor();
+      expect(await done.textContent()).toContain(`your account keeps ${email}`);
+      await page.getByText('Every session of your account was ended').waitFor();
+      // This browser's session ended too: the header offers to log in.
+      await openHeaderMenu(page);
+      await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+      await expectNoSideScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `cancel-email-${width}`);
+
+      expect(await profileStatus(api.baseUrl, intruder)).toBe(401);
+      expect(await confirmEmailStatus(api.baseUrl, confirmToken)).toBe(400);
+      expect(await loginStatus(api.baseUrl, theirs, PASSWORD)).toBe(401);
+      await page.getByRole('link', { name: 'Choose a new password' }).click();
+      await heading(page, 'Forgot your password?');
+
+      // The link worked once: opened again, it says so and still offers a new password.
+      const again = await newPage(browser, api.baseUrl, { width, height: 740 });
+      await again.goto(url);
+      await heading(again, 'Cancel the e-mail change');
+      await again
+        .getByRole('alert')
+        .getByText('This link is unknown, has expired (after 24 hours) or was already used')
+        .waitFor();
+      await again.getByRole('link', { name: 'choose a new password' }).waitFor();
+      await expectNoSideScroll(again);
+      expect(await seriousViolations(again)).toEqual([]);
+      await again.context().close();
+      await page.context().close();
+    },
+  );
+
   test('a wrong password is refused beside its field, and nothing is sent', async () => {
     const email = uniqueEmail('wrong-password');
     const wanted = uniqueEmail('not-sent');
@@ -195,15 +248,6 @@ describe('portal: changing the e-mail address without e-mail (no SMTP_URL)', () 
     await logIn(page, email);
     await openSettings(page);
 
-    // Another account's address: refused beside the field, in the portal's words.
-    await askForChange(page, taken);
-    const refusal = 'Another account already uses this e-mail address.';
-    await emailForm(page).getByText(refusal).waitFor();
-    expect(await fieldState(emailForm(page), 'New e-mail address')).toEqual({
-      invalid: true,
-      description: refusal,
-    });
-
     await askForChange(page, wanted);
     await emailForm(page).getByRole('status').getByText(`Your e-mail address is now ${wanted}.`).waitFor();
     await emailForm(page).getByText(`Your account's address is ${wanted}.`).waitFor();
@@ -212,12 +256,41 @@ describe('portal: changing the e-mail address without e-mail (no SMTP_URL)', () 
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `account-email-changed-${width}`);
 
+    // One request a minute, whatever it asks: the next one is refused with the wait, before any conflict.
+    await askForChange(page, taken);
+    await emailForm(page)
+      .getByRole('alert')
+      .getByText(/^Too many requests\. Try again in \d+ s\.$/)
+      .waitFor();
+    await expectNoSideScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
     // Sessions stay valid; the log-in takes the new address only.
     expect(await profileStatus(api.baseUrl, elsewhere)).toBe(200);
     expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(401);
     expect(await loginStatus(api.baseUrl, wanted, PASSWORD)).toBe(200);
     await logOut(page);
     await logIn(page, wanted);
+    await page.context().close();
+  });
+
+  test("another account's address is refused beside the field, in the portal's words", async () => {
+    const email = uniqueEmail('refused');
+    const taken = uniqueEmail('taken');
+    await registerViaApi(api.baseUrl, email);
+    await registerViaApi(api.baseUrl, taken);
+    const page = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
+    await logIn(page, email);
+    await openSettings(page);
+    await askForChange(page, taken);
+    const refusal = 'Another account already uses this e-mail address.';
+    await emailForm(page).getByText(refusal).waitFor();
+    expect(await fieldState(emailForm(page), 'New e-mail address')).toEqual({
+      invalid: true,
+      description: refusal,
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await loginStatus(api.baseUrl, email, PASSWORD)).toBe(200);
     await page.context().close();
   });
 });

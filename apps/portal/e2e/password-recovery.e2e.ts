@@ -1,9 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-// Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { startSmtpReceiver } from '../../../tools/testing/smtp-receiver';
 import { loginStatus, loginViaApi } from './support/api-calls';
-import { startApi, type ApiServer } from './support/api-server';
+import { startApi, startMailingApi, type ApiServer, type MailingApi } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, profileStatus } from './support/forms';
@@ -114,20 +111,20 @@ describe('portal: password recovery without e-mail (an administrator creates the
 });
 
 describe('portal: password recovery by e-mail (SMTP_URL set)', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let smtp: MailingApi['smtp'];
   let api: ApiServer;
+  let stopMailing: (() => Promise<void>) | undefined;
   let browser: Browser;
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    api = await startApi((baseUrl) => ({ SMTP_URL: smtp.url, PUBLIC_URL: baseUrl }));
+    // Registration's verification link has its own test (verify-email.e2e.ts).
+    ({ smtp, api, stop: stopMailing } = await startMailingApi({ REGISTRATION_VERIFY_EMAIL: 'false' }));
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
-    await smtp?.close();
+    await stopMailing?.();
   });
 
   test('"Forgot your password?" mails a link that opens the portal and logs in with the new password', async () => {

@@ -48,6 +48,16 @@ export async function loginViaApi(baseUrl: string, email: string, password = PAS
   return body.accessToken;
 }
 
+/** Asks for a change of the session's e-mail address (as whoever learned the password could); returns the status. */
+export async function changeEmailViaApi(baseUrl: string, jwt: string, email: string): Promise<number> {
+  return (await call(baseUrl, 'POST', '/profile/email', { jwt, body: { email, password: PASSWORD } })).status;
+}
+
+/** Status of POST /auth/email/confirm with a link's token. */
+export async function confirmEmailStatus(baseUrl: string, token: string): Promise<number> {
+  return (await call(baseUrl, 'POST', '/auth/email/confirm', { body: { token } })).status;
+}
+
 export interface AccountRecord {
   id: string;
   email: string;

@@ -6,6 +6,7 @@ import type {
   AccessTokenDto,
   AdminDrawDto,
   AccountDto,
+  CancelEmailChangeResultDto,
   CheckResultDto,
   ConflictDto,
   CreatedTokenDto,
@@ -37,6 +38,8 @@ export type Account = AccountDto;
 export type Profile = ProfileDto;
 /** What log-in and a password change answer: the JWT and how many seconds it lasts. */
 export type AccessToken = AccessTokenDto;
+/** What a "this wasn't me" link answers: the address the account keeps and the one the cancelled change named. */
+export type CancelledEmailChange = CancelEmailChangeResultDto;
 export type Usage = AccountDto['usage'];
 export type UsageReport = UsageReportDto;
 export type License = LicenseDto;

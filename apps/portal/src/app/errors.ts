@@ -38,6 +38,10 @@ const REWORDED: Record<string, string> = {
     'This is already your address. Give the new one.',
   'This confirmation link is unknown, expired or already used.':
     'This link is unknown, has expired (after 24 hours) or was already used.',
+  'This cancellation link is unknown, expired or already used: no change of address is waiting for it.':
+    'This link is unknown, has expired (after 24 hours) or was already used: no change of your address is waiting.',
+  'This verification link is unknown, expired or already used.':
+    'This link is unknown, has expired (after 24 hours) or was already used.',
   "Invalid 'email' value. Expected an email address of at most 254 characters.":
     'Enter an e-mail address, such as jane@example.com.',
   "Invalid 'currentPassword' value. Expected a string of at most 1024 characters.":

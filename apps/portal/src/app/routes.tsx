@@ -8,7 +8,9 @@ import { SyncPage } from '../modules/admin/sync/sync-page';
 import { ForgotPasswordPage } from '../modules/auth/forgot-password-page';
 import { LoginPage } from '../modules/auth/login-page';
 import { ResetPasswordPage } from '../modules/auth/reset-password-page';
+import { CancelEmailPage } from '../modules/auth/cancel-email-page';
 import { ConfirmEmailPage } from '../modules/auth/confirm-email-page';
+import { VerifyEmailPage } from '../modules/auth/verify-email-page';
 import { RegisterPage } from '../modules/auth/register-page';
 import { CheckPage } from '../modules/check/check-page';
 import { DrawPage } from '../modules/draw/draw-page';
@@ -33,6 +35,8 @@ const ROUTES: Record<string, Route> = {
   '/forgot-password': { access: 'public', render: () => <ForgotPasswordPage /> },
   '/reset-password': { access: 'public', render: () => <ResetPasswordPage /> },
   '/confirm-email': { access: 'public', render: () => <ConfirmEmailPage /> },
+  '/cancel-email': { access: 'public', render: () => <CancelEmailPage /> },
+  '/verify-email': { access: 'public', render: () => <VerifyEmailPage /> },
   // The start page: the dashboard for an account holder, what the service is for a stranger.
   '/': { access: 'account', render: () => <DashboardPage />, visitor: () => <LandingPage /> },
   '/tokens': { access: 'account', render: () => <TokensPage /> },

@@ -4,12 +4,14 @@ import { useSession } from '../../app/session';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
+import { VerifyEmailNotice } from './verify-email-notice';
 
 export function AccountPage() {
   const { profile } = useSession();
   if (!profile) return null;
   return (
     <Page title="Account settings">
+      <VerifyEmailNotice />
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
         <dl className="facts">

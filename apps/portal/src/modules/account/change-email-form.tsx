@@ -68,7 +68,8 @@ export function ChangeEmailForm({ email }: { email: string }) {
         <Alert kind="success">
           We sent a link to <strong>{outcome.email}</strong>. Your address changes when you open it, within 24
           hours; until then it stays as it is, and you log in with it. Look in the spam folder if the link
-          does not arrive.
+          does not arrive. (If another account already uses that address, the message says so instead, and
+          nothing changes.)
         </Alert>
       )}
       {outcome?.kind === 'changed' && (

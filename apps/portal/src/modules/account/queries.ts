@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CancelledEmailChange } from '../../app/api-types';
 import { publicClient } from '../../app/sdk';
 import { useClient, useSession } from '../../app/session';
 
@@ -24,6 +25,16 @@ export function useChangeEmail() {
   });
 }
 
+/** A link read once, when its page opens: kept as a query so that a second render or mount asks nothing more. */
+const ONCE = {
+  retry: false,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  refetchOnWindowFocus: false,
+  refetchOnMount: false,
+  refetchOnReconnect: false,
+} as const;
+
 /** The confirmation link's keys: one per token, so that a link is confirmed once however often the page renders. */
 export const confirmEmailKeys = {
   link: (token: string) => ['confirm-email', token] as const,
@@ -43,11 +54,57 @@ export function useConfirmEmail(token: string) {
       return confirmed;
     },
     enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
+    ...ONCE,
   });
+}
+
+/**
+ * The cancellations asked in this page's life, by token. Cancelling ends every session, this browser's too, and
+ * logging out empties the query cache: the answer must outlive it, or the page would ask again (and be told the
+ * link was used).
+ */
+const cancellations = new Map<string, Promise<CancelledEmailChange>>();
+
+/**
+ * Cancels the e-mail change of a "this wasn't me" link once, when its page opens. Every session of the account
+ * ends with it, so a session in this browser is logged out by the page.
+ */
+export function useCancelEmailChange(token: string) {
+  return useQuery({
+    queryKey: ['cancel-email', token],
+    queryFn: () => {
+      let cancellation = cancellations.get(token);
+      if (!cancellation) {
+        cancellation = publicClient().account.cancelEmailChange({ token });
+        cancellations.set(token, cancellation);
+      }
+      return cancellation;
+    },
+    enabled: token !== '',
+    ...ONCE,
+  });
+}
+
+/**
+ * Verifies the address of a verification link once, when its page opens. Whoever is logged in here has the profile
+ * read again (it now holds the license).
+ */
+export function useVerifyEmail(token: string) {
+  const { client, refreshProfile } = useSession();
+  return useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: async () => {
+      const verified = await publicClient().account.verifyEmail({ token });
+      if (client) await refreshProfile().catch(() => undefined);
+      return verified;
+    },
+    enabled: token !== '',
+    ...ONCE,
+  });
+}
+
+/** Sends the verification link again (at most one e-mail a minute: the API answers 429 otherwise). */
+export function useResendVerification() {
+  const client = useClient();
+  return useMutation({ mutationFn: () => client.account.resendVerification() });
 }

@@ -7,6 +7,7 @@ import { Page } from '../../components/page';
 import { errorMessage } from '../../app/errors';
 import { currentMonth } from '../../app/format';
 import { useSession } from '../../app/session';
+import { VerifyEmailNotice } from '../account/verify-email-notice';
 import { GetStartedCard } from './get-started-card';
 import { LicenseCard } from './license-card';
 import { OutcomeSummary } from './outcome-summary';
@@ -36,9 +37,10 @@ export function DashboardPage() {
       {profile.disabled && (
         <Alert>Your account has been disabled: its tokens are refused. Contact an administrator.</Alert>
       )}
+      <VerifyEmailNotice />
       <div className="grid">
         <UsageCard usage={usage} />
-        <LicenseCard license={profile.license} />
+        <LicenseCard license={profile.license} verified={profile.emailVerified} />
         {/* Until the first request of the month: the live reading makes it go as soon as one is counted. */}
         {usage.used === 0 && <GetStartedCard />}
       </div>

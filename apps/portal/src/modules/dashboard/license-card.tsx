@@ -1,7 +1,8 @@
 import type { Account } from '../../app/api-types';
 import { formatNumber } from '../../app/format';
 
-export function LicenseCard({ license }: { license: Account['license'] }) {
+/** `verified`: false while the account waits for its verification link, which brings the license. */
+export function LicenseCard({ license, verified }: { license: Account['license']; verified: boolean }) {
   return (
     <section className="card" aria-labelledby="license-title">
       <h2 id="license-title">License</h2>
@@ -20,8 +21,10 @@ export function LicenseCard({ license }: { license: Account['license'] }) {
             </dd>
           </dl>
         </>
-      ) : (
+      ) : verified ? (
         <p>Your account has no license yet, so its tokens are refused. An administrator can grant one.</p>
+      ) : (
+        <p>Your account has no license yet, so its tokens are refused: it comes with the link we e-mailed you.</p>
       )}
     </section>
   );
