@@ -39,7 +39,7 @@ export function DashboardPage() {
       )}
       <VerifyEmailNotice />
       <div className="grid">
-        <UsageCard usage={usage} />
+        <UsageCard usage={usage} verified={profile.emailVerified} />
         <LicenseCard license={profile.license} verified={profile.emailVerified} />
         {/* Until the first request of the month: the live reading makes it go as soon as one is counted. */}
         {usage.used === 0 && <GetStartedCard />}

@@ -3,8 +3,11 @@ import { Alert } from '../../components/alert';
 import { formatDateTime, formatNumber, fromNow } from '../../app/format';
 import { quotaLevel } from './quota-level';
 
-/** This month's metered requests against the quota, with a warning from 80 % and at 100 %. */
-export function UsageCard({ usage }: { usage: Usage }) {
+/**
+ * This month's metered requests against the quota, with a warning from 80 % and at 100 %. `verified`: false while
+ * the account waits for its verification link (which brings the license, so no administrator is needed).
+ */
+export function UsageCard({ usage, verified }: { usage: Usage; verified: boolean }) {
   const { used, quota, remaining, resetsAt } = usage;
   const level = quotaLevel(used, quota);
   const share = quota ? Math.min(100, (used / quota) * 100) : 0;
@@ -46,7 +49,7 @@ export function UsageCard({ usage }: { usage: Usage }) {
           {resets}. An administrator can change your account’s license to raise it.
         </Alert>
       )}
-      {level === 'none' && (
+      {level === 'none' && verified && (
         <p className="small muted">Your account has no license: ask an administrator for one.</p>
       )}
     </section>
