@@ -293,8 +293,8 @@ export const SETTINGS_SCHEMA = {
         problem(`SMTP_URL is not valid: expected smtp://user:password@host:port or smtps://….`);
     }),
     meaning:
-      'password-reset, e-mail-change and verification links by e-mail; unset → administrators create reset links ' +
-      'instead, and an e-mail change applies at once',
+      'password-reset and e-mail-change links by e-mail; unset → administrators create reset links instead, and ' +
+      'an e-mail change applies at once',
   }),
   PUBLIC_URL: setting({
     kind: publicUrl(),
