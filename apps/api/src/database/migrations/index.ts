@@ -21,6 +21,7 @@ import { SourceFallbacks1796830000000 } from './1796830000000-source-fallbacks';
 import { SourceValidators1796840000000 } from './1796840000000-source-validators';
 import { OperatorSources1796850000000 } from './1796850000000-operator-sources';
 import { EmailChanges1796860000000 } from './1796860000000-email-changes';
+import { LoginBackoffKeys1796880000000 } from './1796880000000-login-backoff-keys';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   SourceValidators1796840000000,
   OperatorSources1796850000000,
   EmailChanges1796860000000,
+  LoginBackoffKeys1796880000000,
 ];

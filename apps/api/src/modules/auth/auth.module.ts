@@ -11,6 +11,7 @@ import { passwordStrength } from './password/password-strength';
 import { GuardsModule } from '../guards/guards.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { RegistrationLimit } from './registration-limit';
+import { DeviceCookie } from './device-cookie';
 
 /** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
 @Module({
@@ -27,7 +28,7 @@ import { RegistrationLimit } from './registration-limit';
     }),
   ],
   controllers: [AuthController, PasswordController],
-  providers: [AuthService, RegistrationLimit],
+  providers: [AuthService, RegistrationLimit, DeviceCookie],
   exports: [AuthService],
 })
 export class AuthModule implements OnApplicationShutdown {
