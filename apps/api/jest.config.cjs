@@ -2,10 +2,11 @@
  * Unit specs live next to the code (src/**\/*.spec.ts); HTTP tests boot the real AppModule (test/**\/*.spec.ts).
  * test/server-engine/ needs a PostgreSQL server (several processes on one database): it runs in the server pass
  * (TEST_ENGINE=server, which `npm test` runs whenever DATABASE_URL or TEST_DATABASE_URL is set).
- * Jest's own module loader cannot require an ES module on Node 20, so the one ESM-only dependency of the app
- * (content-disposition, under @fastify/static) is compiled to CommonJS for the tests.
+ * Jest's own module loader cannot load an ES module without --experimental-vm-modules, so the app's ESM-only
+ * dependencies (content-disposition, under @fastify/static; cookie, which @fastify/cookie loads with import())
+ * and the module that imports one dynamically are compiled to CommonJS for the tests.
  */
-const ESM_ONLY = ['content-disposition'];
+const ESM_ONLY = ['content-disposition', '@fastify/cookie', 'cookie'];
 
 /**
  * HTTP behaviour that no query of the engine's touches (body limits, slow clients, headers, logs, settings,

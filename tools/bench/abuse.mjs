@@ -10,7 +10,7 @@
 // Each attack runs on a thread of its own (attacker.mjs), so that writing its bytes does not delay the victim.
 // It prints the victim's latency during each attack (and without one) and the delivery delay, and exits 1 when the
 // victim's p99 reaches 50 ms or the delivery takes longer than WEBHOOK_BOUND_MS. Every client has an address of its
-// own (TRUST_PROXY=true, X-Forwarded-For), as behind a load balancer, so that the per-IP limits apply per client.
+// own (TRUST_PROXY=loopback, X-Forwarded-For), as behind a load balancer, so that the per-IP limits apply per client.
 // The API is the built one of the checkout given (default: this one; `/tmp/before` measures an older build).
 import http from 'node:http';
 import { Worker } from 'node:worker_threads';
@@ -114,7 +114,7 @@ const api = await startApi({
   dataDir,
   env: {
     IP_RATE_LIMIT: '20/s,1200/m,72000/h', // the default, per client address
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback', // the bench's clients play the proxy on this machine
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     WEBHOOK_POLL_INTERVAL_MS: '200',
   },

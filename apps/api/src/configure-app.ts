@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Settings } from './config/settings';
@@ -92,6 +93,9 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   applyBodyLimits(fastify, settings);
   await installChecksBeforeBody(app, fastify);
   installJsonBodyParser(fastify);
+  // Cookie parsing and Set-Cookie for the one route that uses a cookie (log-in's device cookie, DeviceCookie),
+  // which parses the header itself: no other request spends anything on its cookies.
+  await app.register(fastifyCookie, { hook: false });
   // CSV imports arrive as text/csv; keep them as one string for the import service.
   fastify.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),

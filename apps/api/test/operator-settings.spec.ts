@@ -34,7 +34,7 @@ describe('operator settings', () => {
   });
 
   it('without METRICS_TOKEN, /metrics answers clients on this machine only (the address TRUST_PROXY resolves)', async () => {
-    const app = await createTestApp({ TRUST_PROXY: 'true' });
+    const app = await createTestApp({ TRUST_PROXY: 'loopback' });
     try {
       const api = http(app.baseUrl);
       const local = await api.get('/metrics');
@@ -53,12 +53,34 @@ describe('operator settings', () => {
   });
 
   it('with METRICS_TOKEN, a remote scraper that sends it reads /metrics', async () => {
-    const app = await createTestApp({ METRICS_TOKEN, TRUST_PROXY: 'true' });
+    const app = await createTestApp({ METRICS_TOKEN, TRUST_PROXY: 'loopback' });
     try {
       const res = await http(app.baseUrl).get('/metrics', {
         headers: { 'X-Forwarded-For': '203.0.113.5', Authorization: `Bearer ${METRICS_TOKEN}` },
       });
       expect(res.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with a hop count, a client cannot choose its address by writing X-Forwarded-For itself', async () => {
+    // The test plays one proxy that appends to the header (nginx's $proxy_add_x_forwarded_for): the client wrote
+    // the entries before the last one, the proxy the last one (the address it saw).
+    const app = await createTestApp({ TRUST_PROXY: '1', IP_RATE_LIMIT: '3/m' });
+    try {
+      const api = http(app.baseUrl);
+      const via = (forged: string, seen: string) => ({
+        headers: { 'X-Forwarded-For': `${forged}, ${seen}` },
+      });
+      const statuses = [];
+      for (const forged of ['10.0.0.1', '10.0.0.2', '2001:db8::7', '127.0.0.1'])
+        statuses.push((await api.get('/licenses/default', via(forged, '203.0.113.9'))).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect((await api.get('/licenses/default', via('203.0.113.9', '203.0.113.10'))).status).toBe(200);
+      // Nor is a remote client local to /metrics for naming 127.0.0.1 first.
+      const metrics = await api.get('/metrics', via('127.0.0.1', '203.0.113.11'));
+      expect(metrics.body).toEqual(errorBody.forbidden(Messages.metricsLocalOnly));
     } finally {
       await app.close();
     }

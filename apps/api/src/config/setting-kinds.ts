@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 /** The environment, as in process.env. */
 export type Env = Record<string, string | undefined>;
@@ -221,15 +222,35 @@ export function hostList(): SettingKind<string[]> {
   };
 }
 
-/** Fastify's trustProxy: none, all (`true`), a hop count, or addresses and CIDRs. */
-export function trustedProxies(): SettingKind<boolean | number | string[]> {
+/** proxy-addr's names for ranges (Fastify's trustProxy takes them in a list). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Fastify's trustProxy: no proxy (false), a hop count, or the proxies' addresses and CIDRs. Never `true`
+ * (trust every hop): the client's address would then be the left-most X-Forwarded-For entry, which the client
+ * itself writes whenever a proxy appends to the header, so every client could choose its address.
+ */
+export function trustedProxies(): SettingKind<false | number | string[]> {
   return {
-    accepts: '`true`, a hop count, or IPs/CIDRs, comma-separated (`false` or `none`: no proxy)',
-    parse(value) {
-      if (!value || value.toLowerCase() === 'false' || value.toLowerCase() === 'none') return false;
-      if (value.toLowerCase() === 'true') return true;
+    accepts: 'a hop count, or IPs/CIDRs, comma-separated, `loopback`; `none`: no proxy',
+    parse(value, { name, problem }) {
+      if (!value || /^(false|none|0)$/i.test(value)) return false;
+      if (value.toLowerCase() === 'true') {
+        problem(
+          `${name}=true is refused: it believes any X-Forwarded-For a client writes. Set the number of proxies in front of the service (e.g. ${name}=1) or their addresses (e.g. ${name}=10.0.0.0/8).`,
+        );
+        return false;
+      }
       if (/^\d+$/.test(value)) return Number(value);
-      return commaList(value);
+      const proxies = commaList(value);
+      const bad = proxies.filter(
+        (proxy) => !PROXY_RANGE_NAMES.includes(proxy) && !ipaddr.isValid(proxy) && !ipaddr.isValidCIDR(proxy),
+      );
+      if (bad.length)
+        problem(
+          `${name} has invalid proxies: ${bad.join(', ')} (expected a hop count, or IP addresses and CIDRs).`,
+        );
+      return bad.length ? false : proxies;
     },
   };
 }

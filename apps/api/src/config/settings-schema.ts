@@ -145,7 +145,8 @@ export const SETTINGS_SCHEMA = {
   }),
   TRUST_PROXY: setting({
     kind: trustedProxies(),
-    meaning: 'proxies whose `X-Forwarded-For` to believe',
+    meaning:
+      'proxies whose `X-Forwarded-For` to believe: the client is the address the outermost one saw; `true` is refused',
   }),
   CORS_ORIGINS: setting({
     kind: anyOrList('`*` or origins, comma-separated'),
@@ -171,7 +172,7 @@ export const SETTINGS_SCHEMA = {
   MAX_CONNECTIONS_PER_CLIENT: setting({
     kind: integer(0),
     // Behind a proxy every client shares its address.
-    default: ({ text }) => (text('TRUST_PROXY') ? '0' : '512'),
+    default: ({ text }) => (/^(false|none|0)?$/i.test(text('TRUST_PROXY') ?? '') ? '512' : '0'),
     shownDefault: '`512`; `0` with `TRUST_PROXY` set',
     meaning: 'open connections per client address; more get 429 at once; `0` = no cap',
   }),

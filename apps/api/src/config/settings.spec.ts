@@ -228,6 +228,42 @@ describe('loadSettings', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it('refuses `true` in one line that names the setting and what to set instead', () => {
+    for (const value of ['true', 'TRUE', ' true ']) {
+      expect(problems({ TRUST_PROXY: value })).toEqual([
+        'TRUST_PROXY=true is refused: it believes any X-Forwarded-For a client writes. Set the number of proxies in front of the service (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8).',
+      ]);
+    }
+  });
+
+  it('takes a hop count, or addresses, CIDRs and the loopback name; none, false, 0 or unset: no proxy', () => {
+    expect(loadSettings({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadSettings({ TRUST_PROXY: 'loopback, 172.30.0.0/24, fd00::/8, 10.1.2.3' }).trustProxy).toEqual([
+      'loopback',
+      '172.30.0.0/24',
+      'fd00::/8',
+      '10.1.2.3',
+    ]);
+    for (const none of ['', 'none', 'false', '0'])
+      expect(loadSettings({ TRUST_PROXY: none }).trustProxy).toBe(false);
+  });
+
+  it('names addresses it cannot read', () => {
+    expect(problems({ TRUST_PROXY: '10.0.0.0/8, nginx, 10.0.0.0/99' })).toEqual([
+      'TRUST_PROXY has invalid proxies: nginx, 10.0.0.0/99 (expected a hop count, or IP addresses and CIDRs).',
+    ]);
+  });
+
+  it("turns the per-connection cap off by default behind a proxy (every connection is the proxy's)", () => {
+    expect(loadSettings({ TRUST_PROXY: '1' }).maxConnectionsPerClient).toBe(0);
+    expect(loadSettings({ TRUST_PROXY: 'loopback' }).maxConnectionsPerClient).toBe(0);
+    expect(loadSettings({ TRUST_PROXY: 'none' }).maxConnectionsPerClient).toBe(512);
+    expect(loadSettings({}).maxConnectionsPerClient).toBe(512);
+  });
+});
+
 describe('embeddedDataDir', () => {
   it('names DATA_DIR in a settings error, at once, when the folder cannot be created', () => {
     const settings = loadSettings({ DATA_DIR: '/proc/lrs-no-such-folder' });

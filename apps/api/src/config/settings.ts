@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWritableDirectory } from '../common/fs/directory';
@@ -35,7 +35,8 @@ export interface Settings {
   registrationVerifyEmail: boolean;
   /** The largest admin CSV import body, in bytes (JSON routes have fixed limits of their own). */
   importMaxBytes: number;
-  trustProxy: boolean | number | string[];
+  /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses (never every hop: see trustedProxies). */
+  trustProxy: false | number | string[];
   corsOrigins: string[] | '*';
   logLevel: LogLevel;
   /** `json` (one object per line, for log collectors) or `pretty` (readable text, the embedded demo's default). */
@@ -228,4 +229,12 @@ export function resolveJwtSecret(settings: Settings): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * A key of its own for `purpose` (HKDF-SHA256 of the JWT secret): every instance that shares JWT_SECRET derives
+ * the same one, and no purpose's key tells anything about the secret or another purpose's key.
+ */
+export function derivedKey(settings: Settings, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', resolveJwtSecret(settings), Buffer.alloc(0), purpose, 32));
 }

@@ -22,6 +22,7 @@ import { SourceValidators1796840000000 } from './1796840000000-source-validators
 import { OperatorSources1796850000000 } from './1796850000000-operator-sources';
 import { EmailChanges1796860000000 } from './1796860000000-email-changes';
 import { EmailVerification1796870000000 } from './1796870000000-email-verification';
+import { LoginBackoffKeys1796880000000 } from './1796880000000-login-backoff-keys';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   OperatorSources1796850000000,
   EmailChanges1796860000000,
   EmailVerification1796870000000,
+  LoginBackoffKeys1796880000000,
 ];

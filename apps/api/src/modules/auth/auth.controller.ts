@@ -1,12 +1,14 @@
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
-import { Body, Controller, Header, HttpCode, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { normalizeIp } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../guards/auth.decorator';
 import { AccountViewService } from '../accounts/account-view.service';
 import { AccountDto } from '../accounts/dto/account.dto';
 import { AuthService } from './auth.service';
+import { DeviceCookie } from './device-cookie';
 import { AccessTokenDto } from './dto/access-token.dto';
 import { LoginDto } from './dto/login.dto';
 import { PASSWORD_MESSAGE, RegisterDto } from './dto/register.dto';
@@ -17,6 +19,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly views: AccountViewService,
+    private readonly devices: DeviceCookie,
   ) {}
 
   @Post('register')
@@ -39,7 +42,13 @@ export class AuthController {
   @Auth('public')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange email and password for an access token (JWT).' })
+  @ApiOperation({
+    summary: 'Exchange email and password for an access token (JWT).',
+    description:
+      'Failed log-ins are slowed down per client and per account (429 with Retry-After). A successful log-in ' +
+      'also sets an HttpOnly device cookie for this path: a later log-in presenting it is slowed down only by ' +
+      "that device's own failures.",
+  })
   @ApiOkResponse({ type: AccessTokenDto })
   @ApiErrorResponse(
     400,
@@ -47,7 +56,16 @@ export class AuthController {
     Messages.invalidField('email', 'a string of at most 1024 characters'),
   )
   @ApiErrorResponse(401, 'Invalid email or password.', Messages.invalidCredentials)
-  login(@Body() body: LoginDto): Promise<AccessTokenDto> {
-    return this.auth.login(body.email, body.password);
+  async login(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Body() body: LoginDto,
+  ): Promise<AccessTokenDto> {
+    const presented = this.devices.read(request);
+    // The client as the per-address limits see it: the address TRUST_PROXY resolves, an IPv6 one by its /64.
+    const client = { address: normalizeIp(request.ip), device: presented };
+    const { token, accountId } = await this.auth.login(body.email, body.password, client);
+    this.devices.remember(reply, accountId, presented);
+    return token;
   }
 }

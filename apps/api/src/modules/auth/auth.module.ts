@@ -12,6 +12,7 @@ import { GuardsModule } from '../guards/guards.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { RegistrationLimit } from './registration-limit';
 import { EmailVerificationModule } from '../email-verification/email-verification.module';
+import { DeviceCookie } from './device-cookie';
 
 /** Registration and login, which signs the access token (JwtStrategy in GuardsModule verifies it). */
 @Module({
@@ -29,7 +30,7 @@ import { EmailVerificationModule } from '../email-verification/email-verificatio
     }),
   ],
   controllers: [AuthController, PasswordController],
-  providers: [AuthService, RegistrationLimit],
+  providers: [AuthService, RegistrationLimit, DeviceCookie],
   exports: [AuthService],
 })
 export class AuthModule implements OnApplicationShutdown {

@@ -16,6 +16,7 @@ import { tooEasyToGuess, tooEasyToGuessMessage } from './password/new-password.d
 import { RegistrationLimit } from './registration-limit';
 import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import type { Device } from './device-cookie';
 
 @Injectable()
 export class AuthService {
@@ -47,18 +48,32 @@ export class AuthService {
 
   /**
    * One answer for an unknown email and a wrong password, after the same hashing work, so that neither the
-   * message nor the response time tells whether an account exists. While the address's log-in back-off runs,
-   * a 429 before any verification (LoginBackoff), for known and unknown addresses alike.
+   * message nor the response time tells whether an account exists. While a log-in back-off runs, a 429 before
+   * any verification (LoginBackoff), for known and unknown addresses alike: the client's and the address's
+   * back-offs, or only the device's when `device` (the request's device cookie) names this account.
+   * Answers the token and the account, whose device the client now is.
    */
-  async login(email: string, password: string): Promise<AccessTokenDto> {
-    const attempt = await this.backoff.attempt(email);
-    const account = await this.accounts.findByEmail(email);
+  async login(
+    email: string,
+    password: string,
+    client: { address: string; device: Device | null },
+  ): Promise<{ token: AccessTokenDto; accountId: string }> {
+    const { device } = client;
+    // The account is looked up before counting only to match a device cookie. An unknown address matches none,
+    // so it is counted like a known one from a client: nothing tells them apart.
+    const early = device ? await this.accounts.findByEmail(email) : undefined;
+    const counters =
+      device && early?.id === device.accountId
+        ? this.backoff.fromDevice(device.accountId, device.id)
+        : this.backoff.fromClient(email, client.address);
+    await this.backoff.attempt(counters);
+    const account = early === undefined ? await this.accounts.findByEmail(email) : early;
     const valid = account
       ? await this.hasher.verify(account.passwordHash, password)
       : await this.hasher.verifyAgainstDummy(password);
     if (!account || !valid) throw ApiError.unauthorized(Messages.invalidCredentials);
-    await this.backoff.succeeded(attempt);
-    return this.issue(account);
+    await this.backoff.succeeded(counters);
+    return { token: await this.issue(account), accountId: account.id };
   }
 
   /**

@@ -1,18 +1,19 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Recent failed log-ins to one e-mail address, known account or not (see LoginBackoff). Only the SHA-256 of the
- * normalised address is kept: the table holds no address that someone merely typed.
+ * Recent failed password attempts against one counter of LoginBackoff: an (e-mail address, client) pair, an
+ * address's untrusted clients together, a device or an account's sessions. Only a keyed hash of what it counts is
+ * kept: the table holds no address that someone merely typed, no client IP and no id.
  */
 @Entity({ name: 'login_failures' })
 export class LoginFailure {
   @PrimaryColumn({
-    name: 'email_hash',
+    name: 'key_hash',
     type: 'char',
     length: 64,
     primaryKeyConstraintName: 'PK_login_failures',
   })
-  emailHash!: string;
+  keyHash!: string;
 
   /** Attempts since the last success (or since a quiet day), the one under way included. */
   @Column({ type: 'integer' })

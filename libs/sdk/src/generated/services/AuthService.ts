@@ -89,6 +89,7 @@ export class AuthService {
   }
   /**
    * Exchange email and password for an access token (JWT).
+   * Failed log-ins are slowed down per client and per account (429 with Retry-After). A successful log-in also sets an HttpOnly device cookie for this path: a later log-in presenting it is slowed down only by that device's own failures.
    * @returns AccessTokenDto
    * @throws ApiError
    */
