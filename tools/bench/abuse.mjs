@@ -37,6 +37,7 @@ const VICTIM_PATH = '/lottery/fr_lotto/draw/latest/numbers';
 const ATTACKS = process.env.ABUSE_ATTACKS?.split(',').map((n) => n.trim());
 const runs = (attackNumber) => !ATTACKS || ATTACKS.includes(String(attackNumber));
 const MCP_RATE = 19;
+const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
 /** Runs one attack on a thread of its own (attacker.mjs) for ATTACK_SECONDS; resolves to the answers' statuses. */
@@ -154,8 +155,14 @@ try {
         `${answers ? JSON.stringify(answers) : '—'} | ${note} | ${ok ? 'ok' : 'FAIL'} |`,
     );
   };
-  // Warm-up: the victim's route is compiled and cached before anything is measured.
+  // Warm-up: the victim's route is compiled and cached before anything is measured, and the MCP tool list (built
+  // on its first request, ≈ 250 ms of one core) is ready, as on a service that has been running.
   await underAttack(base, victim, null);
+  await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, 'X-API-Token': victim.token, 'X-Forwarded-For': victim.address },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
   record('no attack', await underAttack(base, victim, null));
 
   if (runs(1)) await bodiesAttack(base, victim, record);
@@ -285,7 +292,7 @@ async function mcpAttack(base, victim, attacker, record) {
         rate: MCP_RATE,
         address: attacker.address,
         body,
-        headers: { 'X-API-Token': attacker.token, Accept: 'application/json, text/event-stream' },
+        headers: { ...MCP_HEADERS, 'X-API-Token': attacker.token },
       }),
     );
     const { statuses, sent, received } = result.attacker;
@@ -293,7 +300,7 @@ async function mcpAttack(base, victim, attacker, record) {
       `4. MCP: ${MCP_RATE}/s batches of ${size} tools/list, one free token`,
       { reads: result.reads, attacker: statuses },
       `${body.length} B per request; ${(received / 1e6).toFixed(1)} MB received for ${(sent / 1e3).toFixed(0)} kB ` +
-        `sent: ${Math.round(received / sent)}×`,
+        `sent: ${(received / sent).toPrecision(2)}×`,
     );
   }
 }

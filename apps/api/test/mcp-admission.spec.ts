@@ -76,7 +76,7 @@ function post(baseUrl: string, path: string, headers: Record<string, string>, bo
   });
 }
 
-describe('the MCP endpoint admits before any exchange (issue 43)', () => {
+describe('the MCP endpoint admits before any exchange', () => {
   let app: TestApp;
   let api: Http;
   let admin: { jwt: string };
