@@ -8,6 +8,7 @@ import { errorBody, Messages } from './support/contract-errors';
 import { newAdmin, newLicensedHolder, newTokenHolder, type TestLicenseLimits } from './support/fixtures';
 import { http, Http } from './support/http';
 import { answerBeforeBody } from './support/raw-exchange';
+import { testRedisUrl } from './support/redis';
 import { createTestApp, TestApp } from './support/test-app';
 
 /**
@@ -132,12 +133,13 @@ describe('the MCP endpoint admits before any exchange', () => {
       expect(whole.headers['x-ratelimit-remaining']).toBe('20');
     });
 
-    it('tools/list floods are counted, a unit per message, and refused with the 429 past the per-second limit', async () => {
-      const holder = await holderWith({ monthlyQuota: 100, perSecond: 10 });
-      // Sent together: the first batch takes the second's 10 units, the others find none (one comes back every
-      // 100 ms, and a batch of 10 needs all of them).
+    /**
+     * Three batches of 10 tools/list at once, on a license of 10 a second: the first takes the 10 units, the others
+     * find none (one comes back every 100 ms, and a batch of 10 needs all of them): the 429, in the contract's shape.
+     */
+    async function expectFloodRefused(baseUrl: string, token: string): Promise<void> {
       const answers = await Promise.all(
-        [1, 2, 3].map(() => mcp({ 'X-API-Token': holder.token }, batchOf(10))),
+        [1, 2, 3].map(() => post(baseUrl, '/mcp', { 'X-API-Token': token }, batchOf(10))),
       );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
       const refused = answers.find((a) => a.status === 429) as Answer;
@@ -145,7 +147,28 @@ describe('the MCP endpoint admits before any exchange', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0' });
       expect(refused.bytes).toBeLessThan(100);
+    }
+
+    it('tools/list floods are counted, a unit per message, and refused with the 429 past the per-second limit', async () => {
+      const holder = await holderWith({ monthlyQuota: 100, perSecond: 10 });
+      await expectFloodRefused(app.baseUrl, holder.token);
       expect(await used(holder.jwt)).toBe(0); // limits, not quota: tools/list stays free of quota
+    });
+
+    it('the same in the shared counters of several instances (REDIS_URL)', async () => {
+      const shared = await createTestApp({ REDIS_URL: testRedisUrl() });
+      try {
+        const sharedApi = http(shared.baseUrl);
+        const sharedAdmin = await newAdmin(shared, sharedApi);
+        const name = `adm-${randomBytes(3).toString('hex')}`;
+        const holder = await newLicensedHolder(sharedApi, sharedAdmin.jwt, name, {
+          monthlyQuota: 100,
+          perSecond: 10,
+        });
+        await expectFloodRefused(shared.baseUrl, holder.token);
+      } finally {
+        await shared.close();
+      }
     });
 
     it('initialize, ping and notifications count too, each POST whole or not at all', async () => {
