@@ -218,7 +218,7 @@ describe('the MCP endpoint admits before any exchange', () => {
       (await mcp({ 'X-API-Token': holder.token }, toolCall(name, args))).body.result;
 
     it.each(['.', '..', '%2e', '%2E%2e', '.%2E'])(
-      "tag %p is a tool error naming 'tag', and no request is made (it would reach GET /lottery)",
+      "tag %p is a tool error naming 'tag', and no request is made (its URL would leave the route)",
       async (tag) => {
         const result = await call('get_lottery', { tag });
         expect(result.isError).toBe(true);

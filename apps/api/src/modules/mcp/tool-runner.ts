@@ -97,10 +97,11 @@ const DOT_SEGMENTS = new Set(['.', '..']);
 
 /**
  * The first argument of a path parameter that is a dot segment, `.` or `..`, written as such or percent-encoded
- * (`%2e`, `%2E%2e`): the in-process request's URL would resolve it and reach another route (`/lottery/../lotteries`
- * is `/lotteries`), so the call is refused with a message naming it, as the route refuses what it cannot take.
+ * (`%2e`, `%2E%2e`): the in-process request's URL would resolve it and reach another route (get_lottery's
+ * `/lottery/.` is `/lottery/`, the list), so the call is refused with a message naming it, as a route refuses what
+ * it cannot take.
  */
-export function dotSegmentArgument(route: RouteRef, args: ToolArguments): string | undefined {
+function dotSegmentArgument(route: RouteRef, args: ToolArguments): string | undefined {
   for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
     const value = args[name];
     if (typeof value === 'string' && (DOT_SEGMENTS.has(value) || DOT_SEGMENTS.has(percentDecoded(value)))) {
