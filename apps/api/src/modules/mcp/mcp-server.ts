@@ -31,8 +31,9 @@ const TRANSPORT_HEADERS = [
 /**
  * What `tools/list` hands the SDK: an empty list, which exchange() replaces in the SDK's JSON by the catalog's
  * encoding of the tools, made once. Encoding the ≈ 41 KB list for every answer, and passing it through the
- * transport's Response (encoded to bytes and decoded again), cost ≈ 1 ms of CPU per tools/list (measured: a batch
- * of 10 took 14–16 ms, 4–5 ms with this; one took 1.1–1.8 ms, 0.5–0.7 ms, about a ping's cost). The replaced text
+ * transport's Response (encoded to bytes and decoded again), cost ≈ 1 ms of CPU per tools/list (measured on the
+ * SDK's server and transport alone: a batch of 10 took 14–16 ms, 4–5 ms with this; one 1.1–1.8 ms, 0.5–0.7 ms, about
+ * a ping's cost; the whole server's CPU for a POST of 10, socket writes included, halves). The replaced text
  * cannot come from a client (anything a client sends is inside a JSON string in the answer, where every quote is
  * escaped) nor from a tool (no route answers a `result` with `tools`).
  */
