@@ -6,7 +6,12 @@
 //   2. work: one free account's ticket checks, 4 in flight (the issue's 100 lines × a whole history, and the most
 //      a request may now cover: 100 lines × 100 draws);
 //   3. webhooks: one free account's test sends to a target that never answers, while an administrator publishes a
-//      draw that the victim's own webhook must receive.
+//      draw that the victim's own webhook must receive;
+//   4. MCP: one free account POSTs /mcp 19 times a second, each a JSON-RPC batch of `tools/list` (100, as a security
+//      review measured it: 4.8 KB in, 4.1 MB out while it was free and unbounded; then 10, the most a batch may hold),
+//      sent at that pace whatever the answers (the attacker does not wait); its row notes the bytes received per
+//      byte sent.
+// ABUSE_ATTACKS=4 (a comma list of attack numbers) runs only those.
 // Each attack runs on a thread of its own (attacker.mjs), so that writing its bytes does not delay the victim.
 // It prints the victim's latency during each attack (and without one) and the delivery delay, and exits 1 when the
 // victim's p99 reaches 50 ms or the delivery takes longer than WEBHOOK_BOUND_MS. Every client has an address of its
@@ -29,6 +34,10 @@ const VICTIM_RATE = 15;
 const P99_BOUND_MS = 50;
 const WEBHOOK_BOUND_MS = Number(process.env.WEBHOOK_BOUND_MS ?? 5000);
 const VICTIM_PATH = '/lottery/fr_lotto/draw/latest/numbers';
+const ATTACKS = process.env.ABUSE_ATTACKS?.split(',').map((n) => n.trim());
+const runs = (attackNumber) => !ATTACKS || ATTACKS.includes(String(attackNumber));
+const MCP_RATE = 19;
+const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
 /** Runs one attack on a thread of its own (attacker.mjs) for ATTACK_SECONDS; resolves to the answers' statuses. */
@@ -142,14 +151,33 @@ try {
     const ok = reads.p99 < P99_BOUND_MS && reads.errors === 0;
     failed ||= !ok;
     rows.push(
-      `| ${name} | ${reads.p50} ms | ${reads.p99} ms | ${reads.max} ms | ${reads.errors} | ` +
+      `| ${name} | ${reads.p50} ms | ${reads.p95} ms | ${reads.p99} ms | ${reads.max} ms | ${reads.errors} | ` +
         `${answers ? JSON.stringify(answers) : '—'} | ${note} | ${ok ? 'ok' : 'FAIL'} |`,
     );
   };
-  // Warm-up: the victim's route is compiled and cached before anything is measured.
+  // Warm-up: the victim's route is compiled and cached before anything is measured, and the MCP tool list (built
+  // on its first request, ≈ 250 ms of one core) is ready, as on a service that has been running.
   await underAttack(base, victim, null);
+  await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, 'X-API-Token': victim.token, 'X-Forwarded-For': victim.address },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
   record('no attack', await underAttack(base, victim, null));
 
+  if (runs(1)) await bodiesAttack(base, victim, record);
+  if (runs(2)) await ticketCheckAttack(base, victim, attacker, record);
+  if (runs(3)) {
+    failed ||= !(await webhookAttack(base, victim, attacker, adminJwt, record));
+  }
+  if (runs(4)) await mcpAttack(base, victim, attacker, record);
+} finally {
+  await api.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** 1. Bodies of (almost) 10 MiB. */
+async function bodiesAttack(base, victim, record) {
   // Just under the 10 MiB that every route used to accept, so that an old build parses it whole.
   const tenMiB = JSON.stringify({ email: 'x@abuse.test', password: 'p'.repeat(10 * 1024 * 1024 - 64) });
   record(
@@ -165,7 +193,10 @@ try {
       }),
     ),
   );
+}
 
+/** 2. The costliest ticket checks. */
+async function ticketCheckAttack(base, victim, attacker, record) {
   const lines = [];
   for (let a = 5; lines.length < 100; a++)
     for (let b = a + 1; b <= 49 && lines.length < 100; b++)
@@ -192,7 +223,10 @@ try {
       `${Buffer.byteLength(body)} B per request`,
     );
   }
+}
 
+/** 3. Webhook tests to a target that hangs, while the victim's webhook waits for a draw; false when it came late. */
+async function webhookAttack(base, victim, attacker, adminJwt, record) {
   // 3. Webhooks: the victim's subscription to a receiver that answers; the attacker's to one that never does.
   const hole = await blackHole();
   const inbox = await receiver();
@@ -228,28 +262,55 @@ try {
     const arrival = inbox.arrivals.find((a) => a.type === 'draw.published');
     const delay = arrival ? arrival.at - published : null;
     const delivered = delay !== null && delay <= WEBHOOK_BOUND_MS;
-    failed ||= !delivered;
     record(
       '3. 30 webhook tests to a target that never answers',
       result,
       `victim's draw.published after ${delay === null ? 'never' : `${(delay / 1000).toFixed(1)} s`}` +
         `${delivered ? '' : ' (FAIL)'}`,
     );
+    return delivered;
   } finally {
     await hole.close();
     await inbox.close();
   }
-} finally {
-  await api.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** 4. JSON-RPC batches of tools/list to /mcp, MCP_RATE a second, from one free token. */
+async function mcpAttack(base, victim, attacker, record) {
+  for (const size of [100, 10]) {
+    const batch = Array.from({ length: size }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'tools/list',
+    }));
+    const body = JSON.stringify(batch);
+    const result = await underAttack(base, victim, () =>
+      attack({
+        base,
+        method: 'POST',
+        path: '/mcp',
+        rate: MCP_RATE,
+        address: attacker.address,
+        body,
+        headers: { ...MCP_HEADERS, 'X-API-Token': attacker.token },
+      }),
+    );
+    const { statuses, sent, received } = result.attacker;
+    record(
+      `4. MCP: ${MCP_RATE}/s batches of ${size} tools/list, one free token`,
+      { reads: result.reads, attacker: statuses },
+      `${body.length} B per request; ${(received / 1e6).toFixed(1)} MB received for ${(sent / 1e3).toFixed(0)} kB ` +
+        `sent: ${(received / sent).toPrecision(2)}×`,
+    );
+  }
 }
 
 log(
   `victim: ${VICTIM_RATE} req/s to GET ${VICTIM_PATH} for ${ATTACK_SECONDS} s during each attack (${root})`,
 );
 log(
-  '| attack | victim p50 | victim p99 | victim max | victim non-2xx | attacker answers | note | p99 < 50 ms |',
+  '| attack | victim p50 | victim p95 | victim p99 | victim max | victim non-2xx | attacker answers | note | p99 < 50 ms |',
 );
-log('|---|---|---|---|---|---|---|---|');
+log('|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) log(row);
 process.exit(failed ? 1 : 0);

@@ -6,8 +6,11 @@ import http from 'node:http';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 
-/** A request from a client address of its own; resolves to the status (0 when the connection failed). */
-export function send(base, method, path, { address, body, headers = {} }) {
+/**
+ * A request from a client address of its own; resolves to the status (0 when the connection failed). `received`
+ * (optional) is told the size of each chunk of the answer's body.
+ */
+export function send(base, method, path, { address, body, headers = {}, received = () => undefined }) {
   return new Promise((resolve) => {
     const url = new URL(base + path);
     const request = http.request(
@@ -24,7 +27,7 @@ export function send(base, method, path, { address, body, headers = {} }) {
         },
       },
       (response) => {
-        response.resume();
+        response.on('data', (chunk) => received(chunk.length));
         response.on('end', () => resolve(response.statusCode));
       },
     );
@@ -48,7 +51,31 @@ async function keepSending({ base, method, path, inFlight, seconds, address, bod
   return statuses;
 }
 
+/**
+ * Sends the request `rate` times a second for `seconds`, whatever the answers' pace (an attacker does not wait);
+ * resolves to the statuses and the bytes of the bodies sent and received.
+ */
+async function sendAtRate({ base, method, path, rate, seconds, address, body, headers }) {
+  const statuses = {};
+  const bytes = { sent: 0, received: 0 };
+  const received = (length) => (bytes.received += length);
+  const pending = [];
+  const started = Date.now();
+  for (let i = 0; i < Math.round(rate * seconds); i++) {
+    const due = started + (i * 1000) / rate;
+    if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+    bytes.sent += body === undefined ? 0 : Buffer.byteLength(body);
+    pending.push(
+      send(base, method, path, { address, body, headers, received }).then((status) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return { statuses, ...bytes };
+}
+
 if (parentPort) {
   setPriority(19); // this thread only (Linux threads have a nice value each)
-  parentPort.postMessage(await keepSending(workerData));
+  parentPort.postMessage(await (workerData.rate ? sendAtRate(workerData) : keepSending(workerData)));
 }

@@ -78,5 +78,12 @@ async function send({ target, agent, rate, seconds, headersFor, request: { metho
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   const round = (ms) => Math.round(ms * 10) / 10;
-  return { p50: round(at(0.5)), p99: round(at(0.99)), max: round(at(1)), errors, count: latencies.length };
+  return {
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    p99: round(at(0.99)),
+    max: round(at(1)),
+    errors,
+    count: latencies.length,
+  };
 }

@@ -16,6 +16,8 @@ import { MeteringService } from './modules/metering/metering.service';
 import { servePortal } from './portal-static';
 import { serveSdkPackage } from './sdk-package';
 import { enableBrowserCors } from './common/http/browser-cors';
+import { OriginPolicy } from './common/http/origin-policy';
+import { CredentialedRoutes } from './modules/guards/credentialed-routes';
 import { accessLogger } from './common/logging/request-logger';
 import type { Logger } from 'pino';
 
@@ -102,19 +104,24 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   );
 
   // Only a browser's cross-origin request (it carries Origin) gets CORS headers and costs the CORS check: API
-  // clients are spared both.
-  const allowedOrigins = settings.corsOrigins === '*' ? null : new Set(settings.corsOrigins);
-  await enableBrowserCors(fastify, {
-    origin: (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
-      callback(null, Boolean(origin) && (allowedOrigins === null || allowedOrigins.has(origin as string))),
-    // Every method the API has: a browser app on another origin may manage tokens and webhooks too.
-    methods: 'GET,HEAD,POST,PUT,PATCH,DELETE',
-    exposedHeaders: EXPOSED_HEADERS.join(', '),
-    maxAge: 600,
-    // An OPTIONS request without Access-Control-Request-Method is answered like any preflight (204 and the CORS
-    // headers), not with @fastify/cors's text/plain 400.
-    strictPreflight: false,
-  });
+  // clients are spared both. A route that acts on a logged-in account's credentials (JWT routes, /mcp) answers
+  // only the origins CORS_ORIGINS lists; every other route any origin under `*` (OriginPolicy).
+  const origins = new OriginPolicy(settings.corsOrigins, settings.mail.publicUrl);
+  const credentialed = new CredentialedRoutes();
+  credentialed.install(fastify);
+  await enableBrowserCors(
+    fastify,
+    {
+      // Every method the API has: a browser app on another origin may manage tokens and webhooks too.
+      methods: 'GET,HEAD,POST,PUT,PATCH,DELETE',
+      exposedHeaders: EXPOSED_HEADERS.join(', '),
+      maxAge: 600,
+      // An OPTIONS request without Access-Control-Request-Method is answered like any preflight (204 and the CORS
+      // headers), not with @fastify/cors's text/plain 400.
+      strictPreflight: false,
+    },
+    (request, origin) => origins.allowsCors(origin, credentialed.has(request)),
+  );
 
   installRequestTimeout(fastify, settings.requestTimeoutMs);
   // IP_RATE_LIMIT, before any body is read (after CORS, so that a browser can read the 429).

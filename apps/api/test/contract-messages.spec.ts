@@ -148,6 +148,24 @@ describe('the contract error bodies, written out literally', () => {
   describe('our additions', () => {
     it.each([
       [
+        errorBody.badRequest(Messages.mcpBatchTooLarge(10)),
+        {
+          code: 401,
+          error: 'Bad Request',
+          message: 'Invalid MCP request: a batch holds at most 10 messages.',
+        },
+      ],
+      [
+        errorBody.forbidden(Messages.mcpOriginRefused),
+        {
+          code: 403,
+          error: 'Forbidden',
+          message:
+            "This origin may not use the MCP endpoint: only pages of the service's own address and of the " +
+            'origins its operator lists (CORS_ORIGINS) may.',
+        },
+      ],
+      [
         errorBody.forbidden(Messages.adminRequired),
         { code: 403, error: 'Forbidden', message: 'Administrator role required.' },
       ],
@@ -329,6 +347,10 @@ describe('the contract error bodies, written out literally', () => {
       [
         Messages.invalidFieldProblem('main', 'max must be at most 32767.'),
         "Invalid 'main' value: max must be at most 32767.",
+      ],
+      [
+        Messages.dotSegmentArgument('tag'),
+        "Invalid 'tag' value. Expected a value other than '.' or '..' (it names a path segment).",
       ],
       [
         Messages.rulesBreakDraw('1997-11-01', 'No rules are in force on 1997-11-01.'),

@@ -6,7 +6,7 @@ import { Clock } from '../src/common/clock';
 import { LIMIT_MESSAGE } from '../src/common/pagination/page-query.dto';
 import { MCP_POST_ONLY } from '../src/modules/mcp/mcp.controller';
 import { errorBody, Messages } from './support/contract-errors';
-import { newAdmin, newTokenHolder } from './support/fixtures';
+import { newAdmin, newLicensedHolder, type TestLicenseLimits } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -21,6 +21,14 @@ const TOOLS = [
   'draw_prizes',
   'next_draw',
 ];
+
+/** An initialize request, as a client sends it first. */
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 /** A secret no account holds, shaped like an issued one. */
 const unknownToken = () => `lr_${randomBytes(16).toString('hex')}`;
@@ -94,23 +102,8 @@ describe('the MCP endpoint (contract section 11), driven by the official SDK cli
   }
 
   /** A token holder on a license of its own. */
-  async function holderWithLicense(
-    limits: { monthlyQuota: number | null; perSecond?: number },
-    name = `mcp-${randomBytes(3).toString('hex')}`,
-  ) {
-    const put = await api.put(`/admin/licenses/${name}`, {
-      jwt: admin.jwt,
-      body: { perSecond: 1000, perMinute: 100000, perHour: 1000000, ...limits },
-    });
-    expect(put.status).toBe(200);
-    const holder = await newTokenHolder(api, name);
-    const patch = await api.patch(`/admin/accounts/${holder.id}`, {
-      jwt: admin.jwt,
-      body: { license: name },
-    });
-    expect(patch.status).toBe(200);
-    return holder;
-  }
+  const holderWithLicense = (limits: TestLicenseLimits) =>
+    newLicensedHolder(api, admin.jwt, `mcp-${randomBytes(3).toString('hex')}`, limits);
 
   const used = async (jwt: string): Promise<number> => (await api.get('/profile/usage', { jwt })).body.used;
   const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
@@ -219,7 +212,7 @@ describe('the MCP endpoint (contract section 11), driven by the official SDK cli
       else expect([result.isError, textOf(result)]).toEqual([true, rest.body.message]);
     });
 
-    it('costs one unit per call, like the route, and nothing for initialize and tools/list', async () => {
+    it('costs one unit of quota per call, like the route, and none for initialize and tools/list', async () => {
       const counted = await holderWithLicense({ monthlyQuota: 50 });
       const own = await connect({ 'X-API-Token': counted.token });
       await own.listTools();
@@ -277,28 +270,18 @@ describe('the MCP endpoint (contract section 11), driven by the official SDK cli
     it('401 before any MCP exchange without a token, or with an unknown one (contract bodies)', async () => {
       await expect(connect({})).rejects.toThrow(/401/);
       await expect(connect({ 'X-API-Token': unknownToken() })).rejects.toThrow(/401/);
-      const initialize = {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      };
       const headers = { Accept: 'application/json, text/event-stream' };
-      expect(await api.post('/mcp', { body: initialize, headers })).toMatchObject({
+      expect(await api.post('/mcp', { body: INITIALIZE, headers })).toMatchObject({
         status: 401,
         body: errorBody.unauthorized(Messages.tokenHeaderMissing),
       });
-      expect(await api.post('/mcp', { body: initialize, headers, token: unknownToken() })).toMatchObject({
+      expect(await api.post('/mcp', { body: INITIALIZE, headers, token: unknownToken() })).toMatchObject({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });
       expect(
         await api.post('/mcp', {
-          body: initialize,
+          body: INITIALIZE,
           headers: { ...headers, Authorization: `Bearer ${unknownToken()}` },
         }),
       ).toMatchObject({ status: 401, body: errorBody.unauthorized(Messages.invalidToken) });
@@ -315,29 +298,30 @@ describe('the MCP endpoint (contract section 11), driven by the official SDK cli
       expect(await used(holder.jwt)).toBe(1);
     });
 
-    it('403s are tool results with isError and the contract’s message: disabled, no license, quota used up', async () => {
+    it('403 before any MCP exchange for a disabled account or one without a license; quota used up is a tool result', async () => {
       const disabled = await holderWithLicense({ monthlyQuota: 10 });
       const noLicense = await holderWithLicense({ monthlyQuota: 10 });
       const quota = await holderWithLicense({ monthlyQuota: 1 });
       await api.patch(`/admin/accounts/${disabled.id}`, { jwt: admin.jwt, body: { disabled: true } });
       await api.patch(`/admin/accounts/${noLicense.id}`, { jwt: admin.jwt, body: { license: null } });
+      const headers = { Accept: 'application/json, text/event-stream' };
+      for (const [holder, message] of [
+        [disabled, Messages.accountDisabled],
+        [noLicense, Messages.noLicense],
+      ] as const) {
+        expect(await api.post('/mcp', { token: holder.token, body: INITIALIZE, headers })).toMatchObject({
+          status: 403,
+          body: errorBody.forbidden(message),
+        });
+        await expect(connect({ Authorization: `Bearer ${holder.token}` })).rejects.toThrow(/403/);
+      }
       const call = async (token: string) =>
         (await (
           await connect({ 'X-API-Token': token })
         ).callTool({ name: 'get_lottery', arguments: { tag: 'eu_euromillions' } })) as CallToolResult;
-      const refused = (result: CallToolResult) => [result.isError, textOf(result), result._meta?.error];
-      expect(refused(await call(disabled.token))).toEqual([
-        true,
-        Messages.accountDisabled,
-        errorBody.forbidden(Messages.accountDisabled),
-      ]);
-      expect(refused(await call(noLicense.token))).toEqual([
-        true,
-        Messages.noLicense,
-        errorBody.forbidden(Messages.noLicense),
-      ]);
       expect((await call(quota.token)).isError).toBeFalsy();
-      expect(refused(await call(quota.token))).toEqual([
+      const usedUp = await call(quota.token);
+      expect([usedUp.isError, textOf(usedUp), usedUp._meta?.error]).toEqual([
         true,
         Messages.quotaExceeded,
         errorBody.forbidden(Messages.quotaExceeded),
@@ -346,7 +330,8 @@ describe('the MCP endpoint (contract section 11), driven by the official SDK cli
     });
 
     it('429 is a tool result with isError that says when to retry', async () => {
-      const holder = await holderWithLicense({ monthlyQuota: 100, perSecond: 1 });
+      // 3 a minute: the client's initialize and notifications/initialized take 2 (McpAdmissionGuard), one call the 3rd.
+      const holder = await holderWithLicense({ monthlyQuota: 100, perMinute: 3 });
       const client = await connect({ 'X-API-Token': holder.token });
       const results = (await Promise.all(
         [1, 2, 3].map(() => client.callTool({ name: 'latest_draw', arguments: { tag: 'eu_euromillions' } })),

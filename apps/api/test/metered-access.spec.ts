@@ -1,6 +1,14 @@
 import { createTestApp, TestApp } from './support/test-app';
 import { http, Http } from './support/http';
-import { newAccount, newAdmin, newToken, newTokenHolder, sql } from './support/fixtures';
+import {
+  newAccount,
+  newAdmin,
+  newLicensedHolder,
+  newToken,
+  newTokenHolder,
+  sql,
+  type TestLicenseLimits,
+} from './support/fixtures';
 import { Clock } from '../src/common/clock';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
 import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
@@ -26,23 +34,8 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
   let admin: { jwt: string };
 
   /** A license with the given limits, assigned to a new token holder. */
-  async function holderWithLicense(
-    name: string,
-    limits: { monthlyQuota: number | null; perSecond?: number; perMinute?: number; perHour?: number },
-  ) {
-    const put = await api.put(`/admin/licenses/${name}`, {
-      jwt: admin.jwt,
-      body: { perSecond: 1000, perMinute: 100000, perHour: 1000000, ...limits },
-    });
-    expect(put.status).toBe(200);
-    const holder = await newTokenHolder(api, name);
-    const patch = await api.patch(`/admin/accounts/${holder.id}`, {
-      jwt: admin.jwt,
-      body: { license: name },
-    });
-    expect(patch.status).toBe(200);
-    return holder;
-  }
+  const holderWithLicense = (name: string, limits: TestLicenseLimits) =>
+    newLicensedHolder(api, admin.jwt, name, limits);
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -220,9 +213,10 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
       });
       expect(browser.headers.get('access-control-allow-origin')).toBe('https://example.org');
       expect(browser.headers.get('vary')).toContain('Origin');
-      const preflight = await fetch(`${app.baseUrl}/profile/token/t1`, {
+      // (Routes of a logged-in account answer listed origins only: mcp-admission.spec.)
+      const preflight = await fetch(`${app.baseUrl}/lottery/eu_euromillions/check`, {
         method: 'OPTIONS',
-        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'DELETE' },
+        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST' },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-methods')).toContain('DELETE');

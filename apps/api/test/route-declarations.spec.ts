@@ -125,8 +125,9 @@ describe('route access declarations', () => {
       'POST /auth/password/reset | public | no guard',
       'POST /auth/register | public | no guard',
       `POST /lottery/:tag/check | ${METERED}`,
-      // MCP (contract section 11): the token only; each tool call runs a metered route above, in-process.
-      'POST /mcp | apiTokenUnmetered | ApiTokenOrBearerGuard | checked before the body',
+      // MCP (contract section 11): a page's origin, the token and the license before the body; then its messages
+      // counted in the account's rate windows (each tool call runs a metered route above, in-process).
+      'POST /mcp | mcp | McpOriginGuard → ApiTokenOrBearerGuard → LicenseGuard → McpAdmissionGuard | checked before the body',
       `POST /profile/email | ${USER}`,
       `POST /profile/email/verification | ${USER}`,
       `POST /profile/token | ${USER}`,

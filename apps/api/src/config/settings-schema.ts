@@ -151,7 +151,8 @@ export const SETTINGS_SCHEMA = {
   CORS_ORIGINS: setting({
     kind: anyOrList('`*` or origins, comma-separated'),
     default: '*',
-    meaning: 'allowed browser origins',
+    meaning:
+      "browser origins allowed to read answers; `*`: any, but a logged-in account's routes and `/mcp` answer listed origins only",
   }),
   REQUEST_TIMEOUT_MS: setting({
     kind: integer(100),
@@ -299,7 +300,8 @@ export const SETTINGS_SCHEMA = {
   }),
   PUBLIC_URL: setting({
     kind: publicUrl(),
-    meaning: 'the address clients reach (links in e-mails point there); required with `SMTP_URL`',
+    meaning:
+      "the address clients reach (links in e-mails point there; its host's pages may call `/mcp`); required with `SMTP_URL`",
   }),
   MAIL_FROM: setting({
     kind: text('an address, e.g. `Name <no-reply@example.com>`', (from, { problem }) => {

@@ -45,6 +45,33 @@ export async function newTokenHolder(api: Http, label?: string) {
   return { ...account, tokenId, token: await newToken(api, account.jwt, tokenId) };
 }
 
+/** License limits for a test; the rates not given are roomy (1,000/s, 100,000/min, 1,000,000/h). */
+export interface TestLicenseLimits {
+  monthlyQuota: number | null;
+  perSecond?: number;
+  perMinute?: number;
+  perHour?: number;
+}
+
+/** A token holder on a license of its own, `name`, which an administrator (`adminJwt`) creates or replaces. */
+export async function newLicensedHolder(
+  api: Http,
+  adminJwt: string,
+  name: string,
+  limits: TestLicenseLimits,
+) {
+  const put = await api.put(`/admin/licenses/${name}`, {
+    jwt: adminJwt,
+    body: { perSecond: 1000, perMinute: 100000, perHour: 1000000, ...limits },
+  });
+  if (put.status !== 200) throw new Error(`license ${name}: ${put.status} ${put.text}`);
+  const holder = await newTokenHolder(api, name);
+  const patch = await api.patch(`/admin/accounts/${holder.id}`, { jwt: adminJwt, body: { license: name } });
+  if (patch.status !== 200)
+    throw new Error(`license ${name} for ${holder.email}: ${patch.status} ${patch.text}`);
+  return holder;
+}
+
 /** Runs SQL directly on the test app's database (to set up states the API cannot, e.g. an admin account). */
 export async function sql(app: TestApp, query: string, params: unknown[] = []): Promise<any[]> {
   return app.running.app.get(DataSource).query(query, params);

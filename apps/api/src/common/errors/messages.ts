@@ -86,6 +86,13 @@ export const Messages = {
   rulesBreakDraw: (date: string, problem: string) =>
     `The new rules do not fit the draw of ${date}: ${problem}`,
   invalidCsvBody: "Invalid request body. Expected text/csv with the header 'date,main,special'.",
+  // The MCP endpoint (contract section 11).
+  mcpBatchTooLarge: (limit: number) => `Invalid MCP request: a batch holds at most ${limit} messages.`,
+  mcpOriginRefused:
+    "This origin may not use the MCP endpoint: only pages of the service's own address and of the origins " +
+    'its operator lists (CORS_ORIGINS) may.',
+  dotSegmentArgument: (field: string) =>
+    `Invalid '${field}' value. Expected a value other than '.' or '..' (it names a path segment).`,
   // Ingestion from the operators' publications (issue 11).
   sourceNotFound: 'No source is configured for this lottery.',
   conflictNotFound: 'Conflict not found.',

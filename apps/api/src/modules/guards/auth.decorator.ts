@@ -8,6 +8,8 @@ import { JwtAuthGuard } from './jwt/jwt-auth.guard';
 import { QuotaChargeGuard } from './quota/quota-charge.guard';
 import { QuotaGuard } from './quota/quota.guard';
 import { AccountThrottlerGuard } from './throttling/account-throttler.guard';
+import { McpAdmissionGuard } from '../mcp/mcp-admission.guard';
+import { McpOriginGuard } from '../mcp/mcp-origin.guard';
 import { ApiTokenGuard } from './token/api-token.guard';
 import { ApiTokenOrBearerGuard } from './token/api-token-or-bearer.guard';
 import { LicenseGuard } from './token/license.guard';
@@ -16,11 +18,20 @@ import { LicenseGuard } from './token/license.guard';
  * Who may call a route:
  * - `public`: anyone;
  * - `apiToken`: the metered lottery routes, `X-API-Token` through the whole check chain of contract section 5;
- * - `apiTokenUnmetered`: the API token alone (steps 1–2), in `X-API-Token` or `Authorization: Bearer`: the MCP
- *   endpoint (contract section 11), whose every tool call runs a metered route in-process and is metered there;
+ * - `mcp`: the MCP endpoint (contract section 11): a browser page only from an allowed origin, the API token in
+ *   `X-API-Token` or `Authorization: Bearer`, an account enabled and licensed (steps 1–4), then its messages
+ *   counted in the account's rate windows (McpAdmissionGuard; each tool call runs a metered route in-process,
+ *   which counts it and charges its unit of quota there);
  * - `user`: a logged-in account (JWT); `admin`: a logged-in account with role admin.
  */
-export type AccessLevel = 'public' | 'apiToken' | 'apiTokenUnmetered' | 'user' | 'admin';
+export type AccessLevel = 'public' | 'apiToken' | 'mcp' | 'user' | 'admin';
+
+/**
+ * The levels whose routes act for an account on the strength of a credential it holds (a JWT, or the API token
+ * the MCP endpoint takes as a bearer): browser pages of other origins get CORS from them only when CORS_ORIGINS
+ * lists their origin (OriginPolicy).
+ */
+export const CREDENTIALED_LEVELS: ReadonlySet<AccessLevel> = new Set<AccessLevel>(['user', 'admin', 'mcp']);
 
 export interface AuthDeclaration {
   level: AccessLevel;
@@ -52,7 +63,7 @@ export const JWT_SCHEME = 'jwt';
 export const GUARDS_BY_LEVEL: Record<AccessLevel, Type<CanActivate>[]> = {
   public: [],
   apiToken: [ApiTokenGuard, LicenseGuard, QuotaGuard, AccountThrottlerGuard, QuotaChargeGuard],
-  apiTokenUnmetered: [ApiTokenOrBearerGuard],
+  mcp: [McpOriginGuard, ApiTokenOrBearerGuard, LicenseGuard, McpAdmissionGuard],
   user: [JwtAuthGuard],
   admin: [JwtAuthGuard, AdminRoleGuard],
 };
@@ -105,13 +116,18 @@ export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean; befor
       ),
     );
   }
-  if (level === 'apiTokenUnmetered') {
+  if (level === 'mcp') {
     decorators.push(
       ApiSecurity(API_TOKEN_SCHEME),
       ApiErrorResponse(
         401,
         'API token missing or unknown (in X-API-Token or Authorization: Bearer).',
         Messages.tokenHeaderMissing,
+      ),
+      ApiErrorResponse(
+        403,
+        "A browser page's origin not allowed, account disabled, or without license.",
+        Messages.accountDisabled,
       ),
     );
   }

@@ -7,11 +7,12 @@ import { type AccessLevel, GUARDS_BY_LEVEL, routeAccess } from './auth.decorator
 import { GuardsModule } from './guards.module';
 
 /**
- * Routes declared with `@Auth(level, { beforeBody: true })` (the admin CSV import, whose body may be megabytes)
- * run their level's guards in an `onRequest` hook too, before the body is read: a caller without a JWT, with a bad
- * one or without the role gets the same 401 or 403 as from the guards (they are the same guard classes, with their
- * own messages), without the server reading or parsing what it sends. The guards still run again in Nest's chain:
- * the route is never served unguarded, whatever a hook does, and a JWT check costs microseconds.
+ * Routes declared with `@Auth(level, { beforeBody: true })` (the admin CSV import, whose body may be megabytes; the
+ * MCP endpoint) run their level's guards in an `onRequest` hook too, before the body is read: a caller without a
+ * JWT, with a bad one or without the role gets the same 401 or 403 as from the guards (they are the same guard
+ * classes, with their own messages), without the server reading or parsing what it sends. The guards still run
+ * again in Nest's chain: the route is never served unguarded, whatever a hook does, and a JWT check costs
+ * microseconds. A guard that needs the body (`static readsBody = true`) runs in Nest's chain only.
  *
  * Call before the routes are registered (before app.init()).
  */
@@ -23,7 +24,8 @@ export async function installChecksBeforeBody(
   const hooks = new Map<AccessLevel, onRequestHookHandler>();
   for (const level of Object.keys(GUARDS_BY_LEVEL) as AccessLevel[]) {
     const guards: CanActivate[] = [];
-    for (const type of GUARDS_BY_LEVEL[level]) {
+    const beforeBody = GUARDS_BY_LEVEL[level].filter((type) => !(type as { readsBody?: boolean }).readsBody);
+    for (const type of beforeBody) {
       const guard = await moduleRef.create(type);
       // Nest runs no lifecycle hook for an instance made this way (the throttler guards set up in theirs).
       await (guard as Partial<OnModuleInit>).onModuleInit?.();

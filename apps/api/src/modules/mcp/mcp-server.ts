@@ -14,7 +14,7 @@ const SERVER_INFO = { name: 'lottery-results', title: 'Lottery Results Service',
 const INSTRUCTIONS =
   'Lottery results: draws, prizes paid, number statistics and ticket checks for the lotteries this service ' +
   "follows. Find a lottery's tag with list_lotteries; dates are the lottery's local calendar dates (YYYY-MM-DD). " +
-  "Each tool call costs one unit of the API token's monthly quota (listing the tools costs nothing). Answers " +
+  "Each tool call costs one unit of the API token's monthly quota (listing the tools costs none). Answers " +
   "carry the lottery's freshness: when it is 'stale', tell the user the latest draws may be missing.";
 
 const ENDPOINT_URL = 'http://localhost/mcp';
@@ -27,6 +27,18 @@ const TRANSPORT_HEADERS = [
   'mcp-session-id',
   'last-event-id',
 ];
+
+/**
+ * What `tools/list` hands the SDK: an empty list, which exchange() replaces in the SDK's JSON by the catalog's
+ * encoding of the tools, made once. Encoding the ≈ 41 KB list for every answer, and passing it through the
+ * transport's Response (encoded to bytes and decoded again), cost ≈ 1 ms of CPU per tools/list (measured on the
+ * SDK's server and transport alone: a batch of 10 took 14–16 ms, 4–5 ms with this; one 1.1–1.8 ms, 0.5–0.7 ms, about
+ * a ping's cost; the whole server's CPU for a POST of 10, socket writes included, halves). The replaced text
+ * cannot come from a client (anything a client sends is inside a JSON string in the answer, where every quote is
+ * escaped) nor from a tool (no route answers a `result` with `tools`).
+ */
+const LISTING_STAND_IN = Object.freeze({ tools: [] });
+const LISTING_SENT = '"result":{"tools":[]}';
 
 /** An answer of the MCP endpoint, for the controller to send. */
 export interface McpAnswer {
@@ -57,10 +69,11 @@ export class McpEndpoint {
     private readonly runner: McpToolRunner,
   ) {}
 
-  /** Answers one POST of the MCP endpoint, after its token check (ApiTokenOrBearerGuard). */
+  /** Answers one POST of the MCP endpoint, once admitted (the guards of @Auth('mcp')). */
   async exchange(request: FastifyRequest): Promise<McpAnswer> {
     const caller: McpCaller = { token: String(apiTokenOrBearerOf(request)).trim(), clientIp: request.ip };
-    const server = this.serverFor(caller);
+    const listing: { encoded?: string } = {};
+    const server = this.serverFor(caller, listing);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -68,8 +81,11 @@ export class McpEndpoint {
     await server.connect(transport);
     try {
       const response = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
-      const body = await response.text();
-      if (response.status >= 400) throw refusalOf(response.status, body);
+      const text = await response.text();
+      if (response.status >= 400) throw refusalOf(response.status, text);
+      const { encoded } = listing;
+      // A function, not a replacement string, whose `$` patterns would be read.
+      const body = encoded === undefined ? text : text.replaceAll(LISTING_SENT, () => encoded);
       return {
         status: response.status,
         contentType: response.headers.get('content-type') ?? undefined,
@@ -80,13 +96,17 @@ export class McpEndpoint {
     }
   }
 
-  private serverFor(caller: McpCaller): Server {
+  /** A Server for one POST; its `tools/list` answers LISTING_STAND_IN, and names the encoding in `listing`. */
+  private serverFor(caller: McpCaller, listing: { encoded?: string }): Server {
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: {} },
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: this.validator,
     });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await this.catalog.tools() }));
+    server.setRequestHandler(ListToolsRequestSchema, async () => {
+      listing.encoded = `"result":${await this.catalog.encodedListing()}`;
+      return LISTING_STAND_IN;
+    });
     server.setRequestHandler(CallToolRequestSchema, (call) =>
       this.runner.call(call.params.name, call.params.arguments ?? {}, caller),
     );

@@ -6,6 +6,7 @@ import { ApiErrorResponse } from '../../common/errors/api-error-response.decorat
 import { BodyLimit } from '../../common/http/body-limit';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
 import { Auth } from '../guards/auth.decorator';
+import { MCP_BATCH_LIMIT } from './mcp-admission.guard';
 import { McpEndpoint } from './mcp-server';
 
 /** check_ticket's largest arguments (its REST route takes 64 KB) inside a JSON-RPC envelope. */
@@ -23,8 +24,9 @@ const EXAMPLE_CALL = {
 
 /**
  * The Model Context Protocol endpoint (contract section 11): AI agents use the lottery routes as MCP tools, with
- * the same token, quota and answers (McpEndpoint). The token is checked before the body is read; each tool call is
- * then checked and metered as its REST route.
+ * the same token, quota and answers (McpEndpoint). A browser page's origin, the token and the account's license
+ * are checked before the body is read; the POST's messages are then counted in the account's rate windows
+ * (McpAdmissionGuard), and each tool call is checked and metered as its REST route.
  */
 @ApiTags('mcp')
 @Controller('mcp')
@@ -32,16 +34,20 @@ export class McpController {
   constructor(private readonly endpoint: McpEndpoint) {}
 
   @Post()
-  @Auth('apiTokenUnmetered', { beforeBody: true })
+  @Auth('mcp', { beforeBody: true })
   @BodyLimit(MCP_BODY_LIMIT)
   @ApiOperation({
     summary: 'Model Context Protocol (Streamable HTTP, stateless) for AI agents.',
     description:
-      'JSON-RPC 2.0 messages of MCP: `initialize`, `tools/list` (free) and `tools/call` of the tools ' +
+      'JSON-RPC 2.0 messages of MCP: `initialize`, `tools/list` and `tools/call` of the tools ' +
       'list_lotteries, get_lottery, latest_draw, draw_on_date, search_draws, check_ticket, number_stats, ' +
       'draw_prizes and next_draw. Each tool call runs its REST route: the same checks, one unit of quota, the ' +
       "route's JSON as `structuredContent`; a refusal is a result with `isError` and the contract's message. " +
-      'The API token goes in `X-API-Token` or `Authorization: Bearer <api token>`; the client must accept ' +
+      "Every other message (initialize, tools/list, ping, notifications) costs no quota but one unit of the license's " +
+      'rate limits, counted before the exchange (429 over them). A batch holds at most ' +
+      `${MCP_BATCH_LIMIT} messages. ` +
+      'The API token goes in `X-API-Token` or `Authorization: Bearer <api token>`; the account must be enabled and ' +
+      'licensed (403); a browser page must be of an allowed origin (403). The client must accept ' +
       '`application/json, text/event-stream` (else 406). GET and DELETE answer 405 (no sessions).',
   })
   @ApiBody({
@@ -50,7 +56,11 @@ export class McpController {
   })
   @ApiResponse({ status: 200, description: 'The JSON-RPC answer.', schema: { type: 'object' } })
   @ApiResponse({ status: 202, description: 'A notification, accepted (no body).' })
-  @ApiErrorResponse(400, 'Not a JSON-RPC message of MCP.', 'Parse error: Invalid JSON-RPC message')
+  @ApiErrorResponse(
+    400,
+    `Not a JSON-RPC message of MCP, or a batch of more than ${MCP_BATCH_LIMIT}.`,
+    'Parse error: Invalid JSON-RPC message',
+  )
   async exchange(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const answer = await this.endpoint.exchange(request);
     reply.status(answer.status);

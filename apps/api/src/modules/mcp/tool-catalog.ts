@@ -19,15 +19,17 @@ const OPENAPI_URL = '/openapi.json';
  * The tools as `tools/list` answers them, with their input and output schemas read from the OpenAPI document that
  * the service serves: a tool's arguments are its route's path and query parameters (and JSON body), its output
  * the route's 200 answer, each as the DTOs declare them. The document is built once, on the first `tools/list`
- * (the same one GET /openapi.json serves, asked in-process), so that an endpoint nobody uses costs nothing.
+ * (the same one GET /openapi.json serves, asked in-process), so that an endpoint nobody uses costs nothing; so is
+ * the answer's JSON (≈ 41 KB), which McpEndpoint sends as it is.
  */
 @Injectable()
 export class McpToolCatalog {
-  private listing?: Promise<Tool[]>;
+  private listing?: Promise<string>;
 
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
-  tools(): Promise<Tool[]> {
+  /** The result of `tools/list`, `{"tools": [...]}`, as JSON text. */
+  encodedListing(): Promise<string> {
     this.listing ??= this.build().catch((error: unknown) => {
       this.listing = undefined; // a failure is not remembered: the next tools/list tries again
       throw error;
@@ -35,11 +37,11 @@ export class McpToolCatalog {
     return this.listing;
   }
 
-  private async build(): Promise<Tool[]> {
+  private async build(): Promise<string> {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const response = await fastify.inject({ method: 'GET', url: OPENAPI_URL });
     if (response.statusCode !== 200) throw new Error(`${OPENAPI_URL} answered ${response.statusCode}`);
-    return toolsOf(response.json<OpenApiDocument>());
+    return JSON.stringify({ tools: toolsOf(response.json<OpenApiDocument>()) });
   }
 }
 

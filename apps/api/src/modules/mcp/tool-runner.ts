@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { ApiError } from '../../common/errors/api-error';
+import { Messages } from '../../common/errors/messages';
 import { FRESHNESS_HEADER } from '../lotteries/domain/freshness-header';
 import { freshnessFactsOf } from './freshness-facts';
 import { MCP_TOOLS, type McpToolDefinition, type RouteRef, type ToolArguments } from './mcp-tools';
@@ -30,8 +32,12 @@ export class McpToolRunner {
     const tool = TOOLS.get(name);
     // An unknown tool is the protocol's error (the MCP specification's -32602), as the SDK's own servers answer.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+    const route = tool.routeFor?.(args) ?? tool.route;
+    const dotSegment = dotSegmentArgument(route, args);
+    if (dotSegment)
+      return refusal(ApiError.badRequest(Messages.dotSegmentArgument(dotSegment)).body, undefined);
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    const response = await fastify.inject(requestFor(tool.routeFor?.(args) ?? tool.route, args, caller));
+    const response = await fastify.inject(requestFor(route, args, caller));
     const answer = parsed(response.body);
     if (response.statusCode >= 400) return refusal(answer, response.headers['retry-after']?.toString());
     const structured = tool.keep ? pick(answer as Record<string, unknown>, tool.keep) : answer;
@@ -86,6 +92,32 @@ export function requestFor(route: RouteRef, args: ToolArguments, caller: McpCall
 }
 
 const isAbsent = (value: unknown) => value === undefined || value === null;
+
+const DOT_SEGMENTS = new Set(['.', '..']);
+
+/**
+ * The first argument of a path parameter that is a dot segment, `.` or `..`, written as such or percent-encoded
+ * (`%2e`, `%2E%2e`): the in-process request's URL would resolve it and reach another route (get_lottery's
+ * `/lottery/.` is `/lottery/`, the list), so the call is refused with a message naming it, as a route refuses what
+ * it cannot take.
+ */
+function dotSegmentArgument(route: RouteRef, args: ToolArguments): string | undefined {
+  for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
+    const value = args[name];
+    if (typeof value === 'string' && (DOT_SEGMENTS.has(value) || DOT_SEGMENTS.has(percentDecoded(value)))) {
+      return name;
+    }
+  }
+  return undefined;
+}
+
+function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value; // not percent-encoding: no dot segment either
+  }
+}
 
 /** A path or query value as a client would write it: numbers and booleans as text, anything else as its JSON. */
 const textOf = (value: unknown) =>

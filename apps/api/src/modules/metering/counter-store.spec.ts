@@ -135,6 +135,39 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       expect((await hit(store, roomy, 3_600_000, 100)).remaining).toBe(96);
     });
 
+    it('a request of `cost` units counts as that many requests at once: whole, or not at all', async () => {
+      // 10 an hour (one unit back every 6 min, far from this test's duration) and a roomier minute beside it.
+      const [hour, minute] = [key(), key()];
+      const costly = (cost: number) =>
+        store.rateLimitHits([
+          { key: hour, windowMs: 3_600_000, limit: 10, cost },
+          { key: minute, windowMs: 60_000, limit: 100, cost },
+        ]);
+      expect((await costly(4)).map((h) => [h.allowed, h.remaining])).toEqual([
+        [true, 6],
+        [true, 96],
+      ]);
+      expect((await costly(4))[0]).toMatchObject({ allowed: true, remaining: 2 });
+      const refused = await costly(4);
+      expect(refused.map((h) => h.allowed)).toEqual([false, true]);
+      // 8 of 10 used: 4 more fit once 2 units have come back, 12 minutes from now.
+      expect(refused[0].retryAfterMs).toBeGreaterThan(719_000);
+      expect(refused[0].retryAfterMs).toBeLessThanOrEqual(720_000);
+      // The refused 4 were counted nowhere: the minute has 92 left after 2 more units, not 88.
+      expect((await costly(2)).map((h) => [h.allowed, h.remaining])).toEqual([
+        [true, 0],
+        [true, 90],
+      ]);
+      const [rate, quota] = [key(), key()];
+      await seed(quota, 0);
+      const charged = await store.rateLimitHitsThenIncrement(
+        [{ key: rate, windowMs: 3_600_000, limit: 10, cost: 7 }],
+        { key: quota, limit: 100 },
+      );
+      expect(charged.hits[0]).toMatchObject({ allowed: true, remaining: 3 });
+      expect(charged.increment).toMatchObject({ used: 1 }); // the quota's unit stays one
+    });
+
     it('rateLimitHitsThenIncrement increments the counter for exactly the requests the limits let through', async () => {
       const [rate, quota] = [key(), key()];
       await seed(quota, 0);
@@ -210,6 +243,23 @@ describe('gcraDecision (times in µs)', () => {
     expect(first.hit).toEqual({ allowed: true, remaining: 0, resetMs: 1000, retryAfterMs: 0 });
     expect(gcraDecision(first.tatUs, now + 300 * ms, 1000, 1).hit.retryAfterMs).toBe(700);
     expect(gcraDecision(first.tatUs, now + 1000 * ms, 1000, 1).hit.allowed).toBe(true);
+  });
+
+  it('a request of `cost` units moves the arrival time `cost` intervals; one larger than the limit never fits', () => {
+    const first = gcraDecision(null, now, 1000, 10, 3);
+    expect(first).toEqual({
+      hit: { allowed: true, remaining: 7, resetMs: 300, retryAfterMs: 0 },
+      tatUs: now + 300 * ms,
+    });
+    expect(gcraDecision(first.tatUs, now, 1000, 10, 7).hit).toMatchObject({ allowed: true, remaining: 0 });
+    // 3 used: 8 more fit once one unit has come back, 100 ms later.
+    expect(gcraDecision(first.tatUs, now, 1000, 10, 8).hit).toEqual({
+      allowed: false,
+      remaining: 0,
+      resetMs: 300,
+      retryAfterMs: 100,
+    });
+    expect(gcraDecision(null, now, 1000, 10, 11).hit.allowed).toBe(false);
   });
 
   it('lets exactly `limit` of an instant burst through, whole-number interval or not', () => {

@@ -17,6 +17,11 @@ export interface RateLimitRule {
   key: string;
   windowMs: number;
   limit: number;
+  /**
+   * The units the request counts, 1 when absent: a POST to the MCP endpoint counts each JSON-RPC message it holds,
+   * in the same store call (a request of `cost` units is counted whole or not at all).
+   */
+  cost?: number;
 }
 
 /**
@@ -111,7 +116,7 @@ export interface CounterStore {
   reconcileQuota(entries: QuotaReconciliation[]): Promise<void>;
   /**
    * Counts one request against several limits ("at most `limit` per `windowMs`" each, GCRA) in one atomic step:
-   * the request is counted in all of them, or, when any would refuse it, in none.
+   * the request (its `cost` units) is counted in all of them, or, when any would refuse it, in none.
    */
   rateLimitHits(limits: RateLimitRule[]): Promise<RateLimitHit[]>;
   /**
@@ -164,6 +169,9 @@ export function newIncarnation(version: number): string {
  * put it more than a window ahead of now. A burst of `limit` passes at once, then requests pass at the limit's
  * pace; there are no window boundaries, so a burst that straddles one gets no more than the limit.
  *
+ * A request of `cost` units moves it `cost` intervals: it counts as that many requests arriving at once (a cost
+ * above the limit never fits).
+ *
  * Times are whole microseconds (exact in a double until the year 2255) and the interval is rounded down to one,
  * so no rounding drift builds up over a long burst. Returns the decision and the `tat` to store (unchanged when
  * refused).
@@ -173,11 +181,12 @@ export function gcraDecision(
   nowUs: number,
   windowMs: number,
   limit: number,
+  cost = 1,
 ): { hit: RateLimitHit; tatUs: number } {
   const windowUs = windowMs * 1000;
   const intervalUs = Math.max(1, Math.floor(windowUs / limit));
   const tatUs = Math.max(storedTatUs ?? nowUs, nowUs);
-  const nextUs = tatUs + intervalUs;
+  const nextUs = tatUs + intervalUs * cost;
   const toMs = (us: number) => Math.ceil(us / 1000);
   if (nextUs - nowUs > windowUs) {
     const hit = {

@@ -161,6 +161,23 @@ describe('FailoverCounterStore', () => {
     expect(warnings.filter((w) => w.startsWith('Redis is unavailable'))).toHaveLength(1);
   });
 
+  it("counts a request's cost in units, in Redis while it answers and in memory while it is away", async () => {
+    const costly = (key: string): RateLimitRule[] => [{ ...hourly(key)[0], cost: 7 }];
+    const [shared, local, quota] = [newKey('rate'), newKey('rate'), newKey('quota')];
+    await store.seedQuota(quota, { used: 0, version: 1 }, 60, 'if-absent');
+    expect((await store.rateLimitHits(costly(shared)))[0].remaining).toBe(293);
+    const charged = await store.rateLimitHitsThenIncrement(costly(shared), { key: quota, limit: null });
+    expect([charged.hits[0].remaining, charged.increment]).toEqual([
+      286,
+      expect.objectContaining({ used: 1 }),
+    ]);
+    expect(await sharedRemaining(shared)).toBe(285);
+    await cut('refuse');
+    expect((await store.rateLimitHits(costly(local)))[0].remaining).toBe(293);
+    const away = await store.rateLimitHitsThenIncrement(costly(local), { key: quota, limit: null });
+    expect([away.hits[0].remaining, away.increment]).toEqual([286, 'unavailable']);
+  });
+
   it('when Redis hangs, one request waits out the command timeout, then none waits at all', async () => {
     await hits(newKey('warm'), 1);
     proxy.cut('freeze'); // the connection stays open but nothing comes back

@@ -110,8 +110,8 @@ export class MemoryCounterStore implements CounterStore {
   private hitsNow(limits: RateLimitRule[]): RateLimitHit[] {
     const nowUs = this.now() * 1000;
     this.sweep(nowUs / 1000);
-    const decisions = limits.map(({ key, windowMs, limit }) =>
-      gcraDecision(this.arrivals.get(key) ?? null, nowUs, windowMs, limit),
+    const decisions = limits.map(({ key, windowMs, limit, cost }) =>
+      gcraDecision(this.arrivals.get(key) ?? null, nowUs, windowMs, limit, cost),
     );
     if (decisions.every((d) => d.hit.allowed)) {
       decisions.forEach((d, i) => this.arrivals.set(limits[i].key, d.tatUs));

@@ -72,9 +72,10 @@ return 0
 
 /**
  * gcraDecision() of counter-store.ts, in Lua, for several limits at once: each of the first `count` keys holds its
- * theoretical arrival time (µs); ARGV holds a window (ms) and a limit per key. The request is counted in every key
- * only when all allow it. The clock is Redis's own, so every instance agrees on it; a key expires once its limit
- * has drained. Leaves, per key, {allowed, remaining, resetMs, retryAfterMs} in `results`, and `all`.
+ * theoretical arrival time (µs); ARGV holds a window (ms), a limit and the request's cost (units) per key. The
+ * request is counted in every key only when all allow it. The clock is Redis's own, so every instance agrees on it;
+ * a key expires once its limit has drained. Leaves, per key, {allowed, remaining, resetMs, retryAfterMs} in
+ * `results`, and `all`.
  */
 const RATE_LIMIT_STEP = `
 local t = redis.call('TIME')
@@ -82,10 +83,10 @@ local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local results, nexts, all = {}, {}, true
 for i = 1, count do
   local key = KEYS[i]
-  local window = tonumber(ARGV[2 * i - 1]) * 1000
-  local interval = math.max(1, math.floor(window / tonumber(ARGV[2 * i])))
+  local window = tonumber(ARGV[3 * i - 2]) * 1000
+  local interval = math.max(1, math.floor(window / tonumber(ARGV[3 * i - 1])))
   local tat = math.max(tonumber(redis.call('GET', key) or '0'), now)
-  local nextTat = tat + interval
+  local nextTat = tat + interval * tonumber(ARGV[3 * i])
   if nextTat - now > window then
     all = false
     results[i] = {0, 0, math.ceil((tat - now) / 1000), math.ceil((nextTat - now - window) / 1000)}
@@ -211,7 +212,7 @@ export class RedisCounterStore implements CounterStore {
     const replies = await this.redis.lrsRateLimitHits(
       limits.length,
       ...limits.map(({ key }) => this.prefix + key),
-      ...limits.flatMap(({ windowMs, limit }) => [windowMs, limit]),
+      ...limits.flatMap(rateLimitArguments),
     );
     return replies.map(toRateLimitHit);
   }
@@ -224,12 +225,17 @@ export class RedisCounterStore implements CounterStore {
       limits.length + 1,
       ...limits.map(({ key }) => this.prefix + key),
       this.prefix + increment.key,
-      ...limits.flatMap(({ windowMs, limit }) => [windowMs, limit]),
+      ...limits.flatMap(rateLimitArguments),
       increment.limit ?? -1,
     );
     const hits = replies.map(toRateLimitHit);
     return result === 0 ? { hits } : { hits, increment: incrementResult(result) };
   }
+}
+
+/** A limit's arguments to RATE_LIMIT_STEP: its window, its limit and the request's cost. */
+function rateLimitArguments({ windowMs, limit, cost = 1 }: RateLimitRule): number[] {
+  return [windowMs, limit, cost];
 }
 
 function incrementResult([status, used, incarnation]: QuotaReply): IncrementResult {

@@ -50,7 +50,18 @@ export abstract class RateLimitGuard extends ThrottlerGuard {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const tracker = await getTracker(request as unknown as Record<string, unknown>, context);
     const key = generateKey(context, tracker, throttler.name ?? 'default');
-    this.metering.addRateLimit(meterOf(request), { key, windowMs: ttl, limit });
+    const cost = this.costOf(request);
+    this.metering.addRateLimit(meterOf(request), {
+      key,
+      windowMs: ttl,
+      limit,
+      ...(cost === 1 ? {} : { cost }),
+    });
     return true;
+  }
+
+  /** The units a request counts in each window: one, but where a guard knows better (a POST of several messages). */
+  protected costOf(_request: FastifyRequest): number {
+    return 1;
   }
 }
