@@ -48,8 +48,12 @@ describe('portal: a token from creation to revocation', () => {
     await heading(holder, 'Dashboard');
     await holder.getByRole('heading', { name: 'License' }).waitFor();
     await holder.getByText('of 1,000 requests').waitFor();
-    // The JWT is kept in this tab's sessionStorage, never in a cookie.
-    expect(await holder.context().cookies()).toEqual([]);
+    // The JWT is kept in this tab's sessionStorage, never in a cookie: the one cookie is the log-in's device
+    // cookie (HttpOnly, sent to the log-in route only), which names a device, not a session.
+    const cookies = await holder.context().cookies();
+    expect(cookies.map(({ name, path, httpOnly }) => ({ name, path, httpOnly }))).toEqual([
+      { name: 'login_device', path: '/auth/login', httpOnly: true },
+    ]);
     expect(await holder.evaluate(() => Object.keys(sessionStorage))).toEqual(['lrs.portal.session']);
   });
 
