@@ -2,11 +2,12 @@
  * Unit specs live next to the code (src/**\/*.spec.ts); HTTP tests boot the real AppModule (test/**\/*.spec.ts).
  * test/server-engine/ needs a PostgreSQL server (several processes on one database): it runs in the server pass
  * (TEST_ENGINE=server, which `npm test` runs whenever DATABASE_URL or TEST_DATABASE_URL is set).
- * Jest's own module loader cannot load an ES module without --experimental-vm-modules, so the app's ESM-only
- * dependencies (content-disposition, under @fastify/static; cookie, which @fastify/cookie loads with import())
- * and the module that imports one dynamically are compiled to CommonJS for the tests.
+ * content-disposition (ESM-only, `require`d by @fastify/static) is compiled to CommonJS for Jest's module loader.
+ * cookie (ESM-only, which @fastify/cookie loads with `import()`) is left as it is: the dynamic import goes through
+ * Jest's ES module loader (--experimental-vm-modules, which `npm test` sets). Compiled to CommonJS it fails on
+ * Node.js 24, where that import still loads it as an ES module ("exports is not defined").
  */
-const ESM_ONLY = ['content-disposition', '@fastify/cookie', 'cookie'];
+const ESM_ONLY = ['content-disposition'];
 
 /**
  * HTTP behaviour that no query of the engine's touches (body limits, slow clients, headers, logs, settings,
