@@ -49,7 +49,7 @@ export class AppModule {
       imports: [
         ...(logger ? [LoggingModule.register(logger)] : []),
         SettingsModule.register(settings),
-        DatabaseModule.register(databaseUrl, engine),
+        DatabaseModule.register(databaseUrl, engine, settings.databaseQueryTimeoutMs),
         RedisModule,
         ClockModule,
         MetricsEndpointModule,

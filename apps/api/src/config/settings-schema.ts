@@ -34,6 +34,13 @@ export const SETTINGS_SCHEMA = {
     default: '.data',
     meaning: 'embedded database and the generated JWT secret',
   }),
+  DATABASE_QUERY_TIMEOUT_MS: setting({
+    kind: integer(0, 600_000),
+    default: '0',
+    shownDefault: '`0`: 3000 on a server, 10000 embedded',
+    meaning:
+      'a query unanswered this long (a hung server, a network partition) cuts its connection: 503 within about this; `0` = the default',
+  }),
   REDIS_URL: setting({
     kind: text('a `redis://` or `rediss://` URL', (url, { problem }) => {
       if (url && !/^rediss?:\/\//.test(url))

@@ -46,6 +46,8 @@ export interface Settings {
   /** Create a demo account and print its token when no admin is configured. */
   createDemoAccount: boolean;
   requestTimeoutMs: number;
+  /** Bound on each query once the service is up; 0 = the engine's default (3 s on a server, 10 s embedded). */
+  databaseQueryTimeoutMs: number;
   /** A client must have sent all its headers within this time (slow-header clients are answered 408). */
   headersTimeoutMs: number;
   /** A client must have sent its whole request, body included, within this time. */
@@ -144,6 +146,7 @@ export function loadSettings(env: Env = process.env): Settings {
     host: v.HOST as string, // HOST and MAIL_FROM have defaults: never null
     metricsToken: v.METRICS_TOKEN,
     databaseUrl: v.DATABASE_URL,
+    databaseQueryTimeoutMs: v.DATABASE_QUERY_TIMEOUT_MS,
     dataDir: v.DATA_DIR,
     redisUrl: v.REDIS_URL,
     jwtSecret: v.JWT_SECRET,

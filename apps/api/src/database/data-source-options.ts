@@ -4,6 +4,7 @@ import type { DataSourceOptions } from 'typeorm';
 type PostgresConnectionOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { boundedClient, type QueryBounds } from './bounded-client';
 
 // DATE columns are calendar dates ('YYYY-MM-DD'), not instants: keep them as strings instead of local-time Dates.
 types.setTypeParser(types.builtins.DATE, (value: string) => value);
@@ -15,11 +16,13 @@ types.setTypeParser(types.builtins.INT8, (value: string) => Number(value));
  * `connectTimeoutMs` bounds both a new connection and the wait for a free one: on a server a hung PostgreSQL then
  * gives a 503 within seconds instead of holding the request until REQUEST_TIMEOUT_MS. The embedded engine (one
  * connection, no network) waits longer, as a CSV import may hold its connection for seconds.
+ * With `bounds`, the pool's connections are bounded clients (the app's; the CLI and migration tooling run unbounded).
  */
 export function buildDataSourceOptions(
   url: string,
   poolSize = 10,
   connectTimeoutMs = 3_000,
+  bounds?: QueryBounds,
 ): PostgresConnectionOptions {
   return {
     type: 'postgres',
@@ -31,6 +34,10 @@ export function buildDataSourceOptions(
     migrationsRun: false,
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    extra: { max: poolSize, connectionTimeoutMillis: connectTimeoutMs },
+    extra: {
+      max: poolSize,
+      connectionTimeoutMillis: connectTimeoutMs,
+      ...(bounds && { Client: boundedClient(bounds) }),
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { Settings } from '../config/settings';
 import { ChangeFeed } from '../database/change-feed/change-feed.service';
 import { DATABASE_ENGINE, type DatabaseEngine } from '../database/database.module';
 import { runMigrations } from '../database/migrate';
+import { QueryBounds } from '../database/bounded-client';
 import { AccountsService } from '../modules/accounts/accounts.service';
 import { DemoAccountService, DemoCredentials } from '../modules/accounts/demo-account.service';
 import { BundledDataService, BundledLoadReport } from '../modules/draws/bundled-data.service';
@@ -48,6 +49,7 @@ export class StartupService {
     private readonly clock: Clock,
     private readonly webhookDeliveries: WebhookDeliveryWorker,
     private readonly syncScheduler: SyncScheduler,
+    private readonly queryBounds: QueryBounds,
   ) {}
 
   /**
@@ -78,6 +80,8 @@ export class StartupService {
     // Background work starts on a database that is ready (and no longer restarted).
     this.webhookDeliveries.start();
     this.syncScheduler.start();
+    // From here on every query is bounded (start-up's migrations and bulk loads may take longer).
+    this.queryBounds.enforce();
     const { knownTokens } = this.credentials.sizes();
     if (knownTokens)
       this.logger.log(

@@ -8,8 +8,11 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
  *   own timeouts).
  * - `freeze`: as `blackhole`, but the open connections are kept and silently stop carrying data in either
  *   direction (a partition the client does not notice: it sees no close, its requests just get no answer).
+ * - `hold`: as `freeze`, but what the client sends meanwhile is kept, and delivered to the server when the link is
+ *   restored, before the connection closes (TCP retransmitting once a partition heals: the worst case for a client
+ *   that gave up, whose queued queries then reach the server).
  */
-export type CutMode = 'refuse' | 'blackhole' | 'freeze';
+export type CutMode = 'refuse' | 'blackhole' | 'freeze' | 'hold';
 
 export interface TcpProxy {
   /** The port the proxy listens on, on 127.0.0.1. */
@@ -39,6 +42,8 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   let state: 'open' | CutMode = 'open';
   /** Connections kept open but no longer carrying anything (`freeze`), destroyed on restore. */
   const frozen = new Set<Socket>();
+  /** Connections cut in `hold` mode, with the bytes their clients sent since: delivered on restore. */
+  const holding = new Map<Socket, { upstream: Socket; bytes: Buffer[] }>();
 
   const server: Server = createServer((client) => {
     client.on('error', () => undefined);
@@ -46,7 +51,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       client.destroy();
       return;
     }
-    if (state === 'blackhole' || state === 'freeze') {
+    if (state === 'blackhole' || state === 'freeze' || state === 'hold') {
       held.add(client);
       client.on('close', () => held.delete(client));
       client.on('data', () => undefined); // read and drop: never answer
@@ -87,7 +92,23 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     cut(mode: CutMode = 'refuse') {
       state = mode;
       for (const { client, upstream } of [...pairs]) {
-        if (mode === 'freeze') {
+        if (mode === 'hold') {
+          client.unpipe(upstream);
+          upstream.unpipe(client);
+          const kept = { upstream, bytes: [] as Buffer[] };
+          client.on('data', (chunk: Buffer) => kept.bytes.push(chunk));
+          upstream.on('data', () => undefined); // the server's answers are lost
+          // Unpiped streams are paused: read on.
+          client.resume();
+          upstream.resume();
+          holding.set(client, kept);
+          // A client that gives up (a reset) takes nothing back: what it sent is already on its way.
+          for (const socket of [client, upstream]) {
+            socket.removeAllListeners('close');
+            socket.removeAllListeners('error');
+            socket.on('error', () => undefined);
+          }
+        } else if (mode === 'freeze') {
           client.unpipe(upstream);
           upstream.unpipe(client);
           for (const socket of [client, upstream]) {
@@ -103,6 +124,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     },
     restore() {
       state = 'open';
+      // The held bytes reach the server, and the connection then ends (the client is long gone).
+      for (const [client, { upstream, bytes }] of holding) {
+        client.destroy();
+        upstream.end(Buffer.concat(bytes));
+      }
+      holding.clear();
       // Connections held by a blackhole or frozen stay dead: their clients see them close and reconnect.
       for (const socket of [...held, ...frozen]) socket.destroy();
       held.clear();
@@ -110,6 +137,11 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     },
     async close() {
       proxy.cut('refuse');
+      for (const [client, { upstream }] of holding) {
+        client.destroy();
+        upstream.destroy();
+      }
+      holding.clear();
       for (const socket of [...held, ...frozen]) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

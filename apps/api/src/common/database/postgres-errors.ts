@@ -33,7 +33,8 @@ export function isInvalidText(error: unknown): boolean {
 }
 
 /** SQLSTATE classes and codes that mean the server is gone or refusing work, not that the query was wrong. */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+// 57014: a statement_timeout, or a commit refused by commit_guard (it came too late: the client gave up on it).
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 const CONNECTION_EXCEPTION_CLASS = '08';
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|connect ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|timeout exceeded when trying to connect|Driver not Connected|Connection is not established|Client has encountered a connection error|the database system is (starting up|shutting down)/i;

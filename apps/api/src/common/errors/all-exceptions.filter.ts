@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { Messages } from './messages';
 import { isDatabaseUnavailable, isInvalidText } from '../database/postgres-errors';
+import { giveUp } from '../http/request-timeout';
 
 /**
  * The one place where errors become responses. Anything that is not an ApiError or a known client
@@ -15,8 +16,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
+    // Already answered (a 408 went out while the handler ran): the handler's late failure, often the
+    // WorkAbandonedError of its own stopped work, has nobody to go to.
+    if (reply.sent) {
+      request.log.debug({ context: 'Errors', err: exception }, 'Failure after the request was answered');
+      return;
+    }
     const error = this.toApiError(exception, request);
-    if (reply.sent) return;
+    // Whatever else the request still has under way must have no effect: its client is told it failed.
+    if (error.status >= 500) giveUp(request);
     reply.status(error.status).headers(error.headers).send(error.body);
   }
 

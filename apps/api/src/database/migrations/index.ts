@@ -23,6 +23,7 @@ import { OperatorSources1796850000000 } from './1796850000000-operator-sources';
 import { EmailChanges1796860000000 } from './1796860000000-email-changes';
 import { EmailVerification1796870000000 } from './1796870000000-email-verification';
 import { LoginBackoffKeys1796880000000 } from './1796880000000-login-backoff-keys';
+import { CommitGuard1796890000000 } from './1796890000000-commit-guard';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   EmailChanges1796860000000,
   EmailVerification1796870000000,
   LoginBackoffKeys1796880000000,
+  CommitGuard1796890000000,
 ];
