@@ -189,7 +189,10 @@ export function boundedClient(bounds: QueryBounds): typeof Client {
           clearTimeout(timer);
           reject(error);
         };
-        const timer = setTimeout(() => this.abandon(new QueryTimeoutError(bounds.timeoutMs)), bounds.timeoutMs);
+        const timer = setTimeout(
+          () => this.abandon(new QueryTimeoutError(bounds.timeoutMs)),
+          bounds.timeoutMs,
+        );
         this.inFlight.add(stop);
         sent.then(
           (result) => {

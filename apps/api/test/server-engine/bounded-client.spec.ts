@@ -22,7 +22,9 @@ describe('bounded PostgreSQL client (server, through a holding proxy)', () => {
     const client = new Client({ connectionString: database.databaseUrl! });
     await client.connect();
     try {
-      const { rows } = await client.query('SELECT count(*)::int AS n FROM bounded_note WHERE text = $1', [text]);
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM bounded_note WHERE text = $1', [
+        text,
+      ]);
       return rows[0].n;
     } finally {
       await client.end();

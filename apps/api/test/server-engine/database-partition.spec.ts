@@ -147,7 +147,11 @@ describe('a network partition between one instance and PostgreSQL (server)', () 
       );
       expect(degradedSeen).toBe(true);
       for (const { name, result, ms } of answered) {
-        expect({ name, status: result.status, body: result.body }).toEqual({ name, status: 503, body: UNAVAILABLE });
+        expect({ name, status: result.status, body: result.body }).toEqual({
+          name,
+          status: 503,
+          body: UNAVAILABLE,
+        });
         expect(ms).toBeLessThan(5_000);
       }
       expect(p99).toBeLessThan(1_000);
@@ -156,7 +160,9 @@ describe('a network partition between one instance and PostgreSQL (server)', () 
         const res = await apiCut.get('/health/ready');
         expect(res.body?.status).toBe('ok');
       }, 10_000);
-      console.log(`[partition round ${round}] readiness ok ${Date.now() - healed} ms after the heal (${readyMs} ms polling)`);
+      console.log(
+        `[partition round ${round}] readiness ok ${Date.now() - healed} ms after the heal (${readyMs} ms polling)`,
+      );
 
       // The held queries have reached the server by now (delivered at the heal); give them a moment more.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -167,16 +173,18 @@ describe('a network partition between one instance and PostgreSQL (server)', () 
       // The password is the old one: it logs in (through either instance), the new one does not.
       const old = await apiDirect.post('/auth/login', { body: { email: owner.email, password: PASSWORD } });
       expect(old.status).toBe(200);
-      const renewed = await apiDirect.post('/auth/login', { body: { email: owner.email, password: NEW_PASSWORD } });
+      const renewed = await apiDirect.post('/auth/login', {
+        body: { email: owner.email, password: NEW_PASSWORD },
+      });
       expect(renewed.status).toBe(401);
 
       // Every read was charged once: in PostgreSQL and in the quota both instances see.
       await eventually(async () => expect(await usage(holder.id)).toBe(charged), 10_000);
       const after = await apiDirect.get(read, { token: holder.token });
       charged += 1;
-      expect(Number(after.headers.get('x-quota-limit')) - Number(after.headers.get('x-quota-remaining'))).toBe(
-        charged,
-      );
+      expect(
+        Number(after.headers.get('x-quota-limit')) - Number(after.headers.get('x-quota-remaining')),
+      ).toBe(charged);
       // And the cut instance writes again.
       const created = await apiCut.post('/profile/token', {
         jwt: holder.jwt,

@@ -16,6 +16,8 @@ import { PasswordHasher } from './password-hasher.service';
 import { isForeignKeyViolation, isUniqueViolation } from '../../common/database/postgres-errors';
 import { isUuid } from '../../common/database/uuid';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 /** The unique index on accounts.email: a lost race for an address violates it. */
 export const EMAIL_INDEX = 'UQ_accounts_email';
@@ -55,26 +57,32 @@ export class AccountsService {
    * Self-registration: role user, the DEFAULT_LICENSE. With REGISTRATION_VERIFY_EMAIL the account starts unverified
    * and without a license, which it receives when its address is verified (markEmailVerified).
    */
-  register(email: string, password: string): Promise<Account> {
+  register(email: string, password: string, deadline = Deadline.NONE): Promise<Account> {
     const verify = this.settings.registrationVerifyEmail;
-    return this.create({
-      email,
-      password,
-      role: 'user',
-      license: verify ? null : this.settings.defaultLicense,
-      emailVerified: !verify,
-    });
+    return this.create(
+      {
+        email,
+        password,
+        role: 'user',
+        license: verify ? null : this.settings.defaultLicense,
+        emailVerified: !verify,
+      },
+      deadline,
+    );
   }
 
   /** 409 when the email is taken, including when a concurrent registration wins the race. */
-  async create({ email, password, role, license, emailVerified = true }: NewAccount): Promise<Account> {
+  async create(
+    { email, password, role, license, emailVerified = true }: NewAccount,
+    deadline = Deadline.NONE,
+  ): Promise<Account> {
     email = normalizeEmail(email);
     // Cheap early answer that spares the password hashing; the unique index below is what makes it exact.
     if (await this.accounts.existsBy({ email })) throw ApiError.conflict(Messages.emailTaken);
     const passwordHash = await this.hasher.hash(password);
     let row: { id: string; license_name: string | null };
     try {
-      row = await this.dataSource.transaction(async (manager) => {
+      row = await transactionWithin(this.dataSource, deadline, async (manager) => {
         // An account deleted with this e-mail gives its id back, so that its metering records (this month's quota
         // counters in memory, in Redis, in the ledger and in any instance's pending write-back, all keyed by the
         // id) simply continue: deleting and registering again gives no fresh quota. See DeletedAccount.
@@ -172,13 +180,15 @@ export class AccountsService {
   }
 
   /** Stores a new password hash and moves the session version on (older access tokens stop working). */
-  async changePassword(id: string, passwordHash: string): Promise<Account> {
-    const result = await this.accounts
-      .createQueryBuilder()
-      .update(Account)
-      .set({ passwordHash, sessionVersion: () => 'session_version + 1' })
-      .where('id = :id', { id })
-      .execute();
+  async changePassword(id: string, passwordHash: string, deadline = Deadline.NONE): Promise<Account> {
+    const result = await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager
+        .createQueryBuilder()
+        .update(Account)
+        .set({ passwordHash, sessionVersion: () => 'session_version + 1' })
+        .where('id = :id', { id })
+        .execute(),
+    );
     if (!result.affected) throw ApiError.notFound(Messages.accountNotFound);
     return this.getOrFail(id);
   }
@@ -202,7 +212,7 @@ export class AccountsService {
    * Applies an administrator's changes, then drops the cached snapshot so they hold on the next request. The last
    * enabled administrator cannot be disabled or demoted (409).
    */
-  async update(id: string, changes: AccountChanges): Promise<Account> {
+  async update(id: string, changes: AccountChanges, deadline = Deadline.NONE): Promise<Account> {
     await this.getOrFail(id);
     const patch: QueryDeepPartialEntity<Account> = {};
     if (changes.disabled !== undefined) patch.disabled = changes.disabled;
@@ -215,7 +225,7 @@ export class AccountsService {
     }
     if (Object.keys(patch).length) {
       try {
-        await this.dataSource.transaction(async (manager) => {
+        await transactionWithin(this.dataSource, deadline, async (manager) => {
           if (changes.disabled === true || changes.role === 'user') await keepAnEnabledAdmin(manager, id);
           await manager.update(Account, { id }, patch);
         });
@@ -233,9 +243,9 @@ export class AccountsService {
    * The account holder's own deletion: the current password confirms it (400 naming `password` when it is missing
    * or wrong, so a stolen session alone cannot erase the account and its history).
    */
-  async removeWithPassword(id: string, password: string): Promise<void> {
+  async removeWithPassword(id: string, password: string, deadline = Deadline.NONE): Promise<void> {
     await this.currentPassword.verify(await this.getOrFail(id), password, Messages.profilePasswordWrong);
-    await this.remove(id);
+    await this.remove(id, deadline);
   }
 
   /**
@@ -244,9 +254,9 @@ export class AccountsService {
    * The last enabled administrator cannot be deleted (409). The account row is locked before its tokens are read,
    * so no token can be created for it in between and escape the revocation.
    */
-  async remove(id: string): Promise<void> {
+  async remove(id: string, deadline = Deadline.NONE): Promise<void> {
     if (!isUuid(id)) throw ApiError.notFound(Messages.accountNotFound);
-    const secretHashes = await this.dataSource.transaction(async (manager) => {
+    const secretHashes = await transactionWithin(this.dataSource, deadline, async (manager) => {
       await keepAnEnabledAdmin(manager, id);
       const [account]: { email: string; session_version: number }[] = await manager.query(
         'SELECT email, session_version FROM accounts WHERE id = $1 FOR UPDATE',

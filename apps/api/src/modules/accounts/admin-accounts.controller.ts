@@ -12,6 +12,8 @@ import { AccountDto } from './dto/account.dto';
 import { ListAccountsQueryDto } from './dto/list-accounts-query.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
 import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 @ApiTags('admin')
 @Controller('admin/accounts')
@@ -55,7 +57,11 @@ export class AdminAccountsController {
     'The change would disable or demote the last enabled administrator.',
     Messages.lastEnabledAdmin,
   )
-  async updateAccount(@Param('id') id: string, @Body() body: UpdateAccountDto): Promise<AccountDto> {
-    return this.views.view(await this.accounts.update(id, body));
+  async updateAccount(
+    @Param('id') id: string,
+    @Body() body: UpdateAccountDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<AccountDto> {
+    return this.views.view(await this.accounts.update(id, body, deadline));
   }
 }

@@ -14,6 +14,8 @@ import { DeleteProfileDto } from './dto/delete-profile.dto';
 import { ProfileDto } from './dto/profile.dto';
 import { MONTH_MESSAGE, UsageQueryDto } from './dto/usage-query.dto';
 import { UsageReportDto } from './dto/usage-report.dto';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 /** The caller's own account. */
 @ApiTags('profile')
@@ -70,7 +72,8 @@ export class ProfileController {
   async deleteProfile(
     @CurrentPrincipal() principal: Principal,
     @Body() body: DeleteProfileDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<void> {
-    await this.accounts.removeWithPassword(principal.accountId, body.password);
+    await this.accounts.removeWithPassword(principal.accountId, body.password, deadline);
   }
 }

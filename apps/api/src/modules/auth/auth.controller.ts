@@ -12,6 +12,7 @@ import { DeviceCookie } from './device-cookie';
 import { AccessTokenDto } from './dto/access-token.dto';
 import { LoginDto } from './dto/login.dto';
 import { PASSWORD_MESSAGE, RegisterDto } from './dto/register.dto';
+import { deadlineOf } from '../../common/http/request-timeout';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -64,7 +65,12 @@ export class AuthController {
     const presented = this.devices.read(request);
     // The client as the per-address limits see it: the address TRUST_PROXY resolves, an IPv6 one by its /64.
     const client = { address: normalizeIp(request.ip), device: presented };
-    const { token, accountId } = await this.auth.login(body.email, body.password, client);
+    const { token, accountId } = await this.auth.login(
+      body.email,
+      body.password,
+      client,
+      deadlineOf(request),
+    );
     this.devices.remember(reply, accountId, presented);
     return token;
   }

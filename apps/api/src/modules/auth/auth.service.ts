@@ -17,6 +17,8 @@ import { RegistrationLimit } from './registration-limit';
 import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
 import type { Device } from './device-cookie';
+import { Deadline } from '../../common/deadline';
+import { deadlineOf } from '../../common/http/request-timeout';
 
 @Injectable()
 export class AuthService {
@@ -41,7 +43,7 @@ export class AuthService {
     await this.registrationLimit.count(request);
     const reason = await tooEasyToGuess(password);
     if (reason !== null) throw ApiError.badRequest(tooEasyToGuessMessage('password', reason));
-    const account = await this.accounts.register(email, password);
+    const account = await this.accounts.register(email, password, deadlineOf(request));
     if (!account.emailVerified) this.emailVerification.mailFirstLink(account);
     return account;
   }
@@ -57,6 +59,7 @@ export class AuthService {
     email: string,
     password: string,
     client: { address: string; device: Device | null },
+    deadline = Deadline.NONE,
   ): Promise<{ token: AccessTokenDto; accountId: string }> {
     const { device } = client;
     // The account is looked up before counting only to match a device cookie. An unknown address matches none,
@@ -73,6 +76,8 @@ export class AuthService {
       : await this.hasher.verifyAgainstDummy(password);
     if (!account || !valid) throw ApiError.unauthorized(Messages.invalidCredentials);
     await this.backoff.succeeded(counters);
+    // No session for a client that was told the log-in failed (a 408 or a 503 went out meanwhile).
+    deadline.throwIfGivenUp();
     return { token: await this.issue(account), accountId: account.id };
   }
 
@@ -84,10 +89,15 @@ export class AuthService {
     accountId: string,
     currentPassword: string,
     newPassword: string,
+    deadline = Deadline.NONE,
   ): Promise<AccessTokenDto> {
     const account = await this.accounts.getOrFail(accountId);
     await this.currentPassword.verify(account, currentPassword, Messages.currentPasswordWrong);
-    const changed = await this.accounts.changePassword(accountId, await this.hasher.hash(newPassword));
+    const changed = await this.accounts.changePassword(
+      accountId,
+      await this.hasher.hash(newPassword),
+      deadline,
+    );
     await this.changes.publish({ type: 'account.changed', accountId });
     return this.issue(changed);
   }

@@ -8,6 +8,8 @@ import type { Principal } from '../guards/principal';
 import { AuthService } from './auth.service';
 import { AccessTokenDto } from './dto/access-token.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 /** The caller's password (under /profile, with the account; here because it signs a new access token). */
 @ApiTags('profile')
@@ -29,7 +31,8 @@ export class PasswordController {
   changePassword(
     @CurrentPrincipal() principal: Principal,
     @Body() body: ChangePasswordDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<AccessTokenDto> {
-    return this.auth.changePassword(principal.accountId, body.currentPassword, body.newPassword);
+    return this.auth.changePassword(principal.accountId, body.currentPassword, body.newPassword, deadline);
   }
 }

@@ -20,6 +20,8 @@ import { CreatedTokenDto, TokenDto, toTokenDto } from './dto/token.dto';
 import { GRACE_SECONDS_MESSAGE, RollTokenDto } from './dto/roll-token.dto';
 import { UpdateTokenDto } from './dto/update-token.dto';
 import { TokensService } from './tokens.service';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 /** The caller's API tokens (the secrets for X-API-Token). */
 @ApiTags('tokens')
@@ -56,8 +58,9 @@ export class TokensController {
   async createToken(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateTokenDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<CreatedTokenDto> {
-    const { token, secret } = await this.tokens.create(principal.accountId, body);
+    const { token, secret } = await this.tokens.create(principal.accountId, body, deadline);
     return { ...toTokenDto(token), token: secret };
   }
 
@@ -78,8 +81,14 @@ export class TokensController {
     @Param('id') id: string,
     // A missing body is an empty one (the validation pipe makes it {}).
     @Body() body: RollTokenDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<CreatedTokenDto> {
-    const { token, secret } = await this.tokens.roll(principal.accountId, id, body.graceSeconds ?? 0);
+    const { token, secret } = await this.tokens.roll(
+      principal.accountId,
+      id,
+      body.graceSeconds ?? 0,
+      deadline,
+    );
     return { ...toTokenDto(token), token: secret };
   }
 
@@ -109,8 +118,9 @@ export class TokensController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: UpdateTokenDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<TokenDto> {
-    return toTokenDto(await this.tokens.update(principal.accountId, id, body));
+    return toTokenDto(await this.tokens.update(principal.accountId, id, body, deadline));
   }
 
   @Delete(':id')
@@ -119,7 +129,11 @@ export class TokensController {
   @ApiOperation({ summary: 'Delete a token: its secret stops working at once.' })
   @ApiNoContentResponse({ description: 'The token is revoked.' })
   @ApiErrorResponse(404, 'Token not found.', Messages.tokenNotFound)
-  async deleteToken(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.tokens.remove(principal.accountId, id);
+  async deleteToken(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<void> {
+    await this.tokens.remove(principal.accountId, id, deadline);
   }
 }

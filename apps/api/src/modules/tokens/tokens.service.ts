@@ -12,6 +12,8 @@ import { ApiToken } from './api-token.entity';
 import { DESCRIPTION_MESSAGE, DESCRIPTION_PATTERN, isTokenId, TOKEN_ID_MESSAGE } from './token-fields';
 import { EXPIRES_AT_MESSAGE } from './dto/create-token.dto';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { transactionWithin } from '../../database/transaction-within';
+import { Deadline } from '../../common/deadline';
 
 export interface NewToken {
   id: string;
@@ -68,7 +70,11 @@ export class TokensService {
    * Checks in the contract's order: empty id, id taken, maximum reached. The account row is locked for the
    * transaction, so concurrent creations for one account are serialised and cannot exceed the maximum.
    */
-  async create(accountId: string, input: NewToken): Promise<{ token: ApiToken; secret: string }> {
+  async create(
+    accountId: string,
+    input: NewToken,
+    deadline = Deadline.NONE,
+  ): Promise<{ token: ApiToken; secret: string }> {
     const id = input.id.trim();
     if (!id) throw ApiError.badRequest(Messages.tokenIdEmpty);
     if (!isTokenId(id)) throw ApiError.badRequest(TOKEN_ID_MESSAGE);
@@ -80,7 +86,7 @@ export class TokensService {
 
     const secret = generateTokenSecret();
     try {
-      const token = await this.dataSource.transaction(async (manager) => {
+      const token = await transactionWithin(this.dataSource, deadline, async (manager) => {
         const owner: unknown[] = await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [
           accountId,
         ]);
@@ -118,10 +124,15 @@ export class TokensService {
    * every instance: cached lookups of the replaced secrets are dropped, so the next request re-reads its grace end.
    * A secret replaced by an earlier roll stops at once.
    */
-  async roll(accountId: string, id: string, graceSeconds = 0): Promise<{ token: ApiToken; secret: string }> {
+  async roll(
+    accountId: string,
+    id: string,
+    graceSeconds = 0,
+    deadline = Deadline.NONE,
+  ): Promise<{ token: ApiToken; secret: string }> {
     if (!isTokenId(id)) throw ApiError.notFound(Messages.tokenNotFound);
     const secret = generateTokenSecret();
-    const { token, replaced } = await this.dataSource.transaction(async (manager) => {
+    const { token, replaced } = await transactionWithin(this.dataSource, deadline, async (manager) => {
       const current = await manager.findOne(ApiToken, {
         where: { accountId, id },
         lock: { mode: 'pessimistic_write' },
@@ -155,7 +166,12 @@ export class TokensService {
    * future. The credentials cache holds each secret's expiry, so a changed expiry is published on the change feed
    * (every instance looks the secret up again) after the write.
    */
-  async update(accountId: string, id: string, changes: TokenChanges): Promise<ApiToken> {
+  async update(
+    accountId: string,
+    id: string,
+    changes: TokenChanges,
+    deadline = Deadline.NONE,
+  ): Promise<ApiToken> {
     const values: Partial<Pick<ApiToken, 'description' | 'expiresAt'>> = {};
     if (changes.description !== undefined) values.description = normalizeDescription(changes.description);
     if (changes.expiresAt !== undefined) {
@@ -164,13 +180,15 @@ export class TokensService {
       values.expiresAt = expiresAt;
     }
     if (!isTokenId(id)) throw ApiError.notFound(Messages.tokenNotFound);
-    const result = await this.tokens
-      .createQueryBuilder()
-      .update()
-      .set(values)
-      .where('account_id = :accountId AND id = :id', { accountId, id })
-      .returning('secret_hash, previous_secret_hash')
-      .execute();
+    const result = await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager
+        .createQueryBuilder()
+        .update(ApiToken)
+        .set(values)
+        .where('account_id = :accountId AND id = :id', { accountId, id })
+        .returning('secret_hash, previous_secret_hash')
+        .execute(),
+    );
     const updated = result.raw as { secret_hash: string; previous_secret_hash: string | null }[];
     if (updated.length === 0) throw ApiError.notFound(Messages.tokenNotFound);
     if ('expiresAt' in values) {
@@ -183,14 +201,17 @@ export class TokensService {
   }
 
   /** Deletes the token and drops its cached owner on every instance, so the secret stops working at once. */
-  async remove(accountId: string, id: string): Promise<void> {
+  async remove(accountId: string, id: string, deadline = Deadline.NONE): Promise<void> {
     if (!isTokenId(id)) throw ApiError.notFound(Messages.tokenNotFound);
-    const result = await this.tokens
-      .createQueryBuilder()
-      .delete()
-      .where('account_id = :accountId AND id = :id', { accountId, id })
-      .returning('secret_hash, previous_secret_hash')
-      .execute();
+    const result = await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager
+        .createQueryBuilder()
+        .delete()
+        .from(ApiToken)
+        .where('account_id = :accountId AND id = :id', { accountId, id })
+        .returning('secret_hash, previous_secret_hash')
+        .execute(),
+    );
     const deleted = result.raw as { secret_hash: string; previous_secret_hash: string | null }[];
     if (deleted.length === 0) throw ApiError.notFound(Messages.tokenNotFound);
     const hashes = deleted.flatMap((row) =>
