@@ -102,8 +102,14 @@ export function boundedClient(bounds: QueryBounds): typeof Client {
       this.stoppedBy = reason;
       // pg keeps its socket on `connection.stream` (no public handle).
       const stream = (this as unknown as { connection?: { stream?: Partial<Socket> } }).connection?.stream;
-      if (stream?.resetAndDestroy) stream.resetAndDestroy();
-      else stream?.destroy?.();
+      try {
+        if (stream?.resetAndDestroy) stream.resetAndDestroy();
+        else stream?.destroy?.();
+      } catch {
+        // Only a TCP socket can be reset: the embedded engine's Unix socket throws (ERR_INVALID_HANDLE_TYPE) and is
+        // closed plainly. Thrown here, in a request's give-up, it was an uncaught exception.
+        stream?.destroy?.();
+      }
       // Not queryable from now on, before the socket's close event: the flag pg-pool reads on release to
       // discard the connection instead of lending it again.
       (this as unknown as { _queryable: boolean })._queryable = false;

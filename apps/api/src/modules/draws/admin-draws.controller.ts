@@ -29,6 +29,8 @@ import { DrawListQueryDto, RoundQueryDto } from './dto/draw-query.dto';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
 import { envelope, pageOf } from '../../common/pagination/page';
 import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 /** Draw administration (contract section 4): every write is checked against the era in force on its date. */
 @ApiTags('admin')
@@ -93,6 +95,7 @@ export class AdminDrawsController {
     @Query() query: RoundQueryDto,
     @Body() body: PutDrawDto,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<DrawDto> {
     const round = query.round ?? 1;
     const draw = {
@@ -101,7 +104,7 @@ export class AdminDrawsController {
       main: body.main,
       special: body.special ?? [],
     };
-    const { created, withRound } = await this.writes.put(params.tag, draw);
+    const { created, withRound } = await this.writes.put(params.tag, draw, deadline);
     reply.status(created ? 201 : 200);
     return toDrawDto(draw, 'draw', withRound);
   }
@@ -113,8 +116,12 @@ export class AdminDrawsController {
   @ApiNoContentResponse({ description: 'The draw is gone.' })
   @ApiErrorResponse(400, 'Empty tag, or an invalid or pre-1800 date.', Messages.drawDateTooEarly)
   @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)
-  async deleteDraw(@Param() params: DrawDateParamsDto, @Query() query: RoundQueryDto): Promise<void> {
-    await this.writes.remove(params.tag, params.date, query.round ?? 1);
+  async deleteDraw(
+    @Param() params: DrawDateParamsDto,
+    @Query() query: RoundQueryDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<void> {
+    await this.writes.remove(params.tag, params.date, query.round ?? 1, deadline);
   }
 
   @Post('import')
@@ -140,9 +147,10 @@ export class AdminDrawsController {
     @Param() params: LotteryTagParamDto,
     @Query() query: ImportQueryDto,
     @Body() body: string,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<ImportResultDto> {
     // configure-app parses text/csv (and text/plain) as one string; anything else arrives parsed as JSON.
     if (typeof body !== 'string') throw ApiError.badRequest(Messages.invalidCsvBody);
-    return this.imports.importCsv(params.tag, body, { dryRun: query.dryRun ?? false });
+    return this.imports.importCsv(params.tag, body, { dryRun: query.dryRun ?? false }, deadline);
   }
 }

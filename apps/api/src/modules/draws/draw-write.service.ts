@@ -9,6 +9,8 @@ import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
 import { roundOf, type StoredDraw, toDrawDto } from './domain/draw-view';
 import { roundsOn, type RuleEra, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import type { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 /** A round beyond what the era in force on the date draws: a 400 naming `round` (contract section 10). */
 export function roundProblem(rules: readonly RuleEra[], date: string, round: number): string | null {
@@ -34,8 +36,12 @@ export class DrawWriteService {
   ) {}
 
   /** Creates or replaces the draw (its round: 1 unless given); `created` tells which, `withRound` how to show it. */
-  async put(tag: string, draw: StoredDraw): Promise<{ created: boolean; withRound: boolean }> {
-    const result = await this.dataSource.transaction(async (manager) => {
+  async put(
+    tag: string,
+    draw: StoredDraw,
+    deadline: Deadline,
+  ): Promise<{ created: boolean; withRound: boolean }> {
+    const result = await transactionWithin(this.dataSource, deadline, async (manager) => {
       const rules = await lockLotteryRules(manager, tag, 'share');
       const problem =
         validateDrawNumbers(rules, draw.date, draw.main, draw.special) ??
@@ -52,8 +58,8 @@ export class DrawWriteService {
    * Deletes one round of a date (1 unless told), with what it paid. 404 for an unknown lottery, then for a missing
    * draw. Subscribers hear of it (draw.deleted).
    */
-  async remove(tag: string, date: string, round = 1): Promise<void> {
-    const deleted = await this.dataSource.transaction(async (manager) => {
+  async remove(tag: string, date: string, round: number, deadline: Deadline): Promise<void> {
+    const deleted = await transactionWithin(this.dataSource, deadline, async (manager) => {
       // On PostgreSQL, TypeORM answers a DELETE with [rows, affected count].
       const [rows] = await manager.query<[StoredDraw[], number]>(
         `DELETE FROM draws WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3

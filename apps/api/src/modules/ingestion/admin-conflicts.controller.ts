@@ -7,6 +7,8 @@ import { envelope, pageOf } from '../../common/pagination/page';
 import { Auth } from '../guards/auth.decorator';
 import { ConflictsService } from './conflicts.service';
 import { ConflictDto, ConflictQueryDto } from './dto/conflict.dto';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 /** Fetched draws that differ from stored ones wait here for an administrator's decision. */
 @ApiTags('admin')
@@ -50,8 +52,8 @@ export class AdminConflictsController {
   )
   @ApiErrorResponse(404, 'Conflict not found.', Messages.conflictNotFound)
   @ApiErrorResponse(409, 'The conflict has already been resolved.', Messages.conflictResolved)
-  async acceptConflict(@Param('id') id: string): Promise<ConflictDto> {
-    return this.conflicts.toDto(await this.conflicts.accept(id));
+  async acceptConflict(@Param('id') id: string, @RequestDeadline() deadline: Deadline): Promise<ConflictDto> {
+    return this.conflicts.toDto(await this.conflicts.accept(id, deadline));
   }
 
   @Post(':id/reject')
@@ -65,7 +67,7 @@ export class AdminConflictsController {
   @ApiOkResponse({ type: ConflictDto })
   @ApiErrorResponse(404, 'Conflict not found.', Messages.conflictNotFound)
   @ApiErrorResponse(409, 'The conflict has already been resolved.', Messages.conflictResolved)
-  async rejectConflict(@Param('id') id: string): Promise<ConflictDto> {
-    return this.conflicts.toDto(await this.conflicts.reject(id));
+  async rejectConflict(@Param('id') id: string, @RequestDeadline() deadline: Deadline): Promise<ConflictDto> {
+    return this.conflicts.toDto(await this.conflicts.reject(id, deadline));
   }
 }

@@ -11,6 +11,8 @@ import { DrawSourceDto } from './dto/draw-source.dto';
 import { PutSourceDto } from './dto/put-source.dto';
 import { SyncResultDto, SyncStateDto } from './dto/sync-state.dto';
 import { DrawSyncService, NoSourceError } from './draw-sync.service';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 import { ApiError } from '../../common/errors/api-error';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { SourcesService } from './sources.service';
@@ -76,10 +78,13 @@ export class AdminSourcesController {
   @ApiOkResponse({ type: SyncResultDto })
   @ApiErrorResponse(400, 'Empty tag.', Messages.lotteryTagEmpty)
   @ApiErrorResponse(404, 'Lottery not found, or it has no source.', Messages.sourceNotFound)
-  async syncNow(@Param() params: LotteryTagParamDto): Promise<SyncResultDto> {
+  async syncNow(
+    @Param() params: LotteryTagParamDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<SyncResultDto> {
     this.catalog.snapshot(params.tag); // 404 Lottery not found first
     try {
-      return await this.sync.syncLottery(params.tag);
+      return await this.sync.syncLottery(params.tag, {}, deadline);
     } catch (error) {
       if (error instanceof NoSourceError) throw ApiError.notFound(Messages.sourceNotFound);
       throw error;

@@ -12,6 +12,8 @@ import { type ConflictStatus, DrawConflict } from './draw-conflict.entity';
 import type { ConflictDto } from './dto/conflict.dto';
 import { isUuid } from '../../common/database/uuid';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import type { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 /** Conflicts between fetched and stored draws, and their resolution by an administrator. */
 @Injectable()
@@ -38,8 +40,8 @@ export class ConflictsService {
    * every draw write (the rules in force on its date, its rounds included, under the rules' share lock), with the
    * conflict's provenance; the catalog is rebuilt.
    */
-  async accept(id: string): Promise<DrawConflict> {
-    const conflict = await this.dataSource.transaction(async (manager) => {
+  async accept(id: string, deadline: Deadline): Promise<DrawConflict> {
+    const conflict = await transactionWithin(this.dataSource, deadline, async (manager) => {
       const found = await this.openConflict(manager, id);
       const rules = await lockLotteryRules(manager, found.lotteryTag, 'share');
       const rounds = roundsOn(rules, found.drawDate);
@@ -69,8 +71,8 @@ export class ConflictsService {
   }
 
   /** Keeps the stored draw; the same fetched numbers will not raise a conflict again. */
-  async reject(id: string): Promise<DrawConflict> {
-    return this.dataSource.transaction(async (manager) =>
+  async reject(id: string, deadline: Deadline): Promise<DrawConflict> {
+    return transactionWithin(this.dataSource, deadline, async (manager) =>
       this.resolve(manager, await this.openConflict(manager, id), 'rejected'),
     );
   }

@@ -15,6 +15,8 @@ import { lockLotteryRules } from '../lotteries/lottery-lock';
 import type { FetchedDraw } from './adapters/source-adapter';
 import type { RejectedRow } from './sync-result';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 export interface IngestCounts {
   inserted: number;
@@ -62,10 +64,19 @@ export class DrawIngestService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  async ingest(tag: string, fetched: FetchedDraw[], provenance: DrawProvenance): Promise<IngestCounts> {
+  /**
+   * `deadline`: a sync now's request (the scheduler's and the command-line tool's syncs pass Deadline.NONE). Once
+   * it is given up (408, 503), nothing of the sync is committed.
+   */
+  async ingest(
+    tag: string,
+    fetched: FetchedDraw[],
+    provenance: DrawProvenance,
+    deadline: Deadline = Deadline.NONE,
+  ): Promise<IngestCounts> {
     const acceptCorrections = this.settings.sync.acceptCorrections;
     const corrections: { draw: FetchedDraw; from: StoredRow }[] = [];
-    const counts = await this.dataSource.transaction(async (manager) => {
+    const counts = await transactionWithin(this.dataSource, deadline, async (manager) => {
       const rules = await lockLotteryRules(manager, tag, 'share');
       const rejected: RejectedRow[] = [];
       const valid: FetchedDraw[] = [];
@@ -121,6 +132,8 @@ export class DrawIngestService {
         provenance,
         rules,
       );
+      // Between the writes: nobody waits for the rest once the request is given up.
+      deadline.throwIfGivenUp();
 
       // What the draws paid, where the source publishes it: for the draws now stored with the fetched numbers
       // (not for one whose numbers wait for a decision), each checked against the prize structure of its date.
@@ -146,6 +159,7 @@ export class DrawIngestService {
         else rejected.push({ row: draw.row, date: draw.date, message: `prizes not stored: ${problem}` });
       }
       const prizesWritten = (await upsertPrizesBatch(manager, tag, prizes, rules)).written;
+      deadline.throwIfGivenUp();
 
       let conflicts = 0;
       for (const { draw, current } of differing) {

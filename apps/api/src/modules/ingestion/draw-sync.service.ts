@@ -16,6 +16,8 @@ import type { SourceEndpoint } from './domain/source-config';
 import { sourceLabel, sourcePolicy } from './domain/source-config';
 import { SyncLog } from './sync-log';
 import type { SyncResult } from './sync-result';
+import { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 /**
  * How far before the latest stored draw a source is asked from: recent corrections are noticed, and a source that
@@ -66,8 +68,16 @@ export class DrawSyncService {
   /**
    * Syncs one lottery now: its source, then each fallback in order while the one before fails to be fetched or
    * read (nothing is written from a failed one); the result names the source that answered. See SyncOptions.
+   *
+   * `deadline`: a sync now's request; the scheduler's runs and the command-line tool's pass Deadline.NONE. Once it
+   * is given up (408, 503), the sync stops with WorkAbandonedError: no draw and no sync state is written, and the
+   * source is not blamed for it.
    */
-  async syncLottery(tag: string, options: SyncOptions = {}): Promise<SyncResult> {
+  async syncLottery(
+    tag: string,
+    options: SyncOptions = {},
+    deadline: Deadline = Deadline.NONE,
+  ): Promise<SyncResult> {
     const source = await this.dataSource.getRepository(DrawSource).findOneBy({ lotteryTag: tag });
     if (source === null) throw new NoSourceError(`Lottery '${tag}' has no source.`);
     const first: SourceEndpoint = {
@@ -83,11 +93,19 @@ export class DrawSyncService {
     const failures: string[] = [];
     let result: SyncResult | undefined;
     let validators: SourceValidators | null = null;
+    // The fetch stops when the service stops, and when the request that asked for it is given up.
+    const signals = [options.signal, deadline.signal].filter((signal) => signal !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     for (const endpoint of endpoints) {
-      const attempt = await this.syncFrom(tag, endpoint, startedAt, {
-        signal: options.signal,
-        known: options.conditional ? known : {},
-      });
+      const attempt = await this.syncFrom(
+        tag,
+        endpoint,
+        startedAt,
+        { signal, known: options.conditional ? known : {} },
+        deadline,
+      );
+      // A fetch cut short because nobody waits any more is no failure of the source: nothing more is tried.
+      deadline.throwIfGivenUp();
       result = attempt.result;
       // Only an answer read whole gives validators to keep: one that could not be read must be fetched in full
       // next time, never answered "not modified".
@@ -107,7 +125,7 @@ export class DrawSyncService {
     if (result!.error !== null)
       result = { ...result!, source: sourceLabel(first), error: failures.join('; ') };
     if (result!.error === null && failures.length > 0) result = { ...result!, fallbackAfter: failures };
-    await this.record(tag, startedAt, result!, validators);
+    await this.record(tag, startedAt, result!, validators, deadline);
     this.log(sourceLabel(first), source, result!);
     return result!;
   }
@@ -122,6 +140,7 @@ export class DrawSyncService {
     endpoint: SourceEndpoint,
     startedAt: Date,
     options: { signal: AbortSignal | undefined; known: SourceValidators },
+    deadline: Deadline,
   ): Promise<{ result: SyncResult; validators: SourceValidators[string] | null }> {
     const label = sourceLabel(endpoint);
     const result: SyncResult = {
@@ -157,12 +176,19 @@ export class DrawSyncService {
         return { result, validators };
       }
       const parsed = parseAnswer(adapter, answer.body);
-      const counts = await this.ingest.ingest(tag, parsed.draws, { source: label, fetchedAt: startedAt });
+      const counts = await this.ingest.ingest(
+        tag,
+        parsed.draws,
+        { source: label, fetchedAt: startedAt },
+        deadline,
+      );
       Object.assign(result, counts, {
         fetched: parsed.draws.length + parsed.rejected.length,
         rejected: [...parsed.rejected, ...counts.rejected].sort((a, b) => a.row - b.row),
       });
     } catch (error) {
+      // Given up (the write cut short arrives wrapped as a query failure): no fault of the source's.
+      deadline.throwIfGivenUp();
       const known = error instanceof SourceFetchError || error instanceof SourceFormatError;
       result.error = known ? (error as Error).message : `unexpected: ${(error as Error).message}`;
     }
@@ -189,19 +215,24 @@ export class DrawSyncService {
     at: Date,
     result: SyncResult,
     validators: SourceValidators | null,
+    deadline: Deadline,
   ): Promise<void> {
     const failed = result.error !== null;
-    await this.dataSource
-      .query(
+    await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager.query(
         `UPDATE draw_sources SET last_attempt_at = $2, last_result = $3::jsonb, last_error = $4,
            last_success_at = CASE WHEN $5 THEN last_success_at ELSE $2 END,
            consecutive_failures = CASE WHEN $5 THEN consecutive_failures + 1 ELSE 0 END,
            validators = COALESCE($6::jsonb, validators)
          WHERE lottery_tag = $1`,
         [tag, at, JSON.stringify(result), result.error, failed, validators && JSON.stringify(validators)],
-      )
+      ),
+    ).catch((error: Error) => {
+      // Given up: the request's answer went out already, and this sync is to have no effect.
+      deadline.throwIfGivenUp();
       // The outcome is logged either way; a database outage must not turn a sync report into a crash.
-      .catch((error: Error) => this.logger.error(`Could not record the sync of ${tag}: ${error.message}`));
+      this.logger.error(`Could not record the sync of ${tag}: ${error.message}`);
+    });
   }
 
   /** Logs what changed (SyncLog): the row read before the sync says what was known of the source. */

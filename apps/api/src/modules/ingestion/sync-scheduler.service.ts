@@ -9,6 +9,7 @@ import { DrawSource } from './draw-source.entity';
 import { DrawSyncService } from './draw-sync.service';
 import { retryDelayMs } from './sync-backoff';
 import { releaseLease, tryLease } from './sync-lease';
+import { Deadline } from '../../common/deadline';
 
 /**
  * The first look at the sources comes this soon after start-up (or after SYNC_CHECK_INTERVAL_MS when that is
@@ -122,7 +123,7 @@ export class SyncScheduler implements BeforeApplicationShutdown {
     let step = source.backoffStep;
     if (missing()) {
       if (source.nextAttemptAt !== null && source.nextAttemptAt > now) return;
-      await this.sync.syncLottery(tag, { signal: this.stopping.signal, conditional: true });
+      await this.sync.syncLottery(tag, { signal: this.stopping.signal, conditional: true }, Deadline.NONE);
       // Interrupted by the shutdown: the source did not fail, its back-off stays as it was.
       if (this.stopping.signal.aborted) return;
       step = missing() ? step + 1 : 0;

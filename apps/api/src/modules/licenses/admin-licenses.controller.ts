@@ -18,6 +18,8 @@ import { LicenseNameParamDto } from './dto/license-name-param.dto';
 import { LicenseDto, toLicenseDto } from './dto/license.dto';
 import { PutLicenseDto } from './dto/put-license.dto';
 import { LicensesService } from './licenses.service';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 @ApiTags('admin')
 @Controller('admin/licenses')
@@ -48,9 +50,12 @@ export class AdminLicensesController {
     Messages.invalidField('perSecond', 'a whole number from 1 to 2147483647'),
   )
   @ApiErrorResponse(409, 'A license with this name exists.', Messages.licenseExists)
-  async createLicense(@Body() body: CreateLicenseDto): Promise<LicenseDto> {
+  async createLicense(
+    @Body() body: CreateLicenseDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<LicenseDto> {
     const { name, ...limits } = body;
-    return toLicenseDto(await this.licenses.create(name, limits));
+    return toLicenseDto(await this.licenses.create(name, limits, deadline));
   }
 
   @Put(':name')
@@ -66,8 +71,12 @@ export class AdminLicensesController {
     'Invalid name or limits.',
     Messages.invalidField('perSecond', 'a whole number from 1 to 2147483647'),
   )
-  async putLicense(@Param() params: LicenseNameParamDto, @Body() body: PutLicenseDto): Promise<LicenseDto> {
-    return toLicenseDto(await this.licenses.put(params.name, body));
+  async putLicense(
+    @Param() params: LicenseNameParamDto,
+    @Body() body: PutLicenseDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<LicenseDto> {
+    return toLicenseDto(await this.licenses.put(params.name, body, deadline));
   }
 
   @Delete(':name')
@@ -80,7 +89,7 @@ export class AdminLicensesController {
   @ApiParam({ name: 'name', type: String })
   @ApiNoContentResponse({ description: 'The license is gone.' })
   @ApiErrorResponse(404, 'License not found.', Messages.licenseNotFound)
-  async deleteLicense(@Param('name') name: string): Promise<void> {
-    await this.licenses.remove(name);
+  async deleteLicense(@Param('name') name: string, @RequestDeadline() deadline: Deadline): Promise<void> {
+    await this.licenses.remove(name, deadline);
   }
 }

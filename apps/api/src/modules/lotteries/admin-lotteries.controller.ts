@@ -16,6 +16,8 @@ import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
 import { UpdateLotteryDto } from './dto/update-lottery.dto';
 import { toLotteryDto } from './domain/lottery-view';
 import { LotteryWriteService } from './lottery-write.service';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 /**
  * A lottery with its rule eras and prize structures: the largest bundled one (us_megamillions) is 12.9 KB
@@ -66,8 +68,11 @@ export class AdminLotteriesController {
   @ApiCreatedResponse({ type: LotteryDto })
   @ApiErrorResponse(400, 'A field is missing or invalid (the message names it).', Messages.lotteryTagEmpty)
   @ApiErrorResponse(409, 'A lottery with this tag already exists.', Messages.lotteryExists)
-  async createLottery(@Body() body: CreateLotteryDto): Promise<LotteryDto> {
-    return toLotteryDto(await this.lotteries.create(body), this.clock.now());
+  async createLottery(
+    @Body() body: CreateLotteryDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<LotteryDto> {
+    return toLotteryDto(await this.lotteries.create(body, deadline), this.clock.now());
   }
 
   @Patch(':tag')
@@ -85,7 +90,8 @@ export class AdminLotteriesController {
   async updateLottery(
     @Param() params: LotteryTagParamDto,
     @Body() body: UpdateLotteryDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<LotteryDto> {
-    return toLotteryDto(await this.lotteries.update(params.tag, body), this.clock.now());
+    return toLotteryDto(await this.lotteries.update(params.tag, body, deadline), this.clock.now());
   }
 }

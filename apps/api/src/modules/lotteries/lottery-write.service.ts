@@ -12,6 +12,8 @@ import type { LotteryRecord, LotteryRow } from './domain/lottery-record';
 import { buildLotteryRules } from './lottery-rules-input';
 import { type DrawSchedule, parseDrawSchedule } from './domain/draw-schedule';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import type { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 /** SQL NULL for null (JSON.stringify would store a JSON null). */
 const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -37,38 +39,41 @@ export class LotteryWriteService {
     private readonly clock: Clock,
   ) {}
 
-  async create(dto: CreateLotteryDto): Promise<LotteryRecord> {
+  async create(dto: CreateLotteryDto, deadline: Deadline): Promise<LotteryRecord> {
     const { rules, specialName } = buildLotteryRules(
       dto,
       null,
       calendarDateIn(dto.timezone, this.clock.now()),
     );
-    const inserted = await this.dataSource.query(
-      `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule,
+    // In a transaction of its own so that a request given up on (408, 503) does not create the lottery afterwards.
+    const inserted = await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager.query<{ tag: string }[]>(
+        `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule,
          provenance)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10)
        ON CONFLICT (tag) DO NOTHING RETURNING tag`,
-      [
-        dto.tag,
-        dto.name.trim(),
-        dto.country.trim(),
-        dto.timezone,
-        specialName ?? null,
-        JSON.stringify(rules),
-        dto.drawOrder ?? false,
-        dto.source ?? null,
-        jsonOrNull(scheduleFrom(dto.schedule ?? null)),
-        dto.provenance ?? null,
-      ],
+        [
+          dto.tag,
+          dto.name.trim(),
+          dto.country.trim(),
+          dto.timezone,
+          specialName ?? null,
+          JSON.stringify(rules),
+          dto.drawOrder ?? false,
+          dto.source ?? null,
+          jsonOrNull(scheduleFrom(dto.schedule ?? null)),
+          dto.provenance ?? null,
+        ],
+      ),
     );
     if (inserted.length === 0) throw ApiError.conflict(Messages.lotteryExists);
     await this.changes.publish({ type: 'lottery.changed', tag: dto.tag });
     return this.catalog.snapshot(dto.tag).record;
   }
 
-  async update(tag: string, dto: UpdateLotteryDto): Promise<LotteryRecord> {
+  async update(tag: string, dto: UpdateLotteryDto, deadline: Deadline): Promise<LotteryRecord> {
     if (dto.tag !== undefined && dto.tag !== tag) throw ApiError.badRequest(Messages.lotteryTagImmutable);
-    await this.dataSource.transaction(async (manager) => {
+    await transactionWithin(this.dataSource, deadline, async (manager) => {
       // FOR UPDATE: draw writes take a share lock on this row, so no draw can slip in between the check and the change.
       const rows = await manager.query<StoredLottery[]>(
         `SELECT name, country, timezone, special_name, rules, draw_order, source, schedule

@@ -16,6 +16,8 @@ import { RoundQueryDto } from '../draws/dto/draw-query.dto';
 import { Auth } from '../guards/auth.decorator';
 import { DrawPrizesDto, PutDrawPrizesDto } from './dto/draw-prizes.dto';
 import { PrizeWriteService } from './prize-write.service';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 
 /** Administration of what draws paid (contract section 10). */
 @ApiTags('admin')
@@ -45,8 +47,15 @@ export class AdminPrizesController {
     @Query() query: RoundQueryDto,
     @Body() body: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<string> {
-    const { created, json } = await this.writes.put(params.tag, params.date, query.round ?? 1, body);
+    const { created, json } = await this.writes.put(
+      params.tag,
+      params.date,
+      query.round ?? 1,
+      body,
+      deadline,
+    );
     reply.status(created ? 201 : 200).header('Content-Type', JSON_CONTENT_TYPE);
     return json;
   }
@@ -62,7 +71,11 @@ export class AdminPrizesController {
     'Lottery not found, no such draw, or no prizes stored for it.',
     Messages.prizesNotFound,
   )
-  async deletePrizes(@Param() params: DrawDateParamsDto, @Query() query: RoundQueryDto): Promise<void> {
-    await this.writes.remove(params.tag, params.date, query.round ?? 1);
+  async deletePrizes(
+    @Param() params: DrawDateParamsDto,
+    @Query() query: RoundQueryDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<void> {
+    await this.writes.remove(params.tag, params.date, query.round ?? 1, deadline);
   }
 }

@@ -9,6 +9,8 @@ import { prizePeriodOn } from '../lotteries/domain/prize-structure';
 import { prizesProblem, readPrizesBody } from '../draws/domain/prize-input';
 import { upsertPrizesBatch } from '../draws/prize-batch-writer';
 import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import type { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 /**
  * Administrators' writes of what one draw paid (contract section 10), validated against the prize structure in
@@ -28,10 +30,11 @@ export class PrizeWriteService {
     date: string,
     round: number,
     body: unknown,
+    deadline: Deadline,
   ): Promise<{ created: boolean; json: string }> {
     const read = readPrizesBody(body, date, round);
     if ('problem' in read) throw ApiError.badRequest(read.problem);
-    const created = await this.dataSource.transaction(async (manager) => {
+    const created = await transactionWithin(this.dataSource, deadline, async (manager) => {
       const rules = await lockLotteryRules(manager, tag, 'share');
       const [existing] = await manager.query<{ prizes: boolean }[]>(
         `SELECT EXISTS (SELECT 1 FROM draw_prizes p WHERE p.lottery_tag = d.lottery_tag
@@ -51,11 +54,14 @@ export class PrizeWriteService {
   }
 
   /** 404s: the lottery, the draw, then its prizes. */
-  async remove(tag: string, date: string, round: number): Promise<void> {
+  async remove(tag: string, date: string, round: number, deadline: Deadline): Promise<void> {
     const snapshot = this.catalog.snapshot(tag);
-    const deleted = await this.dataSource.query<[unknown[], number]>(
-      'DELETE FROM draw_prizes WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3 RETURNING 1',
-      [tag, date, round],
+    // In a transaction of its own so that a request given up on (408, 503) does not delete afterwards.
+    const deleted = await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager.query<[unknown[], number]>(
+        'DELETE FROM draw_prizes WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3 RETURNING 1',
+        [tag, date, round],
+      ),
     );
     if (deleted[1] > 0) return this.changes.publish({ type: 'lottery.changed', tag });
     const draws = await this.dataSource.query<unknown[]>(

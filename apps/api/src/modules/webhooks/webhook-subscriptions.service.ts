@@ -16,6 +16,8 @@ import { newWebhookSecret } from './webhook-signature';
 import { TEST_EVENT_TYPE, WebhookSubscription } from './webhook-subscription.entity';
 import { WebhookTargetPolicy } from './webhook-target';
 import { isUuid } from '../../common/database/uuid';
+import type { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 /** An account holder's webhook subscriptions; every lookup is scoped to the account. */
 @Injectable()
@@ -54,10 +56,10 @@ export class WebhookSubscriptionsService {
   }
 
   /** The account row is locked, so concurrent creations cannot pass the per-account maximum. */
-  async create(accountId: string, input: CreateWebhookDto): Promise<WebhookSubscription> {
+  async create(accountId: string, input: CreateWebhookDto, deadline: Deadline): Promise<WebhookSubscription> {
     this.checkTarget(input.url);
     const lotteries = this.checkLotteries(input.lotteries ?? null);
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await transactionWithin(this.dataSource, deadline, async (manager) => {
       const owner: unknown[] = await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [
         accountId,
       ]);
@@ -81,7 +83,12 @@ export class WebhookSubscriptionsService {
     return this.get(accountId, id);
   }
 
-  async update(accountId: string, id: string, input: UpdateWebhookDto): Promise<WebhookSubscription> {
+  async update(
+    accountId: string,
+    id: string,
+    input: UpdateWebhookDto,
+    deadline: Deadline,
+  ): Promise<WebhookSubscription> {
     const subscription = await this.get(accountId, id);
     if (input.url !== undefined) this.checkTarget(input.url);
     const changes: Partial<WebhookSubscription> = {};
@@ -93,27 +100,40 @@ export class WebhookSubscriptionsService {
       // Re-enabled by its owner: the service's reason no longer stands.
       if (input.enabled) changes.disabledReason = null;
     }
+    // Each write in a transaction that ends with the request: given up (408, 503), it has no effect afterwards.
     if (Object.keys(changes).length)
-      await this.subscriptions.update({ accountId, id: subscription.id }, changes);
+      await transactionWithin(this.dataSource, deadline, (manager) =>
+        manager.update(WebhookSubscription, { accountId, id: subscription.id }, changes),
+      );
     return this.get(accountId, id);
   }
 
   /** Its pending deliveries go with it. */
-  async remove(accountId: string, id: string): Promise<void> {
+  async remove(accountId: string, id: string, deadline: Deadline): Promise<void> {
     const subscription = await this.get(accountId, id);
-    await this.subscriptions.delete({ accountId, id: subscription.id });
+    await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager.delete(WebhookSubscription, { accountId, id: subscription.id }),
+    );
   }
 
   /** A new secret, shown once; the old one keeps signing (a second v1) for `graceSeconds`. */
-  async rollSecret(accountId: string, id: string, graceSeconds = 0): Promise<WebhookSubscription> {
+  async rollSecret(
+    accountId: string,
+    id: string,
+    graceSeconds: number,
+    deadline: Deadline,
+  ): Promise<WebhookSubscription> {
     const subscription = await this.get(accountId, id);
-    await this.subscriptions.update(
-      { accountId, id: subscription.id },
-      {
-        secret: newWebhookSecret(),
-        previousSecret: graceSeconds > 0 ? subscription.secret : null,
-        previousSecretExpiresAt: graceSeconds > 0 ? new Date(Date.now() + graceSeconds * 1000) : null,
-      },
+    await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager.update(
+        WebhookSubscription,
+        { accountId, id: subscription.id },
+        {
+          secret: newWebhookSecret(),
+          previousSecret: graceSeconds > 0 ? subscription.secret : null,
+          previousSecretExpiresAt: graceSeconds > 0 ? new Date(Date.now() + graceSeconds * 1000) : null,
+        },
+      ),
     );
     return this.get(accountId, id);
   }
@@ -126,6 +146,7 @@ export class WebhookSubscriptionsService {
     accountId: string,
     id: string,
     meter: RequestMeter,
+    deadline: Deadline,
   ): Promise<WebhookDelivery & { type: string }> {
     const subscription = await this.get(accountId, id);
     await this.manualLimits.count(meter, accountId);
@@ -137,7 +158,7 @@ export class WebhookSubscriptionsService {
       createdAt,
       data: { lottery: null, draw: null },
     });
-    const deliveryId = await this.dataSource.transaction(async (manager) => {
+    const deliveryId = await transactionWithin(this.dataSource, deadline, async (manager) => {
       await this.manualLimits.refuseWhenFull(manager, meter, accountId, subscription.id);
       await manager.query(
         `INSERT INTO webhook_events (id, type, lottery_tag, body, created_at) VALUES ($1, $2, NULL, $3, $4)`,
@@ -195,12 +216,13 @@ export class WebhookSubscriptionsService {
     id: string,
     deliveryId: string,
     meter: RequestMeter,
+    deadline: Deadline,
   ): Promise<WebhookDelivery & { type: string }> {
     const earlier = await this.delivery(accountId, id, deliveryId);
     await this.manualLimits.count(meter, accountId);
     // The new delivery as queued, read in its own transaction: once committed the worker may deliver it before a
     // later read, and the answer would say `delivered` for what the client just asked to send.
-    return this.dataSource.transaction(async (manager) => {
+    return transactionWithin(this.dataSource, deadline, async (manager) => {
       await this.manualLimits.refuseWhenFull(manager, meter, accountId, earlier.subscriptionId);
       const [inserted] = await manager.query(
         `INSERT INTO webhook_deliveries (event_id, subscription_id) VALUES ($1, $2) RETURNING id`,

@@ -28,6 +28,8 @@ import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.
 import { Auth } from '../guards/auth.decorator';
 import { CurrentPrincipal } from '../guards/current-principal.decorator';
 import type { Principal } from '../guards/principal';
+import { Deadline } from '../../common/deadline';
+import { RequestDeadline } from '../../common/http/request-deadline.decorator';
 import { meterOf } from '../metering/request-meter';
 import { CreateWebhookDto, RollWebhookSecretDto, UpdateWebhookDto } from './dto/webhook-input.dto';
 import {
@@ -90,9 +92,10 @@ export class WebhooksController {
   async createWebhook(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateWebhookDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<CreatedWebhookDto> {
     refuseInactiveAccount(principal);
-    const created = await this.webhooks.create(principal.accountId, body);
+    const created = await this.webhooks.create(principal.accountId, body, deadline);
     return { ...toWebhookDto(created), secret: created.secret };
   }
 
@@ -118,9 +121,10 @@ export class WebhooksController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: UpdateWebhookDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<WebhookDto> {
     refuseInactiveAccount(principal);
-    return toWebhookDto(await this.webhooks.update(principal.accountId, id, body));
+    return toWebhookDto(await this.webhooks.update(principal.accountId, id, body, deadline));
   }
 
   @Delete(':id')
@@ -129,8 +133,12 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Delete a subscription and its pending deliveries.' })
   @ApiNoContentResponse({ description: 'The subscription is gone.' })
   @ApiErrorResponse(404, 'Webhook not found.', Messages.webhookNotFound)
-  async deleteWebhook(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.webhooks.remove(principal.accountId, id);
+  async deleteWebhook(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<void> {
+    await this.webhooks.remove(principal.accountId, id, deadline);
   }
 
   @Post(':id/secret/roll')
@@ -149,9 +157,10 @@ export class WebhooksController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: RollWebhookSecretDto,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<CreatedWebhookDto> {
     refuseInactiveAccount(principal);
-    const rolled = await this.webhooks.rollSecret(principal.accountId, id, body.graceSeconds ?? 0);
+    const rolled = await this.webhooks.rollSecret(principal.accountId, id, body.graceSeconds ?? 0, deadline);
     return { ...toWebhookDto(rolled), secret: rolled.secret };
   }
 
@@ -169,9 +178,10 @@ export class WebhooksController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<WebhookDeliveryDto> {
     refuseInactiveAccount(principal);
-    return toDeliveryDto(await this.webhooks.test(principal.accountId, id, meterOf(request)));
+    return toDeliveryDto(await this.webhooks.test(principal.accountId, id, meterOf(request), deadline));
   }
 
   @Get(':id/deliveries')
@@ -202,10 +212,11 @@ export class WebhooksController {
     @Param('id') id: string,
     @Param('deliveryId') deliveryId: string,
     @Req() request: FastifyRequest,
+    @RequestDeadline() deadline: Deadline,
   ): Promise<WebhookDeliveryDto> {
     refuseInactiveAccount(principal);
     return toDeliveryDto(
-      await this.webhooks.redeliver(principal.accountId, id, deliveryId, meterOf(request)),
+      await this.webhooks.redeliver(principal.accountId, id, deliveryId, meterOf(request), deadline),
     );
   }
 }
