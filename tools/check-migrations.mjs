@@ -23,7 +23,7 @@ const env = {
   TS_NODE_TRANSPILE_ONLY: 'true',
 };
 const typeorm = (args) =>
-  spawnSync('npx', ['typeorm-ts-node-commonjs', ...args, '-d', 'apps/api/src/database/data-source.ts'], {
+  spawnSync('npx', ['typeorm-ts-node-commonjs', ...args, '-d', 'apps/api/src/data-source.ts'], {
     stdio: 'inherit',
     env,
   });

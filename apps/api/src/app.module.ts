@@ -27,6 +27,8 @@ import { TokensModule } from './modules/tokens/tokens.module';
 import { TicketCheckModule } from './modules/ticket-check/ticket-check.module';
 import { NumberStatsModule } from './modules/number-stats/number-stats.module';
 import { McpModule } from './modules/mcp/mcp.module';
+import { ENTITIES } from './entities';
+import { ChangeFeedModule } from './modules/change-feed/change-feed.module';
 
 export interface AppOptions {
   settings: Settings;
@@ -49,7 +51,13 @@ export class AppModule {
       imports: [
         ...(logger ? [LoggingModule.register(logger)] : []),
         SettingsModule.register(settings),
-        DatabaseModule.register(databaseUrl, engine, settings.databaseQueryTimeoutMs),
+        DatabaseModule.register({
+          url: databaseUrl,
+          engine,
+          entities: ENTITIES,
+          queryTimeoutMs: settings.databaseQueryTimeoutMs,
+        }),
+        ChangeFeedModule,
         RedisModule,
         ClockModule,
         MetricsEndpointModule,

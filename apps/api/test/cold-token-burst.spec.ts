@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ChangeFeed } from '../src/database/change-feed/change-feed.service';
+import { ChangeFeed } from '../src/modules/change-feed/change-feed.service';
 import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
 import { hashTokenSecret } from '../src/modules/credentials/token-secret';
 import { newTokenHolder, sql } from './support/fixtures';

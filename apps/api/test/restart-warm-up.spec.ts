@@ -1,5 +1,5 @@
 import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
-import { ChangeFeed } from '../src/database/change-feed/change-feed.service';
+import { ChangeFeed } from '../src/modules/change-feed/change-feed.service';
 import { hashTokenSecret } from '../src/modules/credentials/token-secret';
 import { QuotaService } from '../src/modules/metering/quota.service';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';

@@ -2,7 +2,6 @@ import { types } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 
 type PostgresConnectionOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { boundedClient, type QueryBounds } from './bounded-client';
 
@@ -17,17 +16,25 @@ types.setTypeParser(types.builtins.INT8, (value: string) => Number(value));
  * gives a 503 within seconds instead of holding the request until REQUEST_TIMEOUT_MS. The embedded engine (one
  * connection, no network) waits longer, as a CSV import may hold its connection for seconds.
  * With `bounds`, the pool's connections are bounded clients (the app's; the CLI and migration tooling run unbounded).
+ * `entities` come from the caller (src/entities.ts, beside the app module): database/ knows no feature.
  */
-export function buildDataSourceOptions(
-  url: string,
+export function buildDataSourceOptions({
+  url,
+  entities,
   poolSize = 10,
   connectTimeoutMs = 3_000,
-  bounds?: QueryBounds,
-): PostgresConnectionOptions {
+  bounds,
+}: {
+  url: string;
+  entities: NonNullable<DataSourceOptions['entities']>;
+  poolSize?: number;
+  connectTimeoutMs?: number;
+  bounds?: QueryBounds;
+}): PostgresConnectionOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,

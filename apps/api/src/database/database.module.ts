@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import type { DataSourceOptions } from 'typeorm';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { buildDataSourceOptions } from './data-source-options';
-import { ChangeFeed } from './change-feed/change-feed.service';
 import { DATABASE_ENGINE, DATABASE_URL, type DatabaseEngine } from './database-tokens';
 import { QueryBounds } from './bounded-client';
 
@@ -11,7 +11,6 @@ export { DATABASE_ENGINE, DATABASE_URL, type DatabaseEngine };
  * TypeORM on the PostgreSQL at `url`. The embedded engine gets one pooled connection: PGlite runs one query at a
  * time anyway, and its socket server can interleave the extended-protocol messages of concurrent connections
  * (measured: "portal does not exist" errors under load), so a single connection is both correct and as fast.
- * With it, the change feed every in-memory cache follows (change-feed/).
  *
  * Every pooled connection is a bounded client (bounded-client.ts): once start-up calls `QueryBounds.enforce()`, a
  * query unanswered within `queryTimeoutMs` (0: 3 s on a server, 10 s embedded, whose one connection may be busy
@@ -21,7 +20,18 @@ export { DATABASE_ENGINE, DATABASE_URL, type DatabaseEngine };
 @Global()
 @Module({})
 export class DatabaseModule {
-  static register(url: string, engine: DatabaseEngine, queryTimeoutMs = 0): DynamicModule {
+  static register({
+    url,
+    engine,
+    entities,
+    queryTimeoutMs = 0,
+  }: {
+    url: string;
+    engine: DatabaseEngine;
+    /** The app's entities (src/entities.ts): database/ imports no feature. */
+    entities: NonNullable<DataSourceOptions['entities']>;
+    queryTimeoutMs?: number;
+  }): DynamicModule {
     const bounds = new QueryBounds(
       queryTimeoutMs || (engine === 'embedded' ? 10_000 : 3_000),
       engine === 'server',
@@ -30,12 +40,13 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRoot({
-          ...buildDataSourceOptions(
+          ...buildDataSourceOptions({
             url,
-            engine === 'embedded' ? 1 : 10,
-            engine === 'embedded' ? 10_000 : 3_000,
+            entities,
+            poolSize: engine === 'embedded' ? 1 : 10,
+            connectTimeoutMs: engine === 'embedded' ? 10_000 : 3_000,
             bounds,
-          ),
+          }),
           retryAttempts: 3,
           retryDelay: 1000,
         }),
@@ -44,9 +55,8 @@ export class DatabaseModule {
         { provide: DATABASE_ENGINE, useValue: engine },
         { provide: DATABASE_URL, useValue: url },
         { provide: QueryBounds, useValue: bounds },
-        ChangeFeed,
       ],
-      exports: [DATABASE_ENGINE, DATABASE_URL, QueryBounds, ChangeFeed],
+      exports: [DATABASE_ENGINE, DATABASE_URL, QueryBounds],
     };
   }
 }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { SETTINGS } from '../config/settings.module';
 import type { Settings } from '../config/settings';
-import { ChangeFeed } from '../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../modules/change-feed/change-feed.service';
 import { DATABASE_ENGINE, type DatabaseEngine } from '../database/database.module';
 import { runMigrations } from '../database/migrate';
 import { QueryBounds } from '../database/bounded-client';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
-import { ChangeFeed } from '../../src/database/change-feed/change-feed.service';
+import { ChangeFeed } from '../../src/modules/change-feed/change-feed.service';
 import { newTokenHolder, PASSWORD, sql } from '../support/fixtures';
 import { http, Http, TestResponse } from '../support/http';
 import { startTcpProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';

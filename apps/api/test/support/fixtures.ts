@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { ChangeFeed } from '../../src/database/change-feed/change-feed.service';
+import { ChangeFeed } from '../../src/modules/change-feed/change-feed.service';
 import type { Http } from './http';
 import type { TestApp } from './test-app';
 

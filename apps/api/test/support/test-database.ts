@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
+import { ENTITIES } from '../../src/entities';
 import type { DatabaseEngine } from '../../src/database/database-tokens';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { provisionDatabase } from './test-app';
@@ -37,7 +38,12 @@ export async function startTestDatabase(): Promise<TestDatabaseEngine> {
     async connect() {
       // The embedded engine is served one connection per pool, as DatabaseModule does (see its comment).
       const dataSource = new DataSource(
-        buildDataSourceOptions(url, engine === 'embedded' ? 1 : 10, engine === 'embedded' ? 10_000 : 3_000),
+        buildDataSourceOptions({
+          url,
+          entities: ENTITIES,
+          poolSize: engine === 'embedded' ? 1 : 10,
+          connectTimeoutMs: engine === 'embedded' ? 10_000 : 3_000,
+        }),
       );
       opened.push(await dataSource.initialize());
       return dataSource;

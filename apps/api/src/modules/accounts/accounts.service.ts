@@ -15,7 +15,7 @@ import { CurrentPasswordCheck } from './current-password-check';
 import { PasswordHasher } from './password-hasher.service';
 import { isForeignKeyViolation, isUniqueViolation } from '../../common/database/postgres-errors';
 import { isUuid } from '../../common/database/uuid';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 

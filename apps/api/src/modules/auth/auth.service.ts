@@ -15,7 +15,7 @@ import { LoginBackoff } from '../accounts/login-backoff';
 import { tooEasyToGuess, tooEasyToGuessMessage } from './password/new-password.decorator';
 import { RegistrationLimit } from './registration-limit';
 import { EmailVerificationService } from '../email-verification/email-verification.service';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Device } from './device-cookie';
 import { Deadline } from '../../common/deadline';
 import { deadlineOf } from '../../common/http/request-timeout';

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { errorBody, Messages } from '../../../test/support/contract-errors';
 import { ApiError } from '../../common/errors/api-error';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { LotteryRow } from '../lotteries/domain/lottery-record';
 import { LotteryCatalog } from './lottery-catalog.service';
 import type { LotterySnapshot } from './lottery-snapshot';

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { envelopeJson, type Page } from '../../common/pagination/page';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { NumberOrder } from '../draws/domain/draw-view';
 import type { LotteryRecord } from '../lotteries/domain/lottery-record';
 import { toLotteryDto } from '../lotteries/domain/lottery-view';

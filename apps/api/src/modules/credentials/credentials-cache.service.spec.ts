@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Settings } from '../../config/settings';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import { CredentialsCache } from './credentials-cache.service';
 
 const HASH_A = 'a'.repeat(64);

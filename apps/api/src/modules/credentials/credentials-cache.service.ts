@@ -5,7 +5,7 @@ import { LoadingCache } from '../../common/cache/loading-cache';
 import { NIL_UUID } from '../../common/database/uuid';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { AccountSnapshot, TokenOwner } from './account-snapshot';
 
 /** Known tokens and accounts kept; the hot set of a large deployment, a few tens of MB at most. */

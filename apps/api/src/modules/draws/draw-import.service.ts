@@ -10,7 +10,7 @@ import { prizePeriodOn } from '../lotteries/domain/prize-structure';
 import { prizesProblem } from './domain/prize-input';
 import { upsertPrizesBatch } from './prize-batch-writer';
 import { roundProblem } from './draw-write.service';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 

@@ -8,7 +8,7 @@ import { upsertDrawBatch } from './draw-batch-writer';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
 import { roundOf, type StoredDraw, toDrawDto } from './domain/draw-view';
 import { roundsOn, type RuleEra, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 

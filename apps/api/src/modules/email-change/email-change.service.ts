@@ -9,7 +9,7 @@ import { hashLinkSecret, newLinkSecret } from '../../common/mail/link-secret';
 import { Mailer, type MailMessage } from '../../common/mail/mailer';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import { AccountsService, EMAIL_INDEX } from '../accounts/accounts.service';
 import { normalizeEmail } from '../accounts/email';
 import { CurrentPasswordCheck } from '../accounts/current-password-check';

@@ -7,7 +7,7 @@ import { hashLinkSecret, newLinkSecret } from '../../common/mail/link-secret';
 import { Mailer } from '../../common/mail/mailer';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 import { EmailVerification } from './email-verification.entity';

@@ -11,7 +11,7 @@ import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { type ConflictStatus, DrawConflict } from './draw-conflict.entity';
 import type { ConflictDto } from './dto/conflict.dto';
 import { isUuid } from '../../common/database/uuid';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 

@@ -7,7 +7,7 @@ import { openTestDataSource, type TestDataSource } from '../../../test/support/t
 import { TEST_ENV } from '../../../test/support/test-engine';
 import { loadSettings } from '../../config/settings';
 import { SETTINGS } from '../../config/settings.module';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import { DATABASE_ENGINE, DATABASE_URL } from '../../database/database-tokens';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { roundOf } from '../draws/domain/draw-view';

@@ -14,7 +14,7 @@ import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import type { FetchedDraw } from './adapters/source-adapter';
 import type { RejectedRow } from './sync-result';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 

@@ -6,7 +6,7 @@ import { Messages } from '../../common/errors/messages';
 import { Page } from '../../common/pagination/page';
 import { License } from './license.entity';
 import { isLicenseName } from './license-name';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 

@@ -11,7 +11,7 @@ import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import type { LotteryRecord, LotteryRow } from './domain/lottery-record';
 import { buildLotteryRules } from './lottery-rules-input';
 import { type DrawSchedule, parseDrawSchedule } from './domain/draw-schedule';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 

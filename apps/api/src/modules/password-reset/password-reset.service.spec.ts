@@ -18,6 +18,8 @@ import { PasswordHasher } from '../accounts/password-hasher.service';
 import { CredentialsCache } from '../credentials/credentials-cache.service';
 import { PasswordResetModule } from './password-reset.module';
 import { PasswordResetService } from './password-reset.service';
+import { ENTITIES } from '../../entities';
+import { ChangeFeedModule } from '../change-feed/change-feed.module';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -57,7 +59,8 @@ describe('PasswordResetService', () => {
     moduleRef = await Test.createTestingModule({
       imports: [
         SettingsModule.register(settings),
-        DatabaseModule.register(database.url, database.engine),
+        DatabaseModule.register({ url: database.url, engine: database.engine, entities: ENTITIES }),
+        ChangeFeedModule,
         RedisModule,
         ClockModule,
         PasswordResetModule,

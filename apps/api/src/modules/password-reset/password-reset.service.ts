@@ -14,7 +14,7 @@ import { PasswordHasher } from '../accounts/password-hasher.service';
 import { AuthService } from '../auth/auth.service';
 import type { AccessTokenDto } from '../auth/dto/access-token.dto';
 import { PasswordReset, type PasswordResetOrigin } from './password-reset.entity';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 
 /** A link sent by e-mail lasts an hour; one an administrator hands over lasts a day (it travels by hand). */
 export const LINK_LIFETIME_MS: Record<PasswordResetOrigin, number> = {

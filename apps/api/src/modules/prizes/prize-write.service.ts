@@ -8,7 +8,7 @@ import { ruleEraOn } from '../lotteries/domain/lottery-rules';
 import { prizePeriodOn } from '../lotteries/domain/prize-structure';
 import { prizesProblem, readPrizesBody } from '../draws/domain/prize-input';
 import { upsertPrizesBatch } from '../draws/prize-batch-writer';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 

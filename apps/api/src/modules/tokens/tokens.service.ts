@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../common/database/postgres-errors';
 import { ApiToken } from './api-token.entity';
 import { DESCRIPTION_MESSAGE, DESCRIPTION_PATTERN, isTokenId, TOKEN_ID_MESSAGE } from './token-fields';
 import { EXPIRES_AT_MESSAGE } from './dto/create-token.dto';
-import { ChangeFeed } from '../../database/change-feed/change-feed.service';
+import { ChangeFeed } from '../change-feed/change-feed.service';
 import { transactionWithin } from '../../database/transaction-within';
 import { Deadline } from '../../common/deadline';
 

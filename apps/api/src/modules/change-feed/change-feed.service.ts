@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Client, type Notification, type Pool, type PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { DATABASE_ENGINE, DATABASE_URL, type DatabaseEngine } from '../database-tokens';
+import { DATABASE_ENGINE, DATABASE_URL, type DatabaseEngine } from '../../database/database-tokens';
 import {
   CHANGE_CHANNEL,
   parseChangeEvent,
