@@ -37,7 +37,8 @@ const ENGINE_INDEPENDENT = [
  * itself. The others are pure (or use Redis only) and run once, in the embedded pass: the engine changes nothing
  * for them.
  */
-const DATABASE_USE = /support\/test-database|provisionDatabase|createTestApp|DatabaseModule|testEngine\(|TEST_ENGINE/;
+const DATABASE_USE =
+  /support\/test-database|provisionDatabase|createTestApp|DatabaseModule|testEngine\(|TEST_ENGINE/;
 function unitSpecs(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);

@@ -11,12 +11,7 @@ import { GuardsModule } from '../guards/guards.module';
 
 /** Forgotten passwords: reset links by e-mail (SMTP_URL) or from an administrator. */
 @Module({
-  imports: [
-    GuardsModule,
-    TypeOrmModule.forFeature([PasswordReset]),
-    AccountsModule,
-    AuthModule,
-  ],
+  imports: [GuardsModule, TypeOrmModule.forFeature([PasswordReset]), AccountsModule, AuthModule],
   controllers: [PasswordResetController, AdminPasswordResetController],
   providers: [PasswordResetService, Mailer],
 })

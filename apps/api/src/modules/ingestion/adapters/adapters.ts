@@ -3,7 +3,6 @@ import { type SourceMapping } from '../domain/generic-mapping';
 import { socrataMegaMillions, socrataPowerball } from './socrata';
 import type { SourceAdapter } from './source-adapter';
 
-
 /**
  * The adapter a source names; the generic one reads through the source's mapping, with what it knows of the
  * lottery (`context`: its time zone, for dates as epoch milliseconds).

@@ -1,7 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import { SourceFormatError } from './source-adapter';
 
-
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
 const END_OF_DIRECTORY = 0x06054b50;

@@ -2,11 +2,7 @@ import { OutboundPolicy, type OutboundProblem } from '../../../common/net/outbou
 import type { Settings } from '../../../config/settings';
 import { ADAPTER_NAMES, type AdapterName } from './adapter-names';
 import { parseSourceMapping, type SourceMapping } from './generic-mapping';
-import {
-  placeholderOutsidePathAndQuery,
-  unknownUrlPlaceholder,
-  URL_PLACEHOLDERS,
-} from './url-placeholders';
+import { placeholderOutsidePathAndQuery, unknownUrlPlaceholder, URL_PLACEHOLDERS } from './url-placeholders';
 
 /** One publication to fetch: an adapter, a URL and (generic adapter) its mapping. */
 export interface SourceEndpoint {
