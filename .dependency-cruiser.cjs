@@ -77,6 +77,44 @@ module.exports = {
     // draws/domain/ pure code about draws, which may use lotteries/domain/ and ingestion/domain/ (a source's
     // configuration); catalog/ (the read model, CatalogModule) is built from the domain folders only; lotteries/
     // uses catalog/ and never draws/; draws/ may use lotteries/ and catalog/.
+    // The architecture's nevers, by name: each keeps a feature from reaching into one it must not know.
+    {
+      name: 'draws-know-no-accounts',
+      comment: 'draws/ imports nothing from accounts/: draw data is the same whoever reads or writes it.',
+      severity: 'error',
+      from: { path: `${MODULES}draws/` },
+      to: { path: `${MODULES}accounts/` },
+    },
+    {
+      name: 'read-model-knows-no-source',
+      comment:
+        'catalog/ (the read model metered reads are answered from) imports nothing from ingestion/ outside its pure ' +
+        'domain: what is served does not depend on where, or whether, it is fetched.',
+      severity: 'error',
+      from: { path: `${MODULES}catalog/` },
+      to: { path: `${MODULES}ingestion/`, pathNot: `${MODULES}ingestion/domain/` },
+    },
+    {
+      name: 'agents-reach-the-api-through-routes',
+      comment:
+        'mcp/ answers tools by calling the HTTP routes in process: it imports no service, repository or entity of ' +
+        'another module (only admission guards, the meter and pure domain constants), so an agent gets exactly ' +
+        'what a client of the routes gets, checks included.',
+      severity: 'error',
+      from: { path: `${MODULES}mcp/` },
+      to: {
+        path: `${MODULES}(?!mcp/)[^/]+/.*\\.(service|repository|entity|controller)\\.ts$`,
+      },
+    },
+    {
+      name: 'webhooks-never-import-ingestion',
+      comment:
+        'webhooks/ imports nothing from ingestion/: subscribers hear of draws through the outbox that every write ' +
+        'path fills, not from one of them.',
+      severity: 'error',
+      from: { path: `${MODULES}webhooks/` },
+      to: { path: `${MODULES}ingestion/` },
+    },
     {
       name: 'lotteries-not-to-draws',
       comment: 'lotteries/ imports nothing from draws/ (draws depend on lotteries, not the reverse).',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, with a summary at the end.
-//   type-check and lint → build → generated files up to date; then, side by side:
+//   type-check and lint → formatting → build → generated files up to date; then, side by side:
 //   [1] API tests on the embedded engine → migrations check (server) → SDK tests → portal browser tests, part 1;
 //   [2] API tests on the PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL is set) → portal browser tests,
 //       part 2 (both parts when a Chromium is found; required in CI).
@@ -27,6 +27,7 @@ const firstSteps = [
     name: 'type-check and lint',
     cmd: ['npx', 'nx', 'run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'],
   },
+  { name: 'formatting (Prettier)', cmd: ['npx', 'prettier', '--check', '.', '--log-level=warn'] },
   hasProject('apps/portal') && {
     name: 'portal unit tests (vitest)',
     cmd: ['npx', 'vitest', 'run', '-c', 'apps/portal/vitest.config.ts'],

@@ -1,7 +1,11 @@
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
 /**
  * Unit specs live next to the code (src/**\/*.spec.ts); HTTP tests boot the real AppModule (test/**\/*.spec.ts).
  * test/server-engine/ needs a PostgreSQL server (several processes on one database): it runs in the server pass
- * (TEST_ENGINE=server, which `npm test` runs whenever DATABASE_URL or TEST_DATABASE_URL is set).
+ * (TEST_ENGINE=server, which `npm test` runs whenever DATABASE_URL or TEST_DATABASE_URL is set), with every HTTP test
+ * and the unit specs that use a database; the pure unit specs run in the embedded pass only.
  * content-disposition (ESM-only, `require`d by @fastify/static) is compiled to CommonJS for Jest's module loader.
  * cookie (ESM-only, which @fastify/cookie loads with `import()`) is left as it is: the dynamic import goes through
  * Jest's ES module loader (--experimental-vm-modules, which `npm test` sets). Compiled to CommonJS it fails on
@@ -28,6 +32,24 @@ const ENGINE_INDEPENDENT = [
   'slow-clients',
 ].map((name) => `<rootDir>/test/${name}\\.spec\\.ts$`);
 
+/**
+ * The unit specs (src/) that run on a database: found by what they use, so a new one joins the server pass by
+ * itself. The others are pure (or use Redis only) and run once, in the embedded pass: the engine changes nothing
+ * for them.
+ */
+const DATABASE_USE =
+  /support\/test-database|provisionDatabase|createTestApp|DatabaseModule|testEngine\(|TEST_ENGINE/;
+function unitSpecs(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return unitSpecs(path);
+    return entry.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+const PURE_UNIT_SPECS = unitSpecs(join(__dirname, 'src'))
+  .filter((path) => !DATABASE_USE.test(readFileSync(path, 'utf8')))
+  .map((path) => `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 module.exports = {
   displayName: 'api',
   rootDir: __dirname,
@@ -43,7 +65,7 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   testPathIgnorePatterns:
     process.env.TEST_ENGINE === 'server'
-      ? ['/node_modules/', ...ENGINE_INDEPENDENT]
+      ? ['/node_modules/', ...ENGINE_INDEPENDENT, ...PURE_UNIT_SPECS]
       : ['/node_modules/', '<rootDir>/test/server-engine/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',

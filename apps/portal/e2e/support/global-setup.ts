@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { apiMain, findChromium, portalDist, workspaceRoot } from './paths';
+// Test infrastructure shared by the SDK and portal tests; tools/ is not a project, so the rule cannot model it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { seedDataDirectory } from '../../../../tools/testing/api-process';
 
 function run(label: string, command: string, args: string[]): void {
   const started = Date.now();
@@ -27,6 +30,10 @@ export default async function globalSetup(): Promise<void> {
     );
   }
   if (!existsSync(apiMain)) run('API build', 'npx', ['tsc', '-p', 'apps/api/tsconfig.app.json']);
-  if (process.env.PORTAL_E2E_SKIP_BUILD === '1' && existsSync(`${portalDist}/index.html`)) return;
-  run('portal build', 'npx', ['vite', 'build', '-c', 'apps/portal/vite.config.ts', '--logLevel', 'warn']);
+  const skipBuild = process.env.PORTAL_E2E_SKIP_BUILD === '1' && existsSync(`${portalDist}/index.html`);
+  if (!skipBuild)
+    run('portal build', 'npx', ['vite', 'build', '-c', 'apps/portal/vite.config.ts', '--logLevel', 'warn']);
+  // Every spec's API starts from a copy of one seeded data directory, not by loading the bundle again.
+  // (It names the directory in the environment, for the specs and for the global teardown that removes it.)
+  await seedDataDirectory('portal-e2e');
 }

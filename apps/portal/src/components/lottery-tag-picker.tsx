@@ -52,9 +52,7 @@ export function LotteryTagPicker({
         </span>
       )}
       {list.isPending && <p aria-live="polite">Loading the lotteries…</p>}
-      {list.isError && (
-        <LoadError error={errorMessage(list.error)} onRetry={() => void list.refetch()} />
-      )}
+      {list.isError && <LoadError error={errorMessage(list.error)} onRetry={() => void list.refetch()} />}
       {list.data && (
         <div className="lottery-picker-list">
           {choices.map((choice) => (

@@ -15,7 +15,7 @@ const LIST_STALE_MS = 10 * 60_000;
 async function readLotteryList(): Promise<LotteryChoice[]> {
   const client = publicClient();
   const lotteries: LotteryChoice[] = [];
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const page = await client.lottery.directory({ offset });
     lotteries.push(...(page.lotteries ?? []).map(({ tag, name }) => ({ tag, name })));
     offset = page.offset + page.limit;

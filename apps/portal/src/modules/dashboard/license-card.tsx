@@ -24,7 +24,9 @@ export function LicenseCard({ license, verified }: { license: Account['license']
       ) : verified ? (
         <p>Your account has no license yet, so its tokens are refused. An administrator can grant one.</p>
       ) : (
-        <p>Your account has no license yet, so its tokens are refused: it comes with the link we e-mailed you.</p>
+        <p>
+          Your account has no license yet, so its tokens are refused: it comes with the link we e-mailed you.
+        </p>
       )}
     </section>
   );
