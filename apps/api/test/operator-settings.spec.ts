@@ -2,6 +2,7 @@ import { startApiProcess } from './support/api-process';
 import { errorBody, Messages } from './support/contract-errors';
 import { http } from './support/http';
 import { createTestApp, provisionDatabase } from './support/test-app';
+import { eventually } from './support/timing';
 
 const METRICS_TOKEN = 'scrape-token-0123456789';
 const REFUSED = errorBody.unauthorized(Messages.metricsTokenInvalid);
@@ -120,8 +121,9 @@ describe('operator settings', () => {
         (error: Error & { cause?: { code?: string } }) => error.cause?.code,
       );
       expect(elsewhere).toBe('ECONNREFUSED');
-      // The welcome message points at the address it listens on.
-      expect(api.output()).toContain(`is ready on ${api.baseUrl}`);
+      // The welcome message points at the address it listens on. It is printed once the start-up lines are
+      // written, which can be a moment after the server answers: waited for.
+      await eventually(async () => expect(api.output()).toContain(`is ready on ${api.baseUrl}`), 10_000);
     } finally {
       await api.stop('SIGTERM');
       await database.dispose();
