@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { errorBody, Messages } from '../support/contract-errors';
-import { newAdmin, newLicensedHolder, PASSWORD, uniqueEmail } from '../support/fixtures';
+import { newAdmin, newLicensedHolder, PASSWORD, sql, uniqueEmail } from '../support/fixtures';
 import { http, Http, TestResponse } from '../support/http';
 import { PrivateRedis, startPrivateRedis } from '../support/private-redis';
 import { startTcpProxy, TcpProxy, throughProxy } from '../support/tcp-proxy';
@@ -33,16 +32,6 @@ describe('a network partition between one instance and PostgreSQL (server)', () 
   let apiDirect: Http;
   let adminJwt: string;
 
-  async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: direct.databaseUrl! });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
     redis = await startPrivateRedis();
     const target = new URL(serverBaseUrl());
@@ -66,7 +55,8 @@ describe('a network partition between one instance and PostgreSQL (server)', () 
   });
 
   async function usage(accountId: string): Promise<number> {
-    const [row] = await query<{ used: number }>(
+    const [row]: { used: number }[] = await sql(
+      direct,
       'SELECT COALESCE(SUM(count), 0)::int AS used FROM usage_daily WHERE account_id = $1',
       [accountId],
     );
@@ -166,9 +156,9 @@ describe('a network partition between one instance and PostgreSQL (server)', () 
 
       // The held queries have reached the server by now (delivered at the heal); give them a moment more.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const tokens = await query('SELECT id FROM api_tokens WHERE id = ANY($1)', [tokenIds]);
+      const tokens = await sql(direct, 'SELECT id FROM api_tokens WHERE id = ANY($1)', [tokenIds]);
       expect(tokens).toEqual([]);
-      const accounts = await query('SELECT email FROM accounts WHERE email = ANY($1)', [emails]);
+      const accounts = await sql(direct, 'SELECT email FROM accounts WHERE email = ANY($1)', [emails]);
       expect(accounts).toEqual([]);
       // The password is the old one: it logs in (through either instance), the new one does not.
       const old = await apiDirect.post('/auth/login', { body: { email: owner.email, password: PASSWORD } });

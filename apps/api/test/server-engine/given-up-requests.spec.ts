@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { errorBody, Messages } from '../support/contract-errors';
-import { newTokenHolder, PASSWORD, uniqueEmail } from '../support/fixtures';
+import { newTokenHolder, PASSWORD, sql, uniqueEmail } from '../support/fixtures';
 import { http, Http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 import { timed } from '../support/timing';
@@ -22,16 +22,6 @@ describe('requests answered 408 leave nothing behind (server)', () => {
   let app: TestApp;
   let api: Http;
   let holder: Awaited<ReturnType<typeof newTokenHolder>>;
-
-  async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: setup.databaseUrl! });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
 
   /** Holds `lockSql`'s row locks in a session of its own for LOCK_MS; resolves once they are taken. */
   async function holdLock(lockSql: string, params: unknown[]): Promise<{ released: Promise<void> }> {
@@ -77,7 +67,10 @@ describe('requests answered 408 leave nothing behind (server)', () => {
     await lock.released;
     await sleep(1_000);
     expect(
-      await query('SELECT id FROM api_tokens WHERE account_id = $1 AND id = $2', [holder.id, 'given-up']),
+      await sql(setup, 'SELECT id FROM api_tokens WHERE account_id = $1 AND id = $2', [
+        holder.id,
+        'given-up',
+      ]),
     ).toEqual([]);
     // Retrying is safe: the id is free.
     const retried = await api.post('/profile/token', { jwt: holder.jwt, body: { id: 'given-up' } });
@@ -107,6 +100,6 @@ describe('requests answered 408 leave nothing behind (server)', () => {
     await expectTimedOut(() => api.post('/auth/register', { body: { email, password: PASSWORD } }));
     await lock.released;
     await sleep(1_000);
-    expect(await query('SELECT id FROM accounts WHERE email = $1', [email])).toEqual([]);
+    expect(await sql(setup, 'SELECT id FROM accounts WHERE email = $1', [email])).toEqual([]);
   });
 });

@@ -61,8 +61,12 @@ export class AdminSourcesController {
     Messages.invalidFieldProblem('url', 'expected an absolute http or https URL.'),
   )
   @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
-  async putSource(@Param() params: LotteryTagParamDto, @Body() body: PutSourceDto): Promise<DrawSourceDto> {
-    return this.sources.toSourceDto(await this.sources.put(params.tag, body));
+  async putSource(
+    @Param() params: LotteryTagParamDto,
+    @Body() body: PutSourceDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<DrawSourceDto> {
+    return this.sources.toSourceDto(await this.sources.put(params.tag, body, deadline));
   }
 
   @Post('sources/:tag/sync')
@@ -98,8 +102,11 @@ export class AdminSourcesController {
   @ApiNoContentResponse({ description: 'The source is gone.' })
   @ApiErrorResponse(400, 'Empty tag.', Messages.lotteryTagEmpty)
   @ApiErrorResponse(404, 'Lottery not found, or it has no source.', Messages.sourceNotFound)
-  async deleteSource(@Param() params: LotteryTagParamDto): Promise<void> {
-    await this.sources.remove(params.tag);
+  async deleteSource(
+    @Param() params: LotteryTagParamDto,
+    @RequestDeadline() deadline: Deadline,
+  ): Promise<void> {
+    await this.sources.remove(params.tag, deadline);
   }
 
   @Get('sync')

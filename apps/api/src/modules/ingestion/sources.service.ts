@@ -14,6 +14,8 @@ import type { DrawSourceDto } from './dto/draw-source.dto';
 import type { PutSourceDto } from './dto/put-source.dto';
 import type { SyncStateDto } from './dto/sync-state.dto';
 import { parseSourceConfig, sourcePolicy } from './domain/source-config';
+import { Deadline } from '../../common/deadline';
+import { transactionWithin } from '../../database/transaction-within';
 
 /** Sources as administrators configure them, and their sync state. */
 @Injectable()
@@ -49,34 +51,45 @@ export class SourcesService {
    * afresh when the adapter or URL changes. A URL
    * the outbound policy refuses is a 400 naming `url` (each fetch checks it again, with its addresses).
    */
-  async put(tag: string, body: PutSourceDto): Promise<DrawSource> {
+  async put(tag: string, body: PutSourceDto, deadline = Deadline.NONE): Promise<DrawSource> {
     this.catalog.snapshot(tag); // 404 Lottery not found, before the body's finer checks
     const parsed = parseSourceConfig({ ...body }, this.policy);
     if ('problem' in parsed)
       throw ApiError.badRequest(Messages.invalidFieldProblem(parsed.field, parsed.problem));
     const { adapter, url, mapping, fallbacks } = parsed.config;
-    const existing = await this.repository.findOneBy({ lotteryTag: tag });
-    const moved = existing !== null && (existing.adapter !== adapter || existing.url !== url);
-    await this.repository.upsert(
-      {
-        lotteryTag: tag,
-        adapter,
-        url,
-        mapping,
-        // Omitted: kept as they are (a client that knows nothing of fallbacks must not erase them).
-        fallbacks: body.fallbacks === undefined ? (existing?.fallbacks ?? []) : fallbacks,
-        enabled: body.enabled ?? true,
-        ...(moved
-          ? { lastError: null, consecutiveFailures: 0, backoffStep: 0, nextAttemptAt: null, lastResult: null }
-          : {}),
-      },
-      ['lotteryTag'],
-    );
-    return (await this.repository.findOneBy({ lotteryTag: tag })) as DrawSource;
+    return transactionWithin(this.dataSource, deadline, async (manager) => {
+      const repository = manager.getRepository(DrawSource);
+      const existing = await repository.findOneBy({ lotteryTag: tag });
+      const moved = existing !== null && (existing.adapter !== adapter || existing.url !== url);
+      await repository.upsert(
+        {
+          lotteryTag: tag,
+          adapter,
+          url,
+          mapping,
+          // Omitted: kept as they are (a client that knows nothing of fallbacks must not erase them).
+          fallbacks: body.fallbacks === undefined ? (existing?.fallbacks ?? []) : fallbacks,
+          enabled: body.enabled ?? true,
+          ...(moved
+            ? {
+                lastError: null,
+                consecutiveFailures: 0,
+                backoffStep: 0,
+                nextAttemptAt: null,
+                lastResult: null,
+              }
+            : {}),
+        },
+        ['lotteryTag'],
+      );
+      return (await repository.findOneBy({ lotteryTag: tag })) as DrawSource;
+    });
   }
 
-  async remove(tag: string): Promise<void> {
-    const { affected } = await this.repository.delete({ lotteryTag: tag });
+  async remove(tag: string, deadline = Deadline.NONE): Promise<void> {
+    const { affected } = await transactionWithin(this.dataSource, deadline, (manager) =>
+      manager.getRepository(DrawSource).delete({ lotteryTag: tag }),
+    );
     if (!affected) {
       this.catalog.snapshot(tag); // 404 Lottery not found first
       throw ApiError.notFound(Messages.sourceNotFound);
