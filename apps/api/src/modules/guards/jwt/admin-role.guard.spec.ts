@@ -1,17 +1,8 @@
-import type { ExecutionContext } from '@nestjs/common';
 import { errorBody, Messages } from '../../../../test/support/contract-errors';
 import { ApiError } from '../../../common/errors/api-error';
 import type { Principal } from '../principal';
 import { AdminRoleGuard } from './admin-role.guard';
-
-function contextOf(request: { principal?: Principal }): ExecutionContext {
-  return {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
-    getHandler: () => contextOf,
-    getClass: () => Object,
-    getType: () => 'http',
-  } as unknown as ExecutionContext;
-}
+import { httpContextOf } from '../../../../test/support/http-context';
 
 /** What JwtAuthGuard puts on the request: the account's snapshot (no token id). */
 const principal = (changes: Partial<Principal> = {}): Principal => ({
@@ -38,32 +29,34 @@ describe('AdminRoleGuard', () => {
   const guard = new AdminRoleGuard();
 
   it('lets an enabled administrator through, license or not', () => {
-    expect(guard.canActivate(contextOf({ principal: principal() }))).toBe(true);
+    expect(guard.canActivate(httpContextOf({ principal: principal() }))).toBe(true);
     const licensed = principal({
       license: { name: 'pro', monthlyQuota: null, perSecond: 1, perMinute: 1, perHour: 1 },
     });
-    expect(guard.canActivate(contextOf({ principal: licensed }))).toBe(true);
+    expect(guard.canActivate(httpContextOf({ principal: licensed }))).toBe(true);
   });
 
   it('answers 403 for a user who is not an administrator', () => {
-    expect(refusal(() => guard.canActivate(contextOf({ principal: principal({ role: 'user' }) })))).toEqual({
+    expect(
+      refusal(() => guard.canActivate(httpContextOf({ principal: principal({ role: 'user' }) }))),
+    ).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.adminRequired),
     });
   });
 
   it('answers 403 for a disabled administrator', () => {
-    expect(refusal(() => guard.canActivate(contextOf({ principal: principal({ disabled: true }) })))).toEqual(
-      {
-        status: 403,
-        body: errorBody.forbidden(Messages.accountDisabled),
-      },
-    );
+    expect(
+      refusal(() => guard.canActivate(httpContextOf({ principal: principal({ disabled: true }) }))),
+    ).toEqual({
+      status: 403,
+      body: errorBody.forbidden(Messages.accountDisabled),
+    });
   });
 
   it('tells a disabled user that the role is required (the role is checked first)', () => {
     const request = { principal: principal({ role: 'user', disabled: true }) };
-    expect(refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+    expect(refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.adminRequired),
     });
@@ -72,7 +65,7 @@ describe('AdminRoleGuard', () => {
   it('fails closed, with an error of ours, when JwtAuthGuard did not run first', () => {
     let thrown: unknown;
     try {
-      guard.canActivate(contextOf({}));
+      guard.canActivate(httpContextOf({}));
     } catch (error) {
       thrown = error;
     }

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import type { ExecutionContext } from '@nestjs/common';
 import { errorBody, Messages } from '../../../../test/support/contract-errors';
 import { ApiError } from '../../../common/errors/api-error';
 import type { Settings } from '../../../config/settings';
@@ -8,21 +7,13 @@ import type { CredentialsCache } from '../../credentials/credentials-cache.servi
 import type { Principal } from '../principal';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy, type JwtVerification } from './jwt.strategy';
+import { httpContextOf } from '../../../../test/support/http-context';
 
 type FakeRequest = {
   headers: Record<string, string>;
   principal?: Principal;
   jwtVerification?: JwtVerification;
 };
-
-function contextOf(request: FakeRequest): ExecutionContext {
-  return {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
-    getHandler: () => contextOf,
-    getClass: () => Object,
-    getType: () => 'http',
-  } as unknown as ExecutionContext;
-}
 
 const withAuthorization = (authorization?: string): FakeRequest => ({
   headers: authorization === undefined ? {} : { authorization },
@@ -103,14 +94,14 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     const current = account({ role: 'admin', sessionVersion: 4 });
     credentials.accounts.set(ACCOUNT_ID, current);
     const request = withAuthorization(bearer(claims({ sv: 4 })));
-    expect(await guard.canActivate(contextOf(request))).toBe(true);
+    expect(await guard.canActivate(httpContextOf(request))).toBe(true);
     expect(request.principal).toBe(current);
     expect(credentials.lookups).toEqual([ACCOUNT_ID]);
   });
 
   it("puts this application's secret and account lookup on the request for the strategy", async () => {
     const request = withAuthorization(bearer(claims()));
-    await guard.canActivate(contextOf(request));
+    await guard.canActivate(httpContextOf(request));
     expect(request.jwtVerification?.secret).toBe(SECRET);
     expect(await request.jwtVerification?.account(ACCOUNT_ID)).toEqual(account());
   });
@@ -122,13 +113,13 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     );
     const mine = bearer(claims());
     const theirs = bearer(claims(), OTHER_SECRET);
-    expect(await guard.canActivate(contextOf(withAuthorization(mine)))).toBe(true);
-    expect(await other.canActivate(contextOf(withAuthorization(theirs)))).toBe(true);
+    expect(await guard.canActivate(httpContextOf(withAuthorization(mine)))).toBe(true);
+    expect(await other.canActivate(httpContextOf(withAuthorization(theirs)))).toBe(true);
     for (const [g, header] of [
       [guard, theirs],
       [other, mine],
     ] as const) {
-      expect(await refusal(() => g.canActivate(contextOf(withAuthorization(header))))).toEqual({
+      expect(await refusal(() => g.canActivate(httpContextOf(withAuthorization(header))))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidJwt),
       });
@@ -141,7 +132,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     ['a blank one', '   '],
   ])('answers 401 `Authorization header missing` for %s', async (_label, header) => {
     const request = withAuthorization(header);
-    expect(await refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+    expect(await refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.authorizationHeaderMissing),
     });
@@ -165,7 +156,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     ],
   ])('answers 401 `Invalid JWT token` for %s, without looking the account up', async (_label, header) => {
     const request = withAuthorization(header());
-    expect(await refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+    expect(await refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.invalidJwt),
     });
@@ -176,7 +167,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
   it("answers 401 `Invalid JWT token` once the token's account is gone", async () => {
     credentials.accounts.clear();
     const request = withAuthorization(bearer(claims()));
-    expect(await refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+    expect(await refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.invalidJwt),
     });
@@ -186,19 +177,21 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
   it('refuses a token signed before a password change (another session version); no sv means version 0', async () => {
     credentials.accounts.set(ACCOUNT_ID, account({ sessionVersion: 1 }));
     for (const stale of [claims(), claims({ sv: 0 }), claims({ sv: 2 })]) {
-      expect(await refusal(() => guard.canActivate(contextOf(withAuthorization(bearer(stale)))))).toEqual({
-        status: 401,
-        body: errorBody.unauthorized(Messages.invalidJwt),
-      });
+      expect(await refusal(() => guard.canActivate(httpContextOf(withAuthorization(bearer(stale)))))).toEqual(
+        {
+          status: 401,
+          body: errorBody.unauthorized(Messages.invalidJwt),
+        },
+      );
     }
-    expect(await guard.canActivate(contextOf(withAuthorization(bearer(claims({ sv: 1 })))))).toBe(true);
+    expect(await guard.canActivate(httpContextOf(withAuthorization(bearer(claims({ sv: 1 })))))).toBe(true);
     credentials.accounts.set(ACCOUNT_ID, account({ sessionVersion: 0 }));
-    expect(await guard.canActivate(contextOf(withAuthorization(bearer(claims()))))).toBe(true);
+    expect(await guard.canActivate(httpContextOf(withAuthorization(bearer(claims()))))).toBe(true);
   });
 
   it('refuses a token whose subject is not a string', async () => {
     const request = withAuthorization(bearer(claims({ sub: 42 })));
-    expect(await refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+    expect(await refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.invalidJwt),
     });
@@ -209,7 +202,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     const failure = new Error('connection terminated');
     credentials.failure = failure;
     const request = withAuthorization(bearer(claims()));
-    await expect(guard.canActivate(contextOf(request))).rejects.toBe(failure);
+    await expect(guard.canActivate(httpContextOf(request))).rejects.toBe(failure);
     expect(request.principal).toBeUndefined();
   });
 
@@ -217,9 +210,9 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     const exp = nowSeconds() + 3600;
     const header = bearer(claims({ exp }));
     const now = jest.spyOn(Date, 'now').mockReturnValue(exp * 1000 - 1);
-    expect(await guard.canActivate(contextOf(withAuthorization(header)))).toBe(true);
+    expect(await guard.canActivate(httpContextOf(withAuthorization(header)))).toBe(true);
     now.mockReturnValue(exp * 1000);
-    expect(await refusal(() => guard.canActivate(contextOf(withAuthorization(header))))).toEqual({
+    expect(await refusal(() => guard.canActivate(httpContextOf(withAuthorization(header))))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.invalidJwt),
     });
@@ -228,7 +221,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
   it('lets a disabled account through: refusing it is for the routes (AdminRoleGuard), not the JWT', async () => {
     credentials.accounts.set(ACCOUNT_ID, account({ disabled: true }));
     const request = withAuthorization(bearer(claims()));
-    expect(await guard.canActivate(contextOf(request))).toBe(true);
+    expect(await guard.canActivate(httpContextOf(request))).toBe(true);
     expect(request.principal?.disabled).toBe(true);
   });
 });

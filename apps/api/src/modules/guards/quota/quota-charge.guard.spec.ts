@@ -1,21 +1,12 @@
-import type { ExecutionContext } from '@nestjs/common';
 import { errorBody, Messages } from '../../../../test/support/contract-errors';
 import { ApiError } from '../../../common/errors/api-error';
 import type { MeteredCaller, MeteringService } from '../../metering/metering.service';
 import type { RequestMeter } from '../../metering/request-meter';
 import type { Principal } from '../principal';
 import { QuotaChargeGuard } from './quota-charge.guard';
+import { httpContextOf } from '../../../../test/support/http-context';
 
 type FakeRequest = { principal?: Principal; meter?: RequestMeter };
-
-function contextOf(request: FakeRequest): ExecutionContext {
-  return {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
-    getHandler: () => contextOf,
-    getClass: () => Object,
-    getType: () => 'http',
-  } as unknown as ExecutionContext;
-}
 
 const principal = (changes: Partial<Principal> = {}): Principal => ({
   accountId: '00000000-0000-4000-8000-000000000005',
@@ -84,7 +75,7 @@ describe('QuotaChargeGuard (contract section 5, steps 6 and 7 counted together)'
       rateWindows: [],
     };
     const request: FakeRequest = { principal: principal(), meter };
-    expect(await guard.canActivate(contextOf(request))).toBe(true);
+    expect(await guard.canActivate(httpContextOf(request))).toBe(true);
     expect(metering.charges).toHaveLength(1);
     expect(metering.charges[0].meter).toBe(meter);
     expect(metering.charges[0].caller).toBe(request.principal);
@@ -93,7 +84,7 @@ describe('QuotaChargeGuard (contract section 5, steps 6 and 7 counted together)'
 
   it('starts a meter when none was started before', async () => {
     const request: FakeRequest = { principal: principal() };
-    await guard.canActivate(contextOf(request));
+    await guard.canActivate(httpContextOf(request));
     expect(request.meter).toBeDefined();
     expect(metering.charges[0].meter).toBe(request.meter);
   });
@@ -104,15 +95,15 @@ describe('QuotaChargeGuard (contract section 5, steps 6 and 7 counted together)'
       await new Promise((resolve) => setTimeout(resolve, 10));
       counted = true;
     });
-    await guard.canActivate(contextOf({ principal: principal() }));
+    await guard.canActivate(httpContextOf({ principal: principal() }));
     expect(counted).toBe(true);
   });
 
   it('answers 403 once the month is used up', async () => {
     const request = () => ({ principal: principal() });
-    expect(await guard.canActivate(contextOf(request()))).toBe(true);
-    expect(await guard.canActivate(contextOf(request()))).toBe(true);
-    expect(await refusal(() => guard.canActivate(contextOf(request())))).toEqual({
+    expect(await guard.canActivate(httpContextOf(request()))).toBe(true);
+    expect(await guard.canActivate(httpContextOf(request()))).toBe(true);
+    expect(await refusal(() => guard.canActivate(httpContextOf(request())))).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.quotaExceeded),
     });
@@ -125,7 +116,7 @@ describe('QuotaChargeGuard (contract section 5, steps 6 and 7 counted together)'
       rateLimits: [{ key: 'rate:account-minute:a', windowMs: 60_000, limit: 1 }],
       rateWindows: [],
     };
-    expect(await refusal(() => guard.canActivate(contextOf({ principal: principal(), meter })))).toEqual({
+    expect(await refusal(() => guard.canActivate(httpContextOf({ principal: principal(), meter })))).toEqual({
       status: 429,
       body: errorBody.tooManyRequests(),
     });
@@ -135,7 +126,7 @@ describe('QuotaChargeGuard (contract section 5, steps 6 and 7 counted together)'
 
   it('fails closed, charging nothing, when LicenseGuard did not run first', async () => {
     for (const request of [{}, { principal: principal({ license: null }) }]) {
-      await expect(guard.canActivate(contextOf(request))).rejects.toThrow(/Guard order/);
+      await expect(guard.canActivate(httpContextOf(request))).rejects.toThrow(/Guard order/);
     }
     expect(metering.charges).toEqual([]);
   });

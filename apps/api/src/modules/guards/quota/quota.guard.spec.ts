@@ -1,21 +1,12 @@
-import type { ExecutionContext } from '@nestjs/common';
 import { errorBody, Messages } from '../../../../test/support/contract-errors';
 import { ApiError } from '../../../common/errors/api-error';
 import type { MeteredCaller, MeteringService } from '../../metering/metering.service';
 import type { RequestMeter } from '../../metering/request-meter';
 import type { Principal } from '../principal';
 import { QuotaGuard } from './quota.guard';
+import { httpContextOf } from '../../../../test/support/http-context';
 
 type FakeRequest = { principal?: Principal; meter?: RequestMeter };
-
-function contextOf(request: FakeRequest): ExecutionContext {
-  return {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
-    getHandler: () => contextOf,
-    getClass: () => Object,
-    getType: () => 'http',
-  } as unknown as ExecutionContext;
-}
 
 const principal = (changes: Partial<Principal> = {}): Principal => ({
   accountId: '00000000-0000-4000-8000-000000000004',
@@ -78,7 +69,7 @@ describe('QuotaGuard (contract section 5, step 5)', () => {
 
   it("checks the principal's quota on the request's meter and answers at once when the count is known", () => {
     const request: FakeRequest = { principal: principal() };
-    expect(guard.canActivate(contextOf(request))).toBe(true);
+    expect(guard.canActivate(httpContextOf(request))).toBe(true);
     expect(metering.checks).toHaveLength(1);
     expect(metering.checks[0].caller).toBe(request.principal);
     expect(request.meter).toEqual({ rateLimits: [], rateWindows: [] });
@@ -91,21 +82,21 @@ describe('QuotaGuard (contract section 5, step 5)', () => {
       rateWindows: [{ limit: 6, remaining: 5, resetSeconds: 10 }],
     };
     const request: FakeRequest = { principal: principal(), meter };
-    guard.canActivate(contextOf(request));
+    guard.canActivate(httpContextOf(request));
     expect(request.meter).toBe(meter);
     expect(metering.checks[0].meter).toBe(meter);
   });
 
   it('waits for a quota that has to be looked up, then lets the request through', async () => {
     metering.known = false;
-    const answer = guard.canActivate(contextOf({ principal: principal() }));
+    const answer = guard.canActivate(httpContextOf({ principal: principal() }));
     expect(answer).toBeInstanceOf(Promise);
     expect(await answer).toBe(true);
   });
 
   it('answers 403 when the month is used up (a known count: at once, no promise)', () => {
     metering.used.set(principal().accountId, 3);
-    expect(refusal(() => guard.canActivate(contextOf({ principal: principal() })))).toEqual({
+    expect(refusal(() => guard.canActivate(httpContextOf({ principal: principal() })))).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.quotaExceeded),
     });
@@ -114,7 +105,7 @@ describe('QuotaGuard (contract section 5, step 5)', () => {
   it('answers 403 when a looked-up month is used up', async () => {
     metering.known = false;
     metering.used.set(principal().accountId, 3);
-    const answer = guard.canActivate(contextOf({ principal: principal() }));
+    const answer = guard.canActivate(httpContextOf({ principal: principal() }));
     await expect(answer).rejects.toBeInstanceOf(ApiError);
     await expect(answer).rejects.toMatchObject({
       status: 403,
@@ -127,12 +118,12 @@ describe('QuotaGuard (contract section 5, step 5)', () => {
       license: { name: 'unlimited', monthlyQuota: null, perSecond: 5, perMinute: 60, perHour: 600 },
     });
     metering.used.set(unlimited.accountId, 1_000_000);
-    expect(guard.canActivate(contextOf({ principal: unlimited }))).toBe(true);
+    expect(guard.canActivate(httpContextOf({ principal: unlimited }))).toBe(true);
   });
 
   it('fails closed, without checking anything, when LicenseGuard did not run first', () => {
     for (const request of [{}, { principal: principal({ license: null }) }]) {
-      expect(() => guard.canActivate(contextOf(request))).toThrow(/Guard order/);
+      expect(() => guard.canActivate(httpContextOf(request))).toThrow(/Guard order/);
     }
     expect(metering.checks).toEqual([]);
   });

@@ -20,6 +20,7 @@ import { QuotaChargeGuard } from '../quota/quota-charge.guard';
 import { QuotaGuard } from '../quota/quota.guard';
 import { AccountThrottlerGuard } from './account-throttler.guard';
 import { throttlerModuleOptions } from './throttlers';
+import { httpContextOf } from '../../../../test/support/http-context';
 
 type FakeRequest = {
   ip?: string;
@@ -41,14 +42,8 @@ class LotteriesController {
   }
 }
 
-function contextOf(request: FakeRequest, handler: () => unknown = LotteriesController.prototype.list) {
-  return {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
-    getHandler: () => handler,
-    getClass: () => LotteriesController,
-    getType: () => 'http',
-  } as unknown as ExecutionContext;
-}
+const contextOf = (request: FakeRequest, handler: () => unknown = LotteriesController.prototype.list) =>
+  httpContextOf(request, { handler, controller: LotteriesController });
 
 const ACCOUNT_ID = '00000000-0000-4000-8000-000000000006';
 const LICENSE: LicenseLimits = { name: 'pro', monthlyQuota: 10, perSecond: 2, perMinute: 50, perHour: 900 };

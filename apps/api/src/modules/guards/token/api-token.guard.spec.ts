@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { ExecutionContext } from '@nestjs/common';
 import { errorBody, Messages } from '../../../../test/support/contract-errors';
 import { ApiError } from '../../../common/errors/api-error';
 import type { AccountSnapshot, TokenOwner } from '../../credentials/account-snapshot';
@@ -7,17 +6,9 @@ import type { CredentialsCache } from '../../credentials/credentials-cache.servi
 import type { Principal } from '../principal';
 import * as tokenSecret from '../../credentials/token-secret';
 import { ApiTokenGuard } from './api-token.guard';
+import { httpContextOf } from '../../../../test/support/http-context';
 
 type FakeRequest = { headers: Record<string, unknown>; principal?: Principal };
-
-function contextOf(request: FakeRequest): ExecutionContext {
-  return {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
-    getHandler: () => contextOf,
-    getClass: () => Object,
-    getType: () => 'http',
-  } as unknown as ExecutionContext;
-}
 
 const withToken = (secret?: unknown): FakeRequest => ({
   headers: secret === undefined ? {} : { 'x-api-token': secret },
@@ -68,7 +59,7 @@ const owner = (changes: Partial<TokenOwner> = {}): TokenOwner => ({
 
 /** The guard's answer for a cached token, which must come at once: a promise is a failure (and is not left unhandled). */
 function answerAtOnce(guard: ApiTokenGuard, request: FakeRequest): unknown {
-  const answer = guard.canActivate(contextOf(request));
+  const answer = guard.canActivate(httpContextOf(request));
   if (answer instanceof Promise) answer.catch(() => undefined);
   return answer;
 }
@@ -117,7 +108,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
       ['not a single string', ['a', 'b']],
     ])('answers 401 when X-API-Token is %s, before any lookup', (_label, header) => {
       const request = withToken(header);
-      expect(refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+      expect(refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.tokenHeaderMissing),
       });
@@ -146,7 +137,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
       credentials.owners.set(sha256(SECRET), owner());
       credentials.accounts.set(ACCOUNT_ID, account({ role: 'admin' }));
       const request = withToken(SECRET);
-      const answer = guard.canActivate(contextOf(request));
+      const answer = guard.canActivate(httpContextOf(request));
       expect(answer).toBeInstanceOf(Promise);
       expect(await answer).toBe(true);
       expect(credentials.calls).toEqual([
@@ -160,7 +151,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
     it('answers 401 for an unknown token, without looking any account up', async () => {
       const unknown = 'lr_' + 'x'.repeat(32);
       const request = withToken(unknown);
-      expect(await asyncRefusal(() => guard.canActivate(contextOf(request)))).toEqual({
+      expect(await asyncRefusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });
@@ -182,7 +173,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
       (_label, value) => {
         const hashing = jest.spyOn(tokenSecret, 'hashTokenSecret');
         const request = withToken(value);
-        expect(refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+        expect(refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
           status: 401,
           body: errorBody.unauthorized(Messages.invalidToken),
         });
@@ -194,7 +185,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
     it('answers 401 for a token whose account is gone', async () => {
       credentials.owners.set(sha256(SECRET), owner());
       const request = withToken(SECRET);
-      expect(await asyncRefusal(() => guard.canActivate(contextOf(request)))).toEqual({
+      expect(await asyncRefusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });
@@ -227,13 +218,13 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
         }
         const now = jest.spyOn(Date, 'now').mockReturnValue(VALID_UNTIL - 1);
         const before = withToken(SECRET);
-        expect(await guard.canActivate(contextOf(before))).toBe(true);
+        expect(await guard.canActivate(httpContextOf(before))).toBe(true);
         expect(before.principal?.tokenId).toBe('my-token');
 
         for (const at of [VALID_UNTIL, VALID_UNTIL + 1]) {
           now.mockReturnValue(at);
           const after = withToken(SECRET);
-          expect(await asyncRefusal(() => guard.canActivate(contextOf(after)))).toEqual({
+          expect(await asyncRefusal(() => guard.canActivate(httpContextOf(after)))).toEqual({
             status: 401,
             body: errorBody.unauthorized(Messages.invalidToken),
           });
@@ -245,7 +236,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
     it('a cached expired token is refused at once, without a promise', () => {
       credentials.cached.set(sha256(SECRET), { owner: owner({ validUntil: 1_000 }), account: account() });
       jest.spyOn(Date, 'now').mockReturnValue(1_000);
-      expect(refusal(() => guard.canActivate(contextOf(withToken(SECRET))))).toEqual({
+      expect(refusal(() => guard.canActivate(httpContextOf(withToken(SECRET))))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });

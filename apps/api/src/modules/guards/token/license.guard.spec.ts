@@ -1,17 +1,8 @@
-import type { ExecutionContext } from '@nestjs/common';
 import { errorBody, Messages } from '../../../../test/support/contract-errors';
 import { ApiError } from '../../../common/errors/api-error';
 import type { Principal } from '../principal';
 import { LicenseGuard } from './license.guard';
-
-function contextOf(request: { principal?: Principal }): ExecutionContext {
-  return {
-    switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
-    getHandler: () => contextOf,
-    getClass: () => Object,
-    getType: () => 'http',
-  } as unknown as ExecutionContext;
-}
+import { httpContextOf } from '../../../../test/support/http-context';
 
 const principal = (changes: Partial<Principal> = {}): Principal => ({
   accountId: '00000000-0000-4000-8000-000000000001',
@@ -40,21 +31,23 @@ describe('LicenseGuard (contract section 5, steps 3-4)', () => {
   it('lets an enabled account with a license through, leaving its principal as it was', () => {
     const request = { principal: principal() };
     const before = request.principal;
-    expect(guard.canActivate(contextOf(request))).toBe(true);
+    expect(guard.canActivate(httpContextOf(request))).toBe(true);
     expect(request.principal).toBe(before);
   });
 
   it('step 3: answers 403 for a disabled account', () => {
-    expect(refusal(() => guard.canActivate(contextOf({ principal: principal({ disabled: true }) })))).toEqual(
-      {
-        status: 403,
-        body: errorBody.forbidden(Messages.accountDisabled),
-      },
-    );
+    expect(
+      refusal(() => guard.canActivate(httpContextOf({ principal: principal({ disabled: true }) }))),
+    ).toEqual({
+      status: 403,
+      body: errorBody.forbidden(Messages.accountDisabled),
+    });
   });
 
   it('step 4: answers 403 for an account without a license', () => {
-    expect(refusal(() => guard.canActivate(contextOf({ principal: principal({ license: null }) })))).toEqual({
+    expect(
+      refusal(() => guard.canActivate(httpContextOf({ principal: principal({ license: null }) }))),
+    ).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.noLicense),
     });
@@ -62,23 +55,25 @@ describe('LicenseGuard (contract section 5, steps 3-4)', () => {
 
   it('3 before 4: a disabled account without a license is told it is disabled', () => {
     const request = { principal: principal({ disabled: true, license: null }) };
-    expect(refusal(() => guard.canActivate(contextOf(request)))).toEqual({
+    expect(refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.accountDisabled),
     });
   });
 
   it('lets an administrator through on the same terms (no exemption for the role)', () => {
-    expect(guard.canActivate(contextOf({ principal: principal({ role: 'admin' }) }))).toBe(true);
+    expect(guard.canActivate(httpContextOf({ principal: principal({ role: 'admin' }) }))).toBe(true);
     expect(
-      refusal(() => guard.canActivate(contextOf({ principal: principal({ role: 'admin', license: null }) }))),
+      refusal(() =>
+        guard.canActivate(httpContextOf({ principal: principal({ role: 'admin', license: null }) })),
+      ),
     ).toEqual({ status: 403, body: errorBody.forbidden(Messages.noLicense) });
   });
 
   it('fails closed, with an error of ours (not a client refusal), when no earlier guard set a principal', () => {
     let thrown: unknown;
     try {
-      guard.canActivate(contextOf({}));
+      guard.canActivate(httpContextOf({}));
     } catch (error) {
       thrown = error;
     }
