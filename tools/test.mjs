@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { CrashedSuites } from './testing/crashed-suites.mjs';
 
 // SYNC=off: every API the tests start (in process, or as `node dist/apps/api/main.js` for the SDK and the portal)
 // keeps its sources to itself; the bundled ones name the operators' hosts, which no test may reach. A test that
@@ -64,6 +65,7 @@ const lanes = [
     {
       name: 'API tests (embedded PostgreSQL)',
       cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
+      retryCrashedFiles: true,
       // 100 fuzz cases per route in each pass (`npm run test:fuzz` runs 1,000): CI's half hour.
       env: { FUZZ_RUNS: '100', ...jestEnv, TEST_ENGINE: 'embedded', DATABASE_URL: '' },
     },
@@ -87,6 +89,7 @@ const lanes = [
     serverUrl && {
       name: 'API tests (PostgreSQL server)',
       cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
+      retryCrashedFiles: true,
       env: { FUZZ_RUNS: '100', ...jestEnv, TEST_ENGINE: 'server', TEST_DATABASE_URL: serverUrl },
     },
     portal && {
@@ -111,28 +114,49 @@ if (hasProject('apps/portal') && !chrome && !process.env.CI)
 
 const results = [];
 
-/** Runs one step; its output lines carry `prefix` (lanes run side by side). Resolves to whether it passed. */
-function run(step, prefix = '') {
+/** Runs one command of a step; `onLine` sees its output lines. Resolves to whether it exited 0. */
+function runCommand(cmd, stepEnv, prefix, onLine) {
+  const say = (line) => process.stdout.write(`${prefix}${line}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd[0], cmd.slice(1), {
+      stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
+      env: stepEnv ?? env,
+    });
+    if (prefix)
+      for (const stream of [child.stdout, child.stderr])
+        createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+          onLine?.(line);
+          say(line);
+        });
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+/**
+ * Runs one step; its output lines carry `prefix` (lanes run side by side). Resolves to whether it passed.
+ * A Jest step whose only failures are test files whose worker process was killed (`retryCrashedFiles`: see
+ * testing/crashed-suites.mjs) runs those files once more, and passes only if they do; the summary names them.
+ */
+async function run(step, prefix = '') {
   const say = (line) => process.stdout.write(`${prefix}${line}\n`);
   say('');
   say(`=== ${step.name} ===`);
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(step.cmd[0], step.cmd.slice(1), {
-      stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
-      env: step.env ?? env,
-    });
-    if (prefix)
-      for (const stream of [child.stdout, child.stderr])
-        createInterface({ input: stream, crlfDelay: Infinity }).on('line', say);
-    child.on('close', (code) => {
-      const ok = code === 0;
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      say(`=== ${ok ? 'ok' : 'FAILED'}: ${step.name} (${seconds} s) ===`);
-      results.push(`${ok ? 'ok    ' : 'FAILED'} ${step.name} (${seconds} s)`);
-      resolve(ok);
-    });
-  });
+  const crashes = new CrashedSuites();
+  let ok = await runCommand(step.cmd, step.env, prefix, (line) => crashes.read(line));
+  let rerun = '';
+  if (!ok && step.retryCrashedFiles && crashes.onlyCrashes) {
+    const files = [...crashes.crashed];
+    say(
+      `=== ${step.name}: every failure was a worker killed by a signal; running ${files.join(', ')} again ===`,
+    );
+    ok = await runCommand([...step.cmd, ...files], step.env, prefix);
+    rerun = `; ${files.length} file${files.length > 1 ? 's' : ''} run again after a worker crash: ${files.join(', ')}`;
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  say(`=== ${ok ? 'ok' : 'FAILED'}: ${step.name} (${seconds} s${rerun}) ===`);
+  results.push(`${ok ? 'ok    ' : 'FAILED'} ${step.name} (${seconds} s${rerun})`);
+  return ok;
 }
 
 let failed = 0;
