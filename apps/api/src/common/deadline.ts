@@ -27,13 +27,20 @@ export class Deadline {
 
 /**
  * The work stopped because nobody waits for it any more: its answer has been sent (408, 503) or it is past its
- * deadline. Nothing it started is committed. SQLSTATE class 08 so that, should it still reach the error filter
- * before any answer went out, it is answered as the unavailable database it almost always stems from.
+ * deadline. Nothing it started is committed. Should it reach the error filter before any answer went out (the
+ * deadline passed a moment before the 408 timer fired), it is answered with the contract's 408.
  */
 export class WorkAbandonedError extends Error {
-  readonly code = '08006';
   constructor() {
     super('Work abandoned: the request was already answered or is past its deadline');
     this.name = 'WorkAbandonedError';
   }
+}
+
+/** True for a WorkAbandonedError, or a query failure caused by one (TypeORM wraps it as the driver error). */
+export function isWorkAbandoned(error: unknown): boolean {
+  return (
+    error instanceof WorkAbandonedError ||
+    (error as { driverError?: unknown } | null)?.driverError instanceof WorkAbandonedError
+  );
 }

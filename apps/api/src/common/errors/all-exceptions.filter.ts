@@ -4,6 +4,7 @@ import { ApiError } from './api-error';
 import { Messages } from './messages';
 import { isDatabaseUnavailable, isInvalidText } from '../database/postgres-errors';
 import { giveUp } from '../http/request-timeout';
+import { isWorkAbandoned } from '../deadline';
 
 /**
  * The one place where errors become responses. Anything that is not an ApiError or a known client
@@ -50,6 +51,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (clientStatus === 400 || clientStatus === 403 || clientStatus === 404)
       return ApiError.notFound(Messages.resourceNotFound);
     if (clientStatus) return ApiError.of(clientStatus, (exception as Error).message);
+    // The request's own deadline passed while its work ran (the 408 timer had not fired yet): its timeout.
+    if (isWorkAbandoned(exception)) return ApiError.requestTimeout();
     // The last line against input PostgreSQL cannot store (NUL in a route parameter that reaches a query).
     if (isInvalidText(exception)) return ApiError.badRequest(Messages.invalidText);
     // Through the request's own logger, so the line carries its `reqId` (see LoggingModule).
