@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { CrashedSuites } from './testing/crashed-suites.mjs';
+import { JestFailures } from './testing/jest-failures.mjs';
 
 // SYNC=off: every API the tests start (in process, or as `node dist/apps/api/main.js` for the SDK and the portal)
 // keeps its sources to itself; the bundled ones name the operators' hosts, which no test may reach. A test that
@@ -113,6 +114,8 @@ if (hasProject('apps/portal') && !chrome && !process.env.CI)
   console.log('Note: no Chromium found: portal browser tests skipped (set CHROME_PATH).');
 
 const results = [];
+/** Failed tests, named again at the very end (CI shows only the last lines of the output). */
+const failedTests = [];
 
 /** Runs one command of a step; `onLine` sees its output lines. Resolves to whether it exited 0. */
 function runCommand(cmd, stepEnv, prefix, onLine) {
@@ -143,7 +146,11 @@ async function run(step, prefix = '') {
   say(`=== ${step.name} ===`);
   const started = Date.now();
   const crashes = new CrashedSuites();
-  let ok = await runCommand(step.cmd, step.env, prefix, (line) => crashes.read(line));
+  const failures = new JestFailures();
+  let ok = await runCommand(step.cmd, step.env, prefix, (line) => {
+    crashes.read(line);
+    failures.read(line);
+  });
   let rerun = '';
   if (!ok && step.retryCrashedFiles && crashes.onlyCrashes) {
     const files = [...crashes.crashed];
@@ -156,6 +163,7 @@ async function run(step, prefix = '') {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   say(`=== ${ok ? 'ok' : 'FAILED'}: ${step.name} (${seconds} s${rerun}) ===`);
   results.push(`${ok ? 'ok    ' : 'FAILED'} ${step.name} (${seconds} s${rerun})`);
+  if (!ok) failedTests.push(...failures.failures.map((failure) => `${step.name}: ${failure}`));
   return ok;
 }
 
@@ -170,5 +178,11 @@ const laneResults = await Promise.all(
 );
 failed += laneResults.reduce((a, b) => a + b, 0);
 console.log(`\n${results.join('\n')}`);
+if (failedTests.length) {
+  const shown = failedTests.slice(0, 12);
+  console.log(`\nfailed tests (${failedTests.length}):\n${shown.join('\n')}`);
+  if (failedTests.length > shown.length)
+    console.log(`… and ${failedTests.length - shown.length} more (see above)`);
+}
 console.log(`test steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
