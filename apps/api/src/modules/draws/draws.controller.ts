@@ -17,20 +17,16 @@ import {
   SORT_NUMBER_MESSAGE,
 } from './dto/draw-query.dto';
 import { DrawDto } from './dto/draw.dto';
-import { Clock } from '../../common/clock';
-import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/domain/freshness-header';
+import { FRESHNESS_RESPONSE_HEADERS } from '../lotteries/domain/freshness-header';
+import { FreshnessHeaderWriter } from '../catalog/freshness-header.writer';
 import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
 
 const BAD_REQUEST = 'Empty tag, or an invalid query parameter (the message names it).';
 const BAD_DATE = 'Empty tag, invalid or pre-1800 date, or invalid sort_number or round.';
 
-/** On every draw answer: how current the lottery's stored draws are (the body stays the contract's). */
-const FRESHNESS_HEADERS = {
-  [FRESHNESS_HEADER]: { description: FRESHNESS_HEADER_DESCRIPTION, schema: { type: 'string' } },
-};
-
+/** On every draw answer: how current the lottery's stored draws are; on a page, its figures too. */
 const PAGE_HEADERS = {
-  ...FRESHNESS_HEADERS,
+  ...FRESHNESS_RESPONSE_HEADERS,
   'X-Total-Count': { description: 'Size of the whole filtered set.', schema: { type: 'integer' } },
   'X-Limit': { description: 'Page size applied (max 15).', schema: { type: 'integer' } },
   'X-Offset': { description: 'Offset applied.', schema: { type: 'integer' } },
@@ -46,7 +42,7 @@ const PAGE_HEADERS = {
 export class DrawsController {
   constructor(
     private readonly catalog: LotteryCatalog,
-    private readonly clock: Clock,
+    private readonly freshness: FreshnessHeaderWriter,
   ) {}
 
   @Get('draw/numbers')
@@ -72,8 +68,8 @@ export class DrawsController {
       query.sort_number ?? 'draw',
     );
     const figures = pageFigures(page, returned, total);
+    this.freshness.write(reply, params.tag);
     reply.headers({
-      [FRESHNESS_HEADER]: this.catalog.freshnessHeaderOf(params.tag, this.clock.now()),
       'X-Total-Count': String(figures.total),
       'X-Limit': String(figures.limit),
       'X-Offset': String(figures.offset),
@@ -86,7 +82,7 @@ export class DrawsController {
   @Auth('apiToken')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'The most recent draw.' })
-  @ApiOkResponse({ type: DrawDto, headers: FRESHNESS_HEADERS })
+  @ApiOkResponse({ type: DrawDto, headers: FRESHNESS_RESPONSE_HEADERS })
   @ApiErrorResponse(400, 'Empty tag, or invalid sort_number.', SORT_NUMBER_MESSAGE)
   @ApiErrorResponse(404, 'Lottery not found, or no draws were found for it.', Messages.drawNotFound)
   getLatestDraw(
@@ -106,7 +102,7 @@ export class DrawsController {
     summary: 'The draw of one date.',
     description: 'Round 1 of the date; `round` picks another where the lottery draws several on one date.',
   })
-  @ApiOkResponse({ type: DrawDto, headers: FRESHNESS_HEADERS })
+  @ApiOkResponse({ type: DrawDto, headers: FRESHNESS_RESPONSE_HEADERS })
   @ApiErrorResponse(400, BAD_DATE, Messages.invalidDrawDate)
   @ApiErrorResponse(404, 'Lottery not found, or no draw on that date (or round).', Messages.drawNotFound)
   getDrawByDate(
@@ -123,7 +119,7 @@ export class DrawsController {
   @Auth('apiToken')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiOperation({ summary: 'List draws, newest first (paginated envelope).' })
-  @ApiPage('draws', DrawDto, FRESHNESS_HEADERS)
+  @ApiPage('draws', DrawDto, FRESHNESS_RESPONSE_HEADERS)
   @ApiErrorResponse(400, BAD_REQUEST, LIMIT_MESSAGE)
   @ApiErrorResponse(404, 'Lottery not found.', Messages.lotteryNotFound)
   listDraws(
@@ -143,6 +139,6 @@ export class DrawsController {
   }
 
   private withFreshness(reply: FastifyReply, tag: string): void {
-    reply.header(FRESHNESS_HEADER, this.catalog.freshnessHeaderOf(tag, this.clock.now()));
+    this.freshness.write(reply, tag);
   }
 }

@@ -1,14 +1,14 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Clock } from '../../common/clock';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
 import { Auth } from '../guards/auth.decorator';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
-import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/domain/freshness-header';
+import { FRESHNESS_RESPONSE_HEADERS } from '../lotteries/domain/freshness-header';
+import { FreshnessHeaderWriter } from '../catalog/freshness-header.writer';
 import { NumberStatsDto } from './dto/number-stats.dto';
 import { StatsQueryDto } from './dto/stats-query.dto';
 import { NumberStatsService } from './number-stats.service';
@@ -19,7 +19,7 @@ export class NumberStatsController {
   constructor(
     private readonly stats: NumberStatsService,
     private readonly catalog: LotteryCatalog,
-    private readonly clock: Clock,
+    private readonly freshness: FreshnessHeaderWriter,
   ) {}
 
   @Get('stats')
@@ -33,9 +33,7 @@ export class NumberStatsController {
   })
   @ApiOkResponse({
     type: NumberStatsDto,
-    headers: {
-      [FRESHNESS_HEADER]: { description: FRESHNESS_HEADER_DESCRIPTION, schema: { type: 'string' } },
-    },
+    headers: FRESHNESS_RESPONSE_HEADERS,
   })
   @ApiErrorResponse(
     400,
@@ -49,7 +47,7 @@ export class NumberStatsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): string {
     const json = this.stats.statsJson(params.tag, query);
-    reply.header(FRESHNESS_HEADER, this.catalog.freshnessHeaderOf(params.tag, this.clock.now()));
+    this.freshness.write(reply, params.tag);
     return json;
   }
 }

@@ -1,7 +1,6 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Clock } from '../../common/clock';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
 import { JSON_CONTENT_TYPE } from '../../common/http/json-content-type';
@@ -9,13 +8,11 @@ import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { DrawDateParamsDto } from '../draws/dto/draw-date-params.dto';
 import { ROUND_MESSAGE, RoundQueryDto } from '../draws/dto/draw-query.dto';
 import { Auth } from '../guards/auth.decorator';
-import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/domain/freshness-header';
+import { FRESHNESS_RESPONSE_HEADERS } from '../lotteries/domain/freshness-header';
+import { FreshnessHeaderWriter } from '../catalog/freshness-header.writer';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
 import { DrawPrizesDto } from './dto/draw-prizes.dto';
 
-const FRESHNESS_HEADERS = {
-  [FRESHNESS_HEADER]: { description: FRESHNESS_HEADER_DESCRIPTION, schema: { type: 'string' } },
-};
 const NOT_FOUND =
   'Lottery not found, no such draw, or its prizes are not stored (yet): `No prizes were found for draw.`';
 
@@ -28,7 +25,7 @@ const NOT_FOUND =
 export class PrizesController {
   constructor(
     private readonly catalog: LotteryCatalog,
-    private readonly clock: Clock,
+    private readonly freshness: FreshnessHeaderWriter,
   ) {}
 
   @Get('latest/prizes')
@@ -38,12 +35,12 @@ export class PrizesController {
     summary: 'What the latest draw paid: divisions, winners, amounts, jackpot.',
     description: 'The last round of the latest date.',
   })
-  @ApiOkResponse({ type: DrawPrizesDto, headers: FRESHNESS_HEADERS })
+  @ApiOkResponse({ type: DrawPrizesDto, headers: FRESHNESS_RESPONSE_HEADERS })
   @ApiErrorResponse(400, 'Empty tag.', Messages.lotteryTagEmpty)
   @ApiErrorResponse(404, NOT_FOUND, Messages.prizesNotFound)
   latestPrizes(@Param() params: LotteryTagParamDto, @Res({ passthrough: true }) reply: FastifyReply): string {
     const json = this.catalog.prizesJsonOf(params.tag, 'latest');
-    reply.header(FRESHNESS_HEADER, this.catalog.freshnessHeaderOf(params.tag, this.clock.now()));
+    this.freshness.write(reply, params.tag);
     return json;
   }
 
@@ -56,7 +53,7 @@ export class PrizesController {
       "Amounts are in `currency`'s major unit, exact to its minor unit. `round` picks another draw of the date " +
       'where the lottery draws several.',
   })
-  @ApiOkResponse({ type: DrawPrizesDto, headers: FRESHNESS_HEADERS })
+  @ApiOkResponse({ type: DrawPrizesDto, headers: FRESHNESS_RESPONSE_HEADERS })
   @ApiErrorResponse(400, 'Empty tag, invalid or pre-1800 date, or invalid round.', ROUND_MESSAGE)
   @ApiErrorResponse(404, NOT_FOUND, Messages.prizesNotFound)
   prizesOn(
@@ -65,7 +62,7 @@ export class PrizesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): string {
     const json = this.catalog.prizesJsonOf(params.tag, params.date, query.round ?? 1);
-    reply.header(FRESHNESS_HEADER, this.catalog.freshnessHeaderOf(params.tag, this.clock.now()));
+    this.freshness.write(reply, params.tag);
     return json;
   }
 }

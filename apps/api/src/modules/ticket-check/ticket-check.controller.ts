@@ -1,14 +1,14 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Clock } from '../../common/clock';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
 import { BodyLimit } from '../../common/http/body-limit';
 import { Auth } from '../guards/auth.decorator';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
-import { FRESHNESS_HEADER, FRESHNESS_HEADER_DESCRIPTION } from '../lotteries/domain/freshness-header';
+import { FRESHNESS_RESPONSE_HEADERS } from '../lotteries/domain/freshness-header';
+import { FreshnessHeaderWriter } from '../catalog/freshness-header.writer';
 import { CheckRequestDto } from './dto/check-request.dto';
 import { CheckResultDto } from './dto/check-result.dto';
 import { CHECK_REQUEST_EXAMPLES, CHECK_RESULT_EXAMPLE } from './ticket-check.examples';
@@ -20,7 +20,7 @@ export class TicketCheckController {
   constructor(
     private readonly checks: TicketCheckService,
     private readonly catalog: LotteryCatalog,
-    private readonly clock: Clock,
+    private readonly freshness: FreshnessHeaderWriter,
   ) {}
 
   @Post('check')
@@ -41,9 +41,7 @@ export class TicketCheckController {
   @ApiOkResponse({
     type: CheckResultDto,
     content: { 'application/json': { example: CHECK_RESULT_EXAMPLE } },
-    headers: {
-      [FRESHNESS_HEADER]: { description: FRESHNESS_HEADER_DESCRIPTION, schema: { type: 'string' } },
-    },
+    headers: FRESHNESS_RESPONSE_HEADERS,
   })
   @ApiErrorResponse(
     400,
@@ -57,7 +55,7 @@ export class TicketCheckController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): CheckResultDto {
     const result = this.checks.check(params.tag, body);
-    reply.header(FRESHNESS_HEADER, this.catalog.freshnessHeaderOf(params.tag, this.clock.now()));
+    this.freshness.write(reply, params.tag);
     return result;
   }
 }

@@ -20,6 +20,11 @@ export const FRESHNESS_HEADER_DESCRIPTION =
   'attempt; `failing`: it did not, so the draws may stay behind; `none`: no source, draws are added by hand). ' +
   'Example: `status=stale, last-draw="2024-11-20", expected-draw="2026-11-21", hours-behind=17520.5, source=failing`.';
 
+/** The header in an answer's OpenAPI description (`headers` of ApiOkResponse and ApiPage). */
+export const FRESHNESS_RESPONSE_HEADERS = {
+  [FRESHNESS_HEADER]: { description: FRESHNESS_HEADER_DESCRIPTION, schema: { type: 'string' } },
+};
+
 /**
  * The header's value for `record` at `now`: the lottery's freshness (the same figures as its `freshness` field) and
  * its source's state, in one line that a client can read without fetching the lottery. Keys without a value (no
