@@ -13,7 +13,7 @@ const TIMEOUT = errorBody.requestTimeout(Messages.requestTimeout);
  * Long enough for the administrator's registration (Argon2) on a loaded machine, short for a test to wait out. The
  * writes below outlive it whatever the machine's speed: their first draw batch is held until the 408 has arrived.
  */
-const REQUEST_TIMEOUT_MS = 5000;
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /** How long a write that went on after its 408 is given to commit, were it to. */
 const AFTERWARDS_MS = 2000;

@@ -5,8 +5,12 @@ export async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: 
   return { result, ms: Math.round(performance.now() - started) };
 }
 
-/** Polls until `check` passes (resolving with the milliseconds it took) or throws its last error after `withinMs`. */
-export async function eventually(check: () => Promise<void>, withinMs = 2000): Promise<number> {
+/**
+ * Polls until `check` passes (resolving with the milliseconds it took) or throws its last error after `withinMs`.
+ * The default allows for a loaded CI machine (seen: a change announced through the database taking over 2 s there);
+ * a check that passes returns at once, so only a failure waits it out.
+ */
+export async function eventually(check: () => Promise<void>, withinMs = 10_000): Promise<number> {
   const started = Date.now();
   for (;;) {
     try {
