@@ -5,11 +5,9 @@ import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { batchesOf, upsertDrawBatch } from './draw-batch-writer';
 import { DrawCsvError, parseDrawCsvInSlices, ParsedDrawRow } from './domain/draw-csv';
-import { ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
-import { prizePeriodOn } from '../lotteries/domain/prize-structure';
-import { prizesProblem } from './domain/prize-input';
-import { upsertPrizesBatch } from './prize-batch-writer';
-import { roundProblem } from './draw-write.service';
+import { prizeDivisionsOn, roundProblem, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { prizesProblem } from '../prizes/domain/prize-input';
+import { upsertPrizesBatch } from '../prizes/prize-batch-writer';
 import { ChangeFeed } from '../change-feed/change-feed.service';
 import { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
@@ -75,13 +73,8 @@ export class DrawImportService {
       for (const [i, row] of parsed.rows.entries()) {
         const problem =
           validateDrawNumbers(rules, row.date, row.main, row.special) ??
-          roundProblem(rules, row.date, row.round ?? 1) ??
-          (row.prizes
-            ? prizesProblem(
-                row.prizes,
-                prizePeriodOn(ruleEraOn(rules, row.date)?.prizes, row.date)?.divisions ?? null,
-              )
-            : null);
+          roundProblem(rules, row.date, row.round ?? 1, 'field') ??
+          (row.prizes ? prizesProblem(row.prizes, prizeDivisionsOn(rules, row.date)) : null);
         if (problem === null) valid.push(row);
         else errors.push({ line: row.line, message: problem });
         if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) {

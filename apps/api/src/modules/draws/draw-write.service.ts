@@ -7,21 +7,10 @@ import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { upsertDrawBatch } from './draw-batch-writer';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
 import { roundOf, type StoredDraw, toDrawDto } from './domain/draw-view';
-import { roundsOn, type RuleEra, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { roundProblem, roundsOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
-
-/** A round beyond what the era in force on the date draws: a 400 naming `round` (contract section 10). */
-export function roundProblem(rules: readonly RuleEra[], date: string, round: number): string | null {
-  const rounds = roundsOn(rules, date);
-  return round <= rounds
-    ? null
-    : Messages.invalidFieldProblem(
-        'round',
-        `${date} has ${rounds === 1 ? 'one round' : `${rounds} rounds`} under the lottery's rules, got ${round}.`,
-      );
-}
 
 /**
  * Writes single draws (administration), each validated against the era in force on its date; the catalog is
@@ -45,7 +34,7 @@ export class DrawWriteService {
       const rules = await lockLotteryRules(manager, tag, 'share');
       const problem =
         validateDrawNumbers(rules, draw.date, draw.main, draw.special) ??
-        roundProblem(rules, draw.date, roundOf(draw));
+        roundProblem(rules, draw.date, roundOf(draw), 'field');
       if (problem !== null) throw ApiError.badRequest(problem);
       const counts = await upsertDrawBatch(manager, tag, [draw], null, rules);
       return { created: counts.inserted === 1, withRound: roundsOn(rules, draw.date) > 1 };

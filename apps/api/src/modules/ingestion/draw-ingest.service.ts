@@ -4,11 +4,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { type DrawProvenance, upsertDrawBatch } from '../draws/draw-batch-writer';
-import { type RuleEra, roundsOn, ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
-import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+import { prizeDivisionsOn, roundProblem, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 import { scheduledDrawOn } from '../lotteries/domain/draw-schedule';
-import { prizesProblem, type PrizesInput } from '../draws/domain/prize-input';
-import { upsertPrizesBatch } from '../draws/prize-batch-writer';
+import { prizesProblem, type PrizesInput } from '../prizes/domain/prize-input';
+import { upsertPrizesBatch } from '../prizes/prize-batch-writer';
 import type { StoredDraw } from '../draws/domain/draw-view';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
@@ -93,7 +92,7 @@ export class DrawIngestService {
         const key = keyOf(draw.date, round);
         const problem = seen.has(key)
           ? `the answer holds ${round > 1 ? `round ${round} of ` : ''}this date twice`
-          : (roundProblem(rules, draw.date, round) ??
+          : (roundProblem(rules, draw.date, round, 'row') ??
             validateDrawNumbers(rules, draw.date, draw.main, draw.special));
         seen.add(key);
         if (problem === null) valid.push(draw);
@@ -153,8 +152,7 @@ export class DrawIngestService {
           next: null,
           source: provenance.source,
         };
-        const structure = prizePeriodOn(ruleEraOn(rules, draw.date)?.prizes, draw.date)?.divisions ?? null;
-        const problem = prizesProblem(input, structure);
+        const problem = prizesProblem(input, prizeDivisionsOn(rules, draw.date));
         if (problem === null) prizes.push(input);
         else rejected.push({ row: draw.row, date: draw.date, message: `prizes not stored: ${problem}` });
       }
@@ -211,17 +209,6 @@ function offScheduleMessage(tag: string, date: string): string {
     `no draw is scheduled on ${date} (a ${weekday}) in the lottery's calendar; a special draw is added by an ` +
     `administrator (PUT /admin/lotteries/${tag}/draws/${date})`
   );
-}
-
-/**
- * A round the era in force on the date does not draw (an era without `rounds` draws round 1 only); null when it
- * fits. No era at all is validateDrawNumbers' to report.
- */
-function roundProblem(rules: readonly RuleEra[], date: string, round: number): string | null {
-  const rounds = roundsOn(rules, date);
-  if (round <= rounds || ruleEraOn(rules, date) === undefined) return null;
-  const has = rounds === 1 ? 'one round' : `${rounds} rounds`;
-  return `round ${round} does not exist: ${date} has ${has} under the lottery's rules`;
 }
 
 /** The stored draws of these dates, every round, by date and round. */
