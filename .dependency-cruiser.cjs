@@ -141,7 +141,7 @@ module.exports = {
     {
       name: 'draws-domain-imports-only-pure-code',
       comment:
-        'draws/domain/ imports only draws/domain/, lotteries/domain/, ingestion/domain/ and common/ (and packages).',
+        'draws/domain/ imports only draws/domain/, lotteries/domain/, ingestion/domain/, prizes/domain/ and common/ (and packages).',
       severity: 'error',
       from: { path: `${MODULES}draws/domain/` },
       to: {
@@ -150,8 +150,20 @@ module.exports = {
           `${MODULES}draws/domain/`,
           `${MODULES}lotteries/domain/`,
           `${MODULES}ingestion/domain/`,
+          `${MODULES}prizes/domain/`,
           `${SRC}common/`,
         ],
+      },
+    },
+    {
+      name: 'prizes-domain-imports-only-pure-code',
+      comment:
+        'prizes/domain/ (what draws paid: reading, checking and showing prizes) imports only prizes/domain/, lotteries/domain/ and common/ (and packages): draws/domain/ (the CSV reader) and the read model use it, so it must never lead back to them.',
+      severity: 'error',
+      from: { path: `${MODULES}prizes/domain/`, pathNot: SPEC },
+      to: {
+        path: WORKSPACE_FILE,
+        pathNot: [`${MODULES}prizes/domain/`, `${MODULES}lotteries/domain/`, `${SRC}common/`],
       },
     },
     {
@@ -168,7 +180,7 @@ module.exports = {
     {
       name: 'catalog-imports-only-pure-code',
       comment:
-        'catalog/ is built from pure code so that lotteries/ and draws/ can both use it without a cycle: of the feature modules it imports only lotteries/domain/, draws/domain/ and the change feed (which knows no feature), and of the layers only common/, database/ and config/. Its unit specs may reach the test fixtures like every other spec.',
+        'catalog/ is built from pure code so that lotteries/ and draws/ can both use it without a cycle: of the feature modules it imports only lotteries/domain/, draws/domain/, prizes/domain/ and the change feed (which knows no feature), and of the layers only common/, database/ and config/. Its unit specs may reach the test fixtures like every other spec.',
       severity: 'error',
       from: { path: `${MODULES}catalog/`, pathNot: SPEC },
       to: {
@@ -177,6 +189,7 @@ module.exports = {
           `${MODULES}catalog/`,
           `${MODULES}lotteries/domain/`,
           `${MODULES}draws/domain/`,
+          `${MODULES}prizes/domain/`,
           `${MODULES}change-feed/`,
           `${SRC}common/`,
           `${SRC}database/`,

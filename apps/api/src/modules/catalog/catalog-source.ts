@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { StoredDraw } from '../draws/domain/draw-view';
-import type { StoredDrawPrizes } from '../draws/domain/draw-prizes';
+import type { StoredDrawPrizes } from '../prizes/domain/draw-prizes';
 import { LOTTERY_COLUMNS, type LotteryRow } from '../lotteries/domain/lottery-record';
 import type { SourceStatus } from '../lotteries/domain/freshness-header';
 import type { LotteryColumns } from './lottery-snapshot';

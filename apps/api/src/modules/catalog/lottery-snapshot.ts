@@ -1,8 +1,7 @@
 import { type NumberOrder, roundOf, type StoredDraw, toDrawDto } from '../draws/domain/draw-view';
-import { type StoredDrawPrizes, toDrawPrizesView } from '../draws/domain/draw-prizes';
+import { type StoredDrawPrizes, toDrawPrizesView } from '../prizes/domain/draw-prizes';
 import type { LotteryRecord } from '../lotteries/domain/lottery-record';
-import { roundsOn, ruleEraOn } from '../lotteries/domain/lottery-rules';
-import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+import { prizeDivisionsOn, roundsOn } from '../lotteries/domain/lottery-rules';
 
 /** The key of a draw in the indices: its date, and its round after a '#' where it is not 1. */
 const keyOf = (date: string, round = 1): string => (round === 1 ? date : `${date}#${round}`);
@@ -85,8 +84,7 @@ export class LotterySnapshot {
     if (json === undefined) {
       const prizes = this.prizesByKey.get(key);
       if (!prizes) return undefined;
-      const era = ruleEraOn(this.record.rules, draw.date);
-      const divisions = prizePeriodOn(era?.prizes, draw.date)?.divisions ?? null;
+      const divisions = prizeDivisionsOn(this.record.rules, draw.date);
       json = JSON.stringify(toDrawPrizesView(this.record.tag, prizes, divisions, this.hasRounds(draw.date)));
       this.prizesJsonByKey.set(key, json);
     }

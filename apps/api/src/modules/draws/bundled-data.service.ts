@@ -7,10 +7,9 @@ import { batchesOf, insertDrawBatch } from './draw-batch-writer';
 import type { StoredDraw } from './domain/draw-view';
 import { bundledDataDir, BundledLottery, loadBundledLotteries } from './domain/bundled-lotteries';
 import { parseDrawCsv } from './domain/draw-csv';
-import { ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
-import { prizePeriodOn } from '../lotteries/domain/prize-structure';
-import { type PrizesInput, prizesProblem, readPrizeColumns } from './domain/prize-input';
-import { upsertPrizesBatch } from './prize-batch-writer';
+import { prizeDivisionsOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { type PrizesInput, prizesProblem, readPrizeColumns } from '../prizes/domain/prize-input';
+import { upsertPrizesBatch } from '../prizes/prize-batch-writer';
 
 export interface BundledLoadReport {
   lotteries: number;
@@ -122,7 +121,7 @@ function readBundledPrizes(path: string, rules: BundledLottery['rules']): Prizes
         ? 'no prizes'
         : 'problem' in read
           ? read.problem
-          : prizesProblem(read.value, prizePeriodOn(ruleEraOn(rules, date)?.prizes, date)?.divisions ?? null);
+          : prizesProblem(read.value, prizeDivisionsOn(rules, date));
     if (problem !== null || read === null || 'problem' in read)
       throw new Error(`${path} data row ${i + 1} (${date}): ${problem}`);
     return read.value;

@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { LotteryCatalog } from '../catalog/lottery-catalog.service';
-import { lockLotteryRules } from '../lotteries/lottery-lock';
-import { batchesOf, upsertDrawBatch } from './draw-batch-writer';
-import { DrawCsvError, parseDrawCsvInSlices, ParsedDrawRow } from './domain/draw-csv';
-import { ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
-import { prizePeriodOn } from '../lotteries/domain/prize-structure';
-import { prizesProblem } from './domain/prize-input';
-import { upsertPrizesBatch } from './prize-batch-writer';
-import { roundProblem } from './draw-write.service';
+import { DrawCsvError, parseDrawCsvInSlices } from './domain/draw-csv';
+import { writeDraws, type WriteProgress } from './write-draws.usecase';
 import { ChangeFeed } from '../change-feed/change-feed.service';
 import { Deadline } from '../../common/deadline';
-import { transactionWithin } from '../../database/transaction-within';
 
 export interface ImportResult {
   inserted: number;
@@ -24,18 +15,8 @@ export interface ImportResult {
   errors: DrawCsvError[];
 }
 
-/** Ends a preview's transaction: what it counted is kept, what it wrote is rolled back. */
-class PreviewRollback extends Error {
-  constructor(readonly result: ImportResult) {
-    super('preview: rolled back');
-  }
-}
-
-/** Rows checked against the rules between two turns of the event loop (a few milliseconds' work). */
-const ROWS_PER_TURN = 1000;
-
 /** Called after each written batch (the command-line tool draws its progress bar with it). */
-export type ImportProgress = (progress: { written: number; total: number }) => void;
+export type ImportProgress = WriteProgress;
 
 /**
  * Imports a draw-history CSV into an existing lottery: the one implementation behind the admin endpoint and the
@@ -47,7 +28,6 @@ export class DrawImportService {
   constructor(
     private readonly changes: ChangeFeed,
     private readonly dataSource: DataSource,
-    private readonly catalog: LotteryCatalog,
   ) {}
 
   /**
@@ -65,57 +45,33 @@ export class DrawImportService {
     deadline: Deadline = Deadline.NONE,
   ): Promise<ImportResult> {
     const { onProgress, dryRun = false } = options;
-    // In slices, here and below: a file of megabytes must not hold the event loop (other requests) for seconds.
+    // In slices: a file of megabytes must not hold the event loop (other requests) for seconds.
     const parsed = await parseDrawCsvInSlices(text);
-    const imported = await transactionWithin(this.dataSource, deadline, async (manager) => {
-      // The share lock keeps the rules from changing between this check and the writes.
-      const rules = await lockLotteryRules(manager, tag, 'share');
-      const errors = [...parsed.errors];
-      const valid: ParsedDrawRow[] = [];
-      for (const [i, row] of parsed.rows.entries()) {
-        const problem =
-          validateDrawNumbers(rules, row.date, row.main, row.special) ??
-          roundProblem(rules, row.date, row.round ?? 1) ??
-          (row.prizes
-            ? prizesProblem(
-                row.prizes,
-                prizePeriodOn(ruleEraOn(rules, row.date)?.prizes, row.date)?.divisions ?? null,
-              )
-            : null);
-        if (problem === null) valid.push(row);
-        else errors.push({ line: row.line, message: problem });
-        if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) {
-          await nextTurn();
-          deadline.throwIfGivenUp();
-        }
-      }
-      errors.sort((a, b) => a.line - b.line);
-
-      const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, errors };
-      let prizesWritten = 0;
-      let written = 0;
-      onProgress?.({ written, total: valid.length });
-      for (const batch of batchesOf(valid)) {
-        // Nobody waits for the rest once the request is given up: stop rather than write batches to roll back.
-        deadline.throwIfGivenUp();
-        const counts = await upsertDrawBatch(manager, tag, batch, null, rules);
-        result.inserted += counts.inserted;
-        result.updated += counts.updated;
-        result.unchanged += counts.unchanged;
-        const prizes = batch.flatMap((row) => (row.prizes ? [row.prizes] : []));
-        prizesWritten += (await upsertPrizesBatch(manager, tag, prizes, rules)).written;
-        written += batch.length;
-        onProgress?.({ written, total: valid.length });
-      }
-      if (parsed.prizeColumns) result.prizes = prizesWritten;
-      if (dryRun) throw new PreviewRollback(result);
-      return result;
-    }).catch((error: unknown) => {
-      if (error instanceof PreviewRollback) return error.result;
-      throw error;
-    });
-    if (!dryRun && imported.inserted + imported.updated + (imported.prizes ?? 0) > 0)
-      await this.changes.publish({ type: 'lottery.changed', tag });
+    const written = await writeDraws(
+      { dataSource: this.dataSource, changes: this.changes },
+      tag,
+      parsed.rows,
+      {
+        origin: 'administrator',
+        provenance: null,
+        invalid: 'report',
+        publish: 'on-change',
+        dryRun,
+        onProgress,
+      },
+      deadline,
+    );
+    const errors = [
+      ...parsed.errors,
+      ...written.rejected.map(({ draw, message }) => ({ line: draw.line, message })),
+    ].sort((a, b) => a.line - b.line);
+    const imported: ImportResult = {
+      inserted: written.inserted,
+      updated: written.updated,
+      unchanged: written.unchanged,
+      errors,
+    };
+    if (parsed.prizeColumns) imported.prizes = written.prizes;
     return imported;
   }
 }

@@ -2,30 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
-import { lockLotteryRules } from '../lotteries/lottery-lock';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
-import { upsertDrawBatch } from './draw-batch-writer';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
-import { roundOf, type StoredDraw, toDrawDto } from './domain/draw-view';
-import { roundsOn, type RuleEra, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { type StoredDraw, toDrawDto } from './domain/draw-view';
+import { roundsOn } from '../lotteries/domain/lottery-rules';
+import { writeDraws } from './write-draws.usecase';
 import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 
-/** A round beyond what the era in force on the date draws: a 400 naming `round` (contract section 10). */
-export function roundProblem(rules: readonly RuleEra[], date: string, round: number): string | null {
-  const rounds = roundsOn(rules, date);
-  return round <= rounds
-    ? null
-    : Messages.invalidFieldProblem(
-        'round',
-        `${date} has ${rounds === 1 ? 'one round' : `${rounds} rounds`} under the lottery's rules, got ${round}.`,
-      );
-}
-
 /**
- * Writes single draws (administration), each validated against the era in force on its date; the catalog is
- * rebuilt before answering, so the writer reads its own write.
+ * Writes single draws (administration) through writeDraws, each validated against the era in force on its date
+ * (a 400 if it does not fit); the catalog is rebuilt before answering, so the writer reads its own write.
  */
 @Injectable()
 export class DrawWriteService {
@@ -41,17 +29,14 @@ export class DrawWriteService {
     draw: StoredDraw,
     deadline: Deadline,
   ): Promise<{ created: boolean; withRound: boolean }> {
-    const result = await transactionWithin(this.dataSource, deadline, async (manager) => {
-      const rules = await lockLotteryRules(manager, tag, 'share');
-      const problem =
-        validateDrawNumbers(rules, draw.date, draw.main, draw.special) ??
-        roundProblem(rules, draw.date, roundOf(draw));
-      if (problem !== null) throw ApiError.badRequest(problem);
-      const counts = await upsertDrawBatch(manager, tag, [draw], null, rules);
-      return { created: counts.inserted === 1, withRound: roundsOn(rules, draw.date) > 1 };
-    });
-    await this.changes.publish({ type: 'lottery.changed', tag });
-    return result;
+    const written = await writeDraws(
+      { dataSource: this.dataSource, changes: this.changes },
+      tag,
+      [draw],
+      { origin: 'administrator', provenance: null, invalid: 'throw', publish: 'always' },
+      deadline,
+    );
+    return { created: written.inserted === 1, withRound: roundsOn(written.rules, draw.date) > 1 };
   }
 
   /**

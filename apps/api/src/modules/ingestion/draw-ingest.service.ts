@@ -3,20 +3,17 @@ import { DateTime } from 'luxon';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-import { type DrawProvenance, upsertDrawBatch } from '../draws/draw-batch-writer';
-import { type RuleEra, roundsOn, ruleEraOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
-import { prizePeriodOn } from '../lotteries/domain/prize-structure';
-import { scheduledDrawOn } from '../lotteries/domain/draw-schedule';
-import { prizesProblem, type PrizesInput } from '../draws/domain/prize-input';
-import { upsertPrizesBatch } from '../draws/prize-batch-writer';
-import type { StoredDraw } from '../draws/domain/draw-view';
+import type { DrawProvenance } from '../draws/draw-batch-writer';
+import { type DrawSchedule, scheduledDrawOn } from '../lotteries/domain/draw-schedule';
+import type { PrizesInput } from '../prizes/domain/prize-input';
+import { roundOf, type StoredDraw } from '../draws/domain/draw-view';
+import type { DrawToWrite, Rejection } from '../draws/domain/draw-problems';
+import { type Selection, writeDraws } from '../draws/write-draws.usecase';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
-import { lockLotteryRules } from '../lotteries/lottery-lock';
 import type { FetchedDraw } from './adapters/source-adapter';
 import type { RejectedRow } from './sync-result';
 import { ChangeFeed } from '../change-feed/change-feed.service';
 import { Deadline } from '../../common/deadline';
-import { transactionWithin } from '../../database/transaction-within';
 
 export interface IngestCounts {
   inserted: number;
@@ -37,8 +34,10 @@ interface StoredRow {
   special: number[];
 }
 
-/** A fetched draw's round: 1 where the source names none (one draw per date). */
-const roundOfFetched = (draw: FetchedDraw): number => draw.round ?? 1;
+/** A fetched draw as the sync writes it; `row` is its 1-based place in the source's answer (for reports). */
+interface SourceDraw extends DrawToWrite {
+  row: number;
+}
 
 /** Draws are keyed by date and round (UK Lotto draws two rounds a night since 2026-06-10). */
 const keyOf = (date: string, round: number): string => `${date}#${round}`;
@@ -47,11 +46,11 @@ const keyOf = (date: string, round: number): string => `${date}#${round}`;
 const nameOf = (date: string, round: number): string => (round > 1 ? `${date} round ${round}` : date);
 
 /**
- * Writes fetched draws the way the admin import does (DrawImportService): in one transaction holding the share
- * lock on the lottery's rules, each draw checked against the era in force on its date and rejected whole if it
- * does not fit; then the catalog is rebuilt here, and on every instance by the change feed.
- * What differs from the import: a draw that differs from the stored one is recorded as a conflict (or written as
- * a correction when SYNC_ACCEPT_CORRECTIONS is on), never overwritten silently.
+ * Writes fetched draws through writeDraws, as the admin import does: in one transaction holding the share lock on
+ * the lottery's rules, each draw checked against the era in force on its date and rejected whole if it does not
+ * fit; then the catalog is rebuilt here, and on every instance by the change feed.
+ * What differs from the import (ConflictPolicy): a draw that differs from the stored one is recorded as a conflict
+ * (or written as a correction when SYNC_ACCEPT_CORRECTIONS is on), never overwritten silently.
  */
 @Injectable()
 export class DrawIngestService {
@@ -74,123 +73,125 @@ export class DrawIngestService {
     provenance: DrawProvenance,
     deadline: Deadline = Deadline.NONE,
   ): Promise<IngestCounts> {
-    const acceptCorrections = this.settings.sync.acceptCorrections;
-    const corrections: { draw: FetchedDraw; from: StoredRow }[] = [];
-    const counts = await transactionWithin(this.dataSource, deadline, async (manager) => {
-      const rules = await lockLotteryRules(manager, tag, 'share');
-      const rejected: RejectedRow[] = [];
-      const valid: FetchedDraw[] = [];
-      const seen = new Set<string>();
-      // A source may hold more history than the lottery keeps (Texas's Mega Millions file goes back to 2003, the
-      // history here starts in 2010): those rows are not faults of the source, so they are not listed as rejected.
-      const firstEra = rules.reduce<string | null>(
-        (min, era) => (min === null || era.from < min ? era.from : min),
-        null,
-      );
-      const kept = fetched.filter((draw) => firstEra === null || draw.date >= firstEra);
-      for (const draw of kept) {
-        const round = roundOfFetched(draw);
-        const key = keyOf(draw.date, round);
-        const problem = seen.has(key)
-          ? `the answer holds ${round > 1 ? `round ${round} of ` : ''}this date twice`
-          : (roundProblem(rules, draw.date, round) ??
-            validateDrawNumbers(rules, draw.date, draw.main, draw.special));
-        seen.add(key);
-        if (problem === null) valid.push(draw);
-        else rejected.push({ row: draw.row, date: draw.date, message: problem });
-      }
-
-      const stored = await storedDraws(
-        manager,
-        tag,
-        valid.map((d) => d.date),
-      );
-      const fresh: FetchedDraw[] = [];
-      const differing: { draw: FetchedDraw; current: StoredRow }[] = [];
-      let unchanged = 0;
-      const schedule = this.catalog.has(tag) ? this.catalog.snapshot(tag).record.schedule : null;
-      const offSchedule = new Set<FetchedDraw>();
-      for (const draw of valid) {
-        const current = stored.get(keyOf(draw.date, roundOfFetched(draw)));
-        // A new draw on a day the calendar has no draw is a publisher's slip (FDJ dates its 2022-08-19
-        // EuroMillions draw 18/08/2022): refused, named; a real special draw is added by an administrator.
-        if (
-          current === undefined &&
-          schedule !== null &&
-          scheduledDrawOn(schedule, draw.date) === undefined
-        ) {
-          offSchedule.add(draw);
-          rejected.push({ row: draw.row, date: draw.date, message: offScheduleMessage(tag, draw.date) });
-        } else if (current === undefined) fresh.push(draw);
-        else if (sameNumbers(current, draw)) unchanged += 1;
-        else differing.push({ draw, current });
-      }
-      const written = await upsertDrawBatch(
-        manager,
-        tag,
-        [...fresh, ...(acceptCorrections ? differing.map((d) => d.draw) : [])].map(toStored),
+    const policy = new ConflictPolicy(tag, this.settings.sync.acceptCorrections, provenance, () =>
+      this.catalog.has(tag) ? this.catalog.snapshot(tag).record.schedule : null,
+    );
+    const written = await writeDraws(
+      { dataSource: this.dataSource, changes: this.changes },
+      tag,
+      fetched.map((draw) => toWritten(draw, provenance)),
+      {
+        origin: 'source',
         provenance,
-        rules,
-      );
-      // Between the writes: nobody waits for the rest once the request is given up.
-      deadline.throwIfGivenUp();
-
-      // What the draws paid, where the source publishes it: for the draws now stored with the fetched numbers
-      // (not for one whose numbers wait for a decision), each checked against the prize structure of its date.
-      const settled = valid.filter(
-        (draw) => !offSchedule.has(draw) && (acceptCorrections || !differing.some((d) => d.draw === draw)),
-      );
-      const prizes: PrizesInput[] = [];
-      for (const draw of settled) {
-        if (!draw.prizes) continue;
-        const round = roundOfFetched(draw);
-        const input: PrizesInput = {
-          date: draw.date,
-          ...(round > 1 ? { round } : {}),
-          currency: draw.prizes.currency,
-          jackpot: jackpotOf(draw.prizes),
-          divisions: draw.prizes.divisions,
-          next: null,
-          source: provenance.source,
-        };
-        const structure = prizePeriodOn(ruleEraOn(rules, draw.date)?.prizes, draw.date)?.divisions ?? null;
-        const problem = prizesProblem(input, structure);
-        if (problem === null) prizes.push(input);
-        else rejected.push({ row: draw.row, date: draw.date, message: `prizes not stored: ${problem}` });
-      }
-      const prizesWritten = (await upsertPrizesBatch(manager, tag, prizes, rules)).written;
-      deadline.throwIfGivenUp();
-
-      let conflicts = 0;
-      for (const { draw, current } of differing) {
-        if (acceptCorrections) {
-          await recordConflict(manager, tag, draw, current, provenance, 'corrected');
-          corrections.push({ draw, from: current });
-        } else if (!(await alreadyKnown(manager, tag, draw))) {
-          await recordConflict(manager, tag, draw, current, provenance, 'open');
-          conflicts += 1;
-        }
-      }
-      return {
-        inserted: written.inserted,
-        unchanged,
-        conflicts,
-        corrected: acceptCorrections ? differing.length : 0,
-        prizes: prizesWritten,
-        ignored: fetched.length - kept.length,
-        rejected: rejected.sort((a, b) => a.row - b.row),
-      };
-    });
-    if (counts.inserted + counts.corrected + counts.prizes > 0)
-      await this.changes.publish({ type: 'lottery.changed', tag });
-    for (const { draw, from } of corrections) {
+        invalid: 'report',
+        publish: 'on-change',
+        select: (manager, valid) => policy.select(manager, valid),
+      },
+      deadline,
+    );
+    for (const { draw, from } of policy.corrections) {
       this.logger.warn(
-        `Correction of ${tag} ${nameOf(draw.date, roundOfFetched(draw))} from ${provenance.source}: ` +
+        `Correction of ${tag} ${nameOf(draw.date, roundOf(draw))} from ${provenance.source}: ` +
           `${show(from.main, from.special)} replaced by ${show(draw.main, draw.special)}`,
       );
     }
-    return counts;
+    return {
+      inserted: written.inserted,
+      unchanged: policy.unchanged,
+      conflicts: policy.conflicts,
+      corrected: policy.corrections.length,
+      prizes: written.prizes,
+      ignored: written.ignored,
+      rejected: written.rejected
+        .map(({ draw, message }) => ({ row: draw.row, date: draw.date, message }))
+        .sort((a, b) => a.row - b.row),
+    };
   }
+}
+
+/**
+ * What a sync does with the fetched draws that fit the rules, against those stored: a new one is written, unless
+ * the calendar has no draw on its date; the same numbers (in any order) are left as they are; different numbers
+ * are a conflict waiting for an administrator, or a correction written at once when SYNC_ACCEPT_CORRECTIONS is
+ * on. One instance per sync: it keeps the counts the sync reports.
+ */
+class ConflictPolicy {
+  unchanged = 0;
+  conflicts = 0;
+  readonly corrections: { draw: SourceDraw; from: StoredRow }[] = [];
+
+  constructor(
+    private readonly tag: string,
+    private readonly acceptCorrections: boolean,
+    private readonly provenance: DrawProvenance,
+    /** The lottery's calendar, where the catalog knows the lottery (read under the rules' lock). */
+    private readonly scheduleOf: () => DrawSchedule | null,
+  ) {}
+
+  async select(manager: EntityManager, valid: SourceDraw[]): Promise<Selection<SourceDraw>> {
+    const stored = await storedDraws(
+      manager,
+      this.tag,
+      valid.map((d) => d.date),
+    );
+    const fresh: SourceDraw[] = [];
+    const differing: { draw: SourceDraw; current: StoredRow }[] = [];
+    const rejected: Rejection<SourceDraw>[] = [];
+    const settled: SourceDraw[] = [];
+    const schedule = this.scheduleOf();
+    for (const draw of valid) {
+      const current = stored.get(keyOf(draw.date, roundOf(draw)));
+      // A new draw on a day the calendar has no draw is a publisher's slip (FDJ dates its 2022-08-19
+      // EuroMillions draw 18/08/2022): refused, named; a real special draw is added by an administrator.
+      if (current === undefined && schedule !== null && scheduledDrawOn(schedule, draw.date) === undefined) {
+        rejected.push({ draw, message: offScheduleMessage(this.tag, draw.date) });
+        continue;
+      }
+      if (current === undefined) fresh.push(draw);
+      else if (sameNumbers(current, draw)) this.unchanged += 1;
+      else {
+        differing.push({ draw, current });
+        // What the draws paid is stored for the draws stored with the fetched numbers, not for one whose numbers
+        // wait for a decision.
+        if (!this.acceptCorrections) continue;
+      }
+      settled.push(draw);
+    }
+    for (const { draw, current } of differing) {
+      if (this.acceptCorrections) {
+        await recordConflict(manager, this.tag, draw, current, this.provenance, 'corrected');
+        this.corrections.push({ draw, from: current });
+      } else if (!(await alreadyKnown(manager, this.tag, draw))) {
+        await recordConflict(manager, this.tag, draw, current, this.provenance, 'open');
+        this.conflicts += 1;
+      }
+    }
+    const corrected = this.acceptCorrections ? differing.map((d) => d.draw) : [];
+    return { write: [...fresh, ...corrected], prizesOf: settled, rejected };
+  }
+}
+
+/** A fetched draw as written: its round always named (1 where the source names none), its prizes as stored. */
+function toWritten(draw: FetchedDraw, provenance: DrawProvenance): SourceDraw {
+  const round = draw.round ?? 1;
+  const written: SourceDraw = {
+    row: draw.row,
+    date: draw.date,
+    round,
+    main: draw.main,
+    special: draw.special,
+  };
+  if (draw.prizes)
+    written.prizes = {
+      date: draw.date,
+      ...(round > 1 ? { round } : {}),
+      currency: draw.prizes.currency,
+      jackpot: jackpotOf(draw.prizes),
+      divisions: draw.prizes.divisions,
+      next: null,
+      source: provenance.source,
+    };
+  return written;
 }
 
 /**
@@ -213,17 +214,6 @@ function offScheduleMessage(tag: string, date: string): string {
   );
 }
 
-/**
- * A round the era in force on the date does not draw (an era without `rounds` draws round 1 only); null when it
- * fits. No era at all is validateDrawNumbers' to report.
- */
-function roundProblem(rules: readonly RuleEra[], date: string, round: number): string | null {
-  const rounds = roundsOn(rules, date);
-  if (round <= rounds || ruleEraOn(rules, date) === undefined) return null;
-  const has = rounds === 1 ? 'one round' : `${rounds} rounds`;
-  return `round ${round} does not exist: ${date} has ${has} under the lottery's rules`;
-}
-
 /** The stored draws of these dates, every round, by date and round. */
 async function storedDraws(
   manager: EntityManager,
@@ -239,13 +229,13 @@ async function storedDraws(
 }
 
 /** The same fetched numbers already wait for a decision, or were rejected: polling again says nothing new. */
-async function alreadyKnown(manager: EntityManager, tag: string, draw: FetchedDraw): Promise<boolean> {
+async function alreadyKnown(manager: EntityManager, tag: string, draw: StoredDraw): Promise<boolean> {
   const rows = await manager.query(
     `SELECT 1 FROM draw_conflicts
      WHERE lottery_tag = $1 AND draw_date = $2 AND round = $3 AND fetched_main = $4::smallint[]
        AND fetched_special = $5::smallint[] AND status IN ('open', 'rejected')
      LIMIT 1`,
-    [tag, draw.date, roundOfFetched(draw), draw.main, draw.special],
+    [tag, draw.date, roundOf(draw), draw.main, draw.special],
   );
   return rows.length > 0;
 }
@@ -253,7 +243,7 @@ async function alreadyKnown(manager: EntityManager, tag: string, draw: FetchedDr
 async function recordConflict(
   manager: EntityManager,
   tag: string,
-  draw: FetchedDraw,
+  draw: StoredDraw,
   current: StoredRow,
   provenance: DrawProvenance,
   status: 'open' | 'corrected',
@@ -265,7 +255,7 @@ async function recordConflict(
     [
       tag,
       draw.date,
-      roundOfFetched(draw),
+      roundOf(draw),
       current.main,
       current.special,
       draw.main,
@@ -282,15 +272,11 @@ async function recordConflict(
  * The same numbers in another order are the same draw: sources differ in whether they publish the draw order, and
  * a sorted copy must not raise a conflict against a stored draw order (the stored order is kept).
  */
-function sameNumbers(stored: StoredRow, draw: FetchedDraw): boolean {
+function sameNumbers(stored: StoredRow, draw: StoredDraw): boolean {
   const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
   const same = (a: number[], b: number[]) =>
     a.length === b.length && sorted(a).every((v, i) => v === sorted(b)[i]);
   return same(stored.main, draw.main) && same(stored.special, draw.special);
-}
-
-function toStored(draw: FetchedDraw): StoredDraw {
-  return { date: draw.date, round: roundOfFetched(draw), main: draw.main, special: draw.special };
 }
 
 function show(main: number[], special: number[]): string {

@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Draw } from '../draws/draw.entity';
-import type { StoredDivisionPrize, StoredDrawPrizes } from '../draws/domain/draw-prizes';
+import type { StoredDivisionPrize, StoredDrawPrizes } from './domain/draw-prizes';
 
 /**
  * What one draw paid (contract section 10): facts of the draw, published after its numbers, so a row of their own

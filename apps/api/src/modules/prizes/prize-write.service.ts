@@ -4,10 +4,9 @@ import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { lockLotteryRules } from '../lotteries/lottery-lock';
-import { ruleEraOn } from '../lotteries/domain/lottery-rules';
-import { prizePeriodOn } from '../lotteries/domain/prize-structure';
-import { prizesProblem, readPrizesBody } from '../draws/domain/prize-input';
-import { upsertPrizesBatch } from '../draws/prize-batch-writer';
+import { prizeDivisionsOn } from '../lotteries/domain/lottery-rules';
+import { prizesProblem, readPrizesBody } from './domain/prize-input';
+import { upsertPrizesBatch } from './prize-batch-writer';
 import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
@@ -43,8 +42,7 @@ export class PrizeWriteService {
         [tag, date, round],
       );
       if (!existing) throw ApiError.notFound(Messages.drawNotFound);
-      const structure = prizePeriodOn(ruleEraOn(rules, date)?.prizes, date)?.divisions ?? null;
-      const problem = prizesProblem(read.value, structure);
+      const problem = prizesProblem(read.value, prizeDivisionsOn(rules, date));
       if (problem !== null) throw ApiError.badRequest(problem);
       await upsertPrizesBatch(manager, tag, [read.value], rules);
       return !existing.prizes;

@@ -3,7 +3,7 @@ import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { divisionFor, type PrizeDivision } from '../lotteries/domain/prize-structure';
 import { roundsOn } from '../lotteries/domain/lottery-rules';
-import { fromMajor, toMajor } from '../draws/domain/draw-prizes';
+import { fromMajor, toMajor } from '../prizes/domain/draw-prizes';
 import { roundOf } from '../draws/domain/draw-view';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import type { LotterySnapshot } from '../catalog/lottery-snapshot';

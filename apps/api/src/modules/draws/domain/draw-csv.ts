@@ -4,7 +4,7 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EARLIEST_DRAW_DATE, invalidIsoDateMessage, isValidIsoDate } from '../../../common/dates/iso-date';
 import { MAX_ROUNDS } from '../../lotteries/domain/lottery-rules';
-import { isPrizeColumn, type PrizesInput, readPrizeColumns } from './prize-input';
+import { isPrizeColumn, type PrizesInput, readPrizeColumns } from '../../prizes/domain/prize-input';
 
 /** One data row; `line` is the 1-based physical line it starts on, so errors can point back to the file. */
 export interface ParsedDrawRow {

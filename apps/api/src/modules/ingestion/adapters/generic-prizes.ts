@@ -1,4 +1,4 @@
-import { decimalToMinor } from '../../draws/domain/draw-prizes';
+import { decimalToMinor } from '../../prizes/domain/draw-prizes';
 import type { PrizeMapping } from '../domain/generic-mapping';
 import { valueAt } from './row-values';
 import type { FetchedPrizes } from './source-adapter';

@@ -1,5 +1,5 @@
 import type { RejectedRow } from '../sync-result';
-import type { StoredDivisionPrize } from '../../draws/domain/draw-prizes';
+import type { StoredDivisionPrize } from '../../prizes/domain/draw-prizes';
 import { decodeText } from '../domain/text-encoding';
 
 /** A draw read from a source, before validation against the lottery's rules. */

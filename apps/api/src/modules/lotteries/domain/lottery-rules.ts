@@ -1,5 +1,12 @@
 import { EARLIEST_DRAW_DATE, invalidIsoDateMessage, isValidIsoDate } from '../../../common/dates/iso-date';
-import { parsePrizePeriods, prizeBoundsOf, type PrizePeriod } from './prize-structure';
+import { Messages } from '../../../common/errors/messages';
+import {
+  parsePrizePeriods,
+  prizeBoundsOf,
+  type PrizeDivision,
+  type PrizePeriod,
+  prizePeriodOn,
+} from './prize-structure';
 
 /** How many numbers a group holds and where they come from. */
 export interface NumberGroupRule {
@@ -42,6 +49,31 @@ export const MAX_ROUNDS = 100;
 /** How many rounds the era in force on `date` has (1 outside any era). */
 export function roundsOn(rules: readonly RuleEra[], date: string): number {
   return ruleEraOn(rules, date)?.rounds ?? 1;
+}
+
+/**
+ * Why `round` cannot be a draw of `date`: the era in force then draws fewer rounds (an era without `rounds` draws
+ * round 1 only). Null when it fits, and when no era is in force (validateDrawNumbers' to report). Worded for whom it
+ * is reported to: `field`, the 400 naming `round` an administrator gets (contract section 10); `row`, a source's row
+ * the sync rejects.
+ */
+export function roundProblem(
+  rules: readonly RuleEra[],
+  date: string,
+  round: number,
+  wording: 'field' | 'row',
+): string | null {
+  const rounds = roundsOn(rules, date);
+  if (round <= rounds || ruleEraOn(rules, date) === undefined) return null;
+  const has = rounds === 1 ? 'one round' : `${rounds} rounds`;
+  return wording === 'field'
+    ? Messages.invalidFieldProblem('round', `${date} has ${has} under the lottery's rules, got ${round}.`)
+    : `round ${round} does not exist: ${date} has ${has} under the lottery's rules`;
+}
+
+/** The prize divisions in force on `date` (its era's prize structure then), or null where none is known. */
+export function prizeDivisionsOn(rules: readonly RuleEra[], date: string): PrizeDivision[] | null {
+  return prizePeriodOn(ruleEraOn(rules, date)?.prizes, date)?.divisions ?? null;
 }
 
 type GroupName = 'main' | 'special';

@@ -1,10 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import { enqueueDrawEvents } from '../webhooks/webhook-outbox';
-import { roundsOn, ruleEraOn, type RuleEra } from '../lotteries/domain/lottery-rules';
-import { prizePeriodOn } from '../lotteries/domain/prize-structure';
+import { prizeDivisionsOn, roundsOn, type RuleEra } from '../lotteries/domain/lottery-rules';
 import { toDrawPrizesView } from './domain/draw-prizes';
 import type { PrizesInput } from './domain/prize-input';
-import { toDrawDto } from './domain/draw-view';
+import { toDrawDto } from '../draws/domain/draw-view';
 
 /**
  * Stores what draws paid (one statement per batch), for draws that exist; rows whose facts equal the stored ones
@@ -67,7 +66,7 @@ export async function upsertPrizesBatch(
       written.map((row) => {
         const input = byKey.get(`${row.date}#${row.round}`)!;
         const withRound = roundsOn(rules, row.date) > 1;
-        const divisions = prizePeriodOn(ruleEraOn(rules, row.date)?.prizes, row.date)?.divisions ?? null;
+        const divisions = prizeDivisionsOn(rules, row.date);
         return {
           type: 'draw.prizes',
           lottery: tag,
