@@ -9,8 +9,8 @@ import { createTestApp, TestApp } from './support/test-app';
  * CSV bodies, sent with and without valid credentials (so that validation is reached, not only the 401s). Whatever
  * the input, an answer is below 500 and, when it is an error, the contract's JSON body `{code, error, message}`.
  *
- * FUZZ_RUNS sets the cases per route (200 by default, 100 per engine in `npm test`; `npm run test:fuzz` runs 1000); FUZZ_SEED replays a run (the
- * seed and the shrunk counterexample are printed on failure).
+ * FUZZ_RUNS sets the cases per route (200 by default; 250 per engine in `npm test`, 500 in all; `npm run test:fuzz`
+ * runs 1000); FUZZ_SEED replays a run (the seed and the shrunk counterexample are printed on failure).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
