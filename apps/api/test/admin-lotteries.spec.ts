@@ -1,6 +1,7 @@
-import { newAccount, newAdmin, newTokenHolder } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import { newAccount } from './support/fixtures';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withTokenHolder } from './support/test-set-ups';
 import { errorBody, Messages } from './support/contract-errors';
 
 // The contract's error bodies (spec sections 4 and 5).
@@ -56,23 +57,8 @@ describe('lottery and draw administration', () => {
   let token: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    admin = await newAdmin(app, api);
+    ({ app, api, admin, token } = await withTokenHolder());
     userJwt = (await newAccount(api)).jwt;
-    // The seeded licenses allow 20 requests per second; these tests go faster than that.
-    const license = await api.put('/admin/licenses/test_bulk', {
-      jwt: admin.jwt,
-      body: { monthlyQuota: null, perSecond: 100_000, perMinute: 1_000_000, perHour: 10_000_000 },
-    });
-    expect([200, 201]).toContain(license.status);
-    const holder = await newTokenHolder(api);
-    const patch = await api.patch(`/admin/accounts/${holder.id}`, {
-      jwt: admin.jwt,
-      body: { license: 'test_bulk' },
-    });
-    expect(patch.status).toBe(200);
-    token = holder.token;
   });
   afterAll(() => app.close());
 

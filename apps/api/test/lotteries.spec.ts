@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newAdmin, newTokenHolder } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withTokenHolder } from './support/test-set-ups';
 import { errorBody, Messages } from './support/contract-errors';
 
 // The contract's error bodies (spec sections 1, 2 and 5).
@@ -36,21 +36,7 @@ describe('lottery catalogue routes', () => {
   let token: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    const admin = await newAdmin(app, api);
-    // The seeded licenses allow 20 requests per second; these tests go faster than that.
-    const license = await api.put('/admin/licenses/test_bulk', {
-      jwt: admin.jwt,
-      body: { monthlyQuota: null, perSecond: 100_000, perMinute: 1_000_000, perHour: 10_000_000 },
-    });
-    expect([200, 201]).toContain(license.status);
-    const holder = await newTokenHolder(api);
-    expect(
-      (await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: 'test_bulk' } }))
-        .status,
-    ).toBe(200);
-    token = holder.token;
+    ({ app, api, token } = await withTokenHolder());
   });
   afterAll(() => app.close());
 

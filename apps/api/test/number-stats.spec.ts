@@ -4,8 +4,9 @@ import { Messages } from '../src/common/errors/messages';
 import { bundledDataDir } from '../src/modules/draws/domain/bundled-lotteries';
 import { errorBody } from './support/contract-errors';
 import { newAdmin, newTokenHolder } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withTokenHolder } from './support/test-set-ups';
 
 interface Era {
   from: string;
@@ -83,14 +84,8 @@ describe('GET /lottery/{tag}/stats', () => {
   let token: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    const admin = await newAdmin(app, api);
-    const limits = { monthlyQuota: null, perSecond: 10_000, perMinute: 100_000, perHour: 1_000_000 };
-    await api.put('/admin/licenses/stats-tests', { jwt: admin.jwt, body: limits });
-    const holder = await newTokenHolder(api);
-    await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: 'stats-tests' } });
-    token = holder.token;
+    // Many requests in a row: a license without the free license's 20/s limit.
+    ({ app, api, token } = await withTokenHolder({}, 'stats-tests'));
   });
   afterAll(() => app.close());
 

@@ -3,13 +3,10 @@ import { Messages } from '../src/common/errors/messages';
 import { errorBody } from './support/contract-errors';
 import { newAccount, newAdmin, PASSWORD, sql, uniqueEmail } from './support/fixtures';
 import { http, Http } from './support/http';
-// Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { startSmtpReceiver } from '../../../tools/testing/smtp-receiver';
 import { createTestApp, TestApp } from './support/test-app';
+import { PUBLIC_URL, withMailingApp } from './support/test-set-ups';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-const PUBLIC_URL = 'https://lottery.example.test';
 const LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/reset-password\?token=([A-Za-z0-9_-]{43})$/m;
 
 const tokenOf = (url: string) =>
@@ -45,25 +42,16 @@ async function expectSessionsEnded(api: Http, email: string, oldJwts: string[], 
 }
 
 describe('password recovery by e-mail (SMTP_URL set)', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let mailing: Awaited<ReturnType<typeof withMailingApp>>;
+  let smtp: typeof mailing.smtp;
   let app: TestApp;
   let api: Http;
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Lottery Results <no-reply@lottery.example.test>',
-      PUBLIC_URL,
-      // Registration's verification link has its own spec (email-verification.spec.ts).
-      REGISTRATION_VERIFY_EMAIL: 'false',
-    });
-    api = http(app.baseUrl);
+    mailing = await withMailingApp();
+    ({ smtp, app, api } = mailing);
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   it('mails a one-time link; using it sets the password, ends every older session and logs in', async () => {
     const account = await newAccount(api);

@@ -2,12 +2,9 @@ import { Messages } from '../src/common/errors/messages';
 import { errorBody } from './support/contract-errors';
 import { newAccount, PASSWORD, sql, uniqueEmail } from './support/fixtures';
 import { http, Http } from './support/http';
-// Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { startSmtpReceiver } from '../../../tools/testing/smtp-receiver';
 import { createTestApp, TestApp } from './support/test-app';
+import { PUBLIC_URL, withMailingApp } from './support/test-set-ups';
 
-const PUBLIC_URL = 'https://lottery.example.test';
 const LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/confirm-email\?token=([A-Za-z0-9_-]{43})$/m;
 const CANCEL_LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/cancel-email\?token=([A-Za-z0-9_-]{43})$/m;
 const EMAIL_MESSAGE = Messages.invalidField('email', 'an email address of at most 254 characters');
@@ -39,25 +36,16 @@ function shapeOf(res: { status: number; body: any; headers: Headers }) {
 }
 
 describe('changing the e-mail address by a link to the new one (SMTP_URL set)', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let mailing: Awaited<ReturnType<typeof withMailingApp>>;
+  let smtp: typeof mailing.smtp;
   let app: TestApp;
   let api: Http;
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    app = await createTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Lottery Results <no-reply@lottery.example.test>',
-      PUBLIC_URL,
-      // Registration's verification link has its own spec (email-verification.spec.ts).
-      REGISTRATION_VERIFY_EMAIL: 'false',
-    });
-    api = http(app.baseUrl);
+    mailing = await withMailingApp();
+    ({ smtp, app, api } = mailing);
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   /** Asks for the change and returns the secret of the link mailed to the new address. */
   async function ask(account: { jwt: string }, email: string): Promise<string> {

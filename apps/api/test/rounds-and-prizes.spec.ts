@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { LotteryCatalog } from '../src/modules/catalog/lottery-catalog.service';
 import { errorBody, Messages } from './support/contract-errors';
-import { newAdmin, newTokenHolder, sql } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import { newTokenHolder, sql } from './support/fixtures';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withTokenHolder } from './support/test-set-ups';
 import { eventually } from './support/timing';
 import { startReceiver } from './support/webhook-receiver';
 
@@ -52,20 +53,11 @@ describe('rounds and prizes (contract section 10)', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    app = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_INTERVAL_MS: '50' });
-    api = http(app.baseUrl);
-    admin = await newAdmin(app, api);
-    const holder = await newTokenHolder(api);
-    token = holder.token;
-    // The free license allows 20 metered requests a second: these tests read faster than that on an idle machine.
-    await api.put('/admin/licenses/rounds_bulk', {
-      jwt: admin.jwt,
-      body: { monthlyQuota: null, perSecond: 100_000, perMinute: 1_000_000, perHour: 10_000_000 },
-    });
-    expect(
-      (await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: 'rounds_bulk' } }))
-        .status,
-    ).toBe(200);
+    let holder: { jwt: string };
+    ({ app, api, admin, holder, token } = await withTokenHolder(
+      { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_INTERVAL_MS: '50' },
+      'rounds_bulk',
+    ));
     expect((await api.post('/admin/lotteries', { jwt: admin.jwt, body: LOTTERY })).status).toBe(201);
     receiver = await startReceiver();
     const hook = await api.post('/profile/webhooks', {

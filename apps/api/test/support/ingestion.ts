@@ -1,5 +1,5 @@
 import { Clock } from '../../src/common/clock';
-import { newAdmin, newTokenHolder, sql } from './fixtures';
+import { newAdmin, newLicensedHolder, ROOMY_LICENSE, sql } from './fixtures';
 import { http } from './http';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -25,13 +25,8 @@ export async function setUp(env: Record<string, string> = {}) {
   jest.spyOn(app.running.app.get(Clock), 'now').mockImplementation(() => new Date(NOW));
   const api = http(app.baseUrl);
   const admin = await newAdmin(app, api);
-  const holder = await newTokenHolder(api);
   // The free license's 20 requests a second would cut the tests short.
-  await api.put('/admin/licenses/unlimited', {
-    jwt: admin.jwt,
-    body: { monthlyQuota: null, perSecond: 100_000, perMinute: 1_000_000, perHour: 10_000_000 },
-  });
-  await api.patch(`/admin/accounts/${holder.id}`, { jwt: admin.jwt, body: { license: 'unlimited' } });
+  const holder = await newLicensedHolder(api, admin.jwt, 'unlimited', ROOMY_LICENSE);
   return { app, api, admin, token: holder.token, logs };
 }
 

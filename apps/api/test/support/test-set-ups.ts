@@ -1,0 +1,61 @@
+// Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { startSmtpReceiver } from '../../../../tools/testing/smtp-receiver';
+import { newAdmin, newLicensedHolder, ROOMY_LICENSE } from './fixtures';
+import { http, type Http } from './http';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * The set-ups HTTP specs share, each a step further than the last: an app, an app with an administrator, an app
+ * with a token holder who may read fast, an app that sends e-mail. A spec calls one in its beforeAll and closes
+ * what it returns in its afterAll.
+ */
+
+/** The public address of mailing apps: the links in their messages start with it. */
+export const PUBLIC_URL = 'https://lottery.example.test';
+
+/** An app on its own database copy (`env` overrides settings), with a client for it. */
+export async function withApp(env: Record<string, string> = {}): Promise<{ app: TestApp; api: Http }> {
+  const app = await createTestApp(env);
+  return { app, api: http(app.baseUrl) };
+}
+
+/** An app with a logged-in administrator. */
+export async function withAdmin(env: Record<string, string> = {}) {
+  const { app, api } = await withApp(env);
+  return { app, api, admin: await newAdmin(app, api) };
+}
+
+/**
+ * An app with an administrator and a token holder on a license of its own (`license`), without the free license's
+ * 20 requests a second: the specs that read many answers in a row go faster than that.
+ */
+export async function withTokenHolder(env: Record<string, string> = {}, license = 'test_bulk') {
+  const { app, api, admin } = await withAdmin(env);
+  const holder = await newLicensedHolder(api, admin.jwt, license, ROOMY_LICENSE);
+  return { app, api, admin, holder, token: holder.token };
+}
+
+/**
+ * An app that sends its e-mail to a local SMTP receiver, with PUBLIC_URL set; registration's own verification
+ * link is off (email-verification.spec.ts turns it on). close() ends both.
+ */
+export async function withMailingApp(env: Record<string, string> = {}) {
+  const smtp = await startSmtpReceiver();
+  const { app, api } = await withApp({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Lottery Results <no-reply@lottery.example.test>',
+    PUBLIC_URL,
+    REGISTRATION_VERIFY_EMAIL: 'false',
+    ...env,
+  });
+  return {
+    app,
+    api,
+    smtp,
+    async close(): Promise<void> {
+      await app.close();
+      await smtp.close();
+    },
+  };
+}
