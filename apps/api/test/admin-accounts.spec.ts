@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { newAccount, newAdmin, newTokenHolder, PASSWORD } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withAdmin } from './support/test-set-ups';
 import { errorBody, Messages } from './support/contract-errors';
 
 const accountNotFound = errorBody.notFound(Messages.accountNotFound);
@@ -14,9 +15,7 @@ describe('administration: /admin/accounts', () => {
   let admin: { id: string; email: string; jwt: string };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    admin = await newAdmin(app, api);
+    ({ app, api, admin } = await withAdmin());
   });
   afterAll(() => app.close());
 

@@ -1,7 +1,8 @@
 import { errorBody, Messages } from './support/contract-errors';
-import { newAdmin, newTokenHolder } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import { newTokenHolder } from './support/fixtures';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withAdmin } from './support/test-set-ups';
 
 /** GET /admin/lotteries/{tag}/draws: the draws as administrators browse them, with provenance, not metered. */
 describe('the administrators’ draw list', () => {
@@ -10,9 +11,11 @@ describe('the administrators’ draw list', () => {
   let jwt: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    jwt = (await newAdmin(app, api)).jwt;
+    ({
+      app,
+      api,
+      admin: { jwt },
+    } = await withAdmin());
   });
   afterAll(() => app.close());
 

@@ -1,7 +1,8 @@
 import { errorBody, Messages } from './support/contract-errors';
-import { newAdmin, newTokenHolder } from './support/fixtures';
+import { newTokenHolder } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { withAdmin } from './support/test-set-ups';
 
 const RATES = { perSecond: 20, perMinute: 1200, perHour: 72000 };
 
@@ -11,9 +12,11 @@ describe('administration: /admin/licenses', () => {
   let jwt: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    jwt = (await newAdmin(app, api)).jwt;
+    ({
+      app,
+      api,
+      admin: { jwt },
+    } = await withAdmin());
   });
   afterAll(() => app.close());
 

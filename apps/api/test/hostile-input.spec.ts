@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newAdmin, newTokenHolder, PASSWORD, uniqueEmail } from './support/fixtures';
-import { http, Http } from './support/http';
+import { newTokenHolder, PASSWORD, uniqueEmail } from './support/fixtures';
+import type { Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { withAdmin } from './support/test-set-ups';
 import { errorBody, Messages } from './support/contract-errors';
 
 /**
@@ -136,9 +137,7 @@ describe('hostile input', () => {
   const asAdmin = () => ({ Authorization: `Bearer ${admin.jwt}` });
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    admin = await newAdmin(app, api);
+    ({ app, api, admin } = await withAdmin());
     user = await newTokenHolder(api, 'hostile');
     // A generous license, so that repeated requests are never stopped by the quota or the rate limits.
     const license = await api.put('/admin/licenses/hostile', {

@@ -1,8 +1,9 @@
 import * as drawCsv from '../src/modules/draws/domain/draw-csv';
-import { newAccount, newAdmin, newTokenHolder, sql } from './support/fixtures';
-import { http, Http } from './support/http';
+import { newAccount, newTokenHolder, sql } from './support/fixtures';
+import type { Http } from './support/http';
 import { answerBeforeBody, writeAllThenRead } from './support/raw-exchange';
-import { createTestApp, TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { withAdmin } from './support/test-set-ups';
 import { errorBody, Messages } from './support/contract-errors';
 
 const LOTTERY_NOT_FOUND = errorBody.notFound(Messages.lotteryNotFound);
@@ -15,9 +16,7 @@ describe('POST /admin/lotteries/{tag}/draws/import', () => {
   let token: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    admin = await newAdmin(app, api);
+    ({ app, api, admin } = await withAdmin());
     user = await newAccount(api);
     token = (await newTokenHolder(api)).token;
     const created = await api.post('/admin/lotteries', {

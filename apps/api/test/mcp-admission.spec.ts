@@ -10,6 +10,7 @@ import { http, Http } from './support/http';
 import { answerBeforeBody } from './support/raw-exchange';
 import { testRedisUrl } from './support/redis';
 import { createTestApp, TestApp } from './support/test-app';
+import { withAdmin } from './support/test-set-ups';
 
 /**
  * What the MCP endpoint admits before any exchange (contract section 11), as a security review found it wanting:
@@ -87,9 +88,7 @@ describe('the MCP endpoint admits before any exchange', () => {
   const used = async (jwt: string): Promise<number> => (await api.get('/profile/usage', { jwt })).body.used;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    admin = await newAdmin(app, api);
+    ({ app, api, admin } = await withAdmin());
   });
   afterAll(() => app?.close());
 

@@ -6,9 +6,10 @@ import { Clock } from '../src/common/clock';
 import { LIMIT_MESSAGE } from '../src/common/pagination/page-query.dto';
 import { MCP_POST_ONLY } from '../src/modules/mcp/mcp.controller';
 import { errorBody, Messages } from './support/contract-errors';
-import { newAdmin, newLicensedHolder, type TestLicenseLimits } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import { newLicensedHolder, type TestLicenseLimits } from './support/fixtures';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withAdmin } from './support/test-set-ups';
 
 const TOOLS = [
   'list_lotteries',
@@ -109,9 +110,7 @@ describe('the MCP endpoint (contract section 11), driven by the official SDK cli
   const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    admin = await newAdmin(app, api);
+    ({ app, api, admin } = await withAdmin());
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));

@@ -1,8 +1,8 @@
 import { createTestApp, TestApp } from './support/test-app';
+import { withAdmin } from './support/test-set-ups';
 import { http, Http } from './support/http';
 import {
   newAccount,
-  newAdmin,
   newLicensedHolder,
   newToken,
   newTokenHolder,
@@ -38,9 +38,7 @@ describe('metered lottery routes: the check chain, quota and rate limits', () =>
     newLicensedHolder(api, admin.jwt, name, limits);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
-    admin = await newAdmin(app, api);
+    ({ app, api, admin } = await withAdmin());
   });
   afterAll(() => app.close());
 
