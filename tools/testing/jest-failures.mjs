@@ -21,7 +21,9 @@ export class JestFailures {
       return;
     }
     if (this.#pending && text.trim()) {
-      this.failures.push(`${this.#pending}: ${text.trim()}`.slice(0, 300));
+      // Jest names each failure twice (as it happens, and in its summary): once is enough here.
+      const failure = `${this.#pending}: ${text.trim()}`.slice(0, 300);
+      if (!this.failures.includes(failure)) this.failures.push(failure);
       this.#pending = null;
     }
   }
