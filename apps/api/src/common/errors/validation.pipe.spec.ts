@@ -2,8 +2,8 @@ import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { errorBody, Messages } from '../../../test/support/contract-errors';
-import { ApiError } from './api-error';
 import { createValidationPipe } from './validation.pipe';
+import { refusalOf } from '../../../test/support/refusals';
 
 const LIMIT_MESSAGE = Messages.invalidField('limit', 'a non-negative integer');
 const TAG_MESSAGE = Messages.invalidField('tag', 'lower-case letters and underscores');
@@ -58,16 +58,6 @@ const query = (metatype: ArgumentMetadata['metatype'] = PageQuery): ArgumentMeta
 const params: ArgumentMetadata = { type: 'param', metatype: TagParams };
 const body: ArgumentMetadata = { type: 'body', metatype: NameBody };
 
-async function refusal(run: () => unknown): Promise<{ error: ApiError; status: number; body: unknown }> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof ApiError) return { error, status: error.status, body: error.body };
-    throw error;
-  }
-  throw new Error('not refused');
-}
-
 describe('MemoizingValidationPipe (the global pipe)', () => {
   let pipe: ValidationPipe;
   let validations: jest.SpyInstance;
@@ -91,12 +81,12 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
     });
 
     it('remembers a refusal too: the same 400 again, without validating again', async () => {
-      const first = await refusal(() => pipe.transform({ limit: '-1' }, query()));
+      const first = await refusalOf(() => pipe.transform({ limit: '-1' }, query()));
       expect({ status: first.status, body: first.body }).toEqual({
         status: 400,
         body: errorBody.badRequest(LIMIT_MESSAGE),
       });
-      const second = await refusal(() => pipe.transform({ limit: '-1' }, query()));
+      const second = await refusalOf(() => pipe.transform({ limit: '-1' }, query()));
       expect(second.error).toBe(first.error);
       expect(validations).toHaveBeenCalledTimes(1);
     });
@@ -104,12 +94,12 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
     it('remembers route parameters the same way', async () => {
       const first = await pipe.transform({ tag: 'us_powerball' }, params);
       expect(await pipe.transform({ tag: 'us_powerball' }, params)).toBe(first);
-      const refused = await refusal(() => pipe.transform({ tag: 'US-Powerball' }, params));
+      const refused = await refusalOf(() => pipe.transform({ tag: 'US-Powerball' }, params));
       expect({ status: refused.status, body: refused.body }).toEqual({
         status: 400,
         body: errorBody.badRequest(TAG_MESSAGE),
       });
-      expect((await refusal(() => pipe.transform({ tag: 'US-Powerball' }, params))).error).toBe(
+      expect((await refusalOf(() => pipe.transform({ tag: 'US-Powerball' }, params))).error).toBe(
         refused.error,
       );
       expect(validations).toHaveBeenCalledTimes(2);
@@ -165,12 +155,12 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
     });
 
     it("refuses a bad body with the first failed field's message", async () => {
-      const refused = await refusal(() => pipe.transform({ name: 42 }, body));
+      const refused = await refusalOf(() => pipe.transform({ name: 42 }, body));
       expect({ status: refused.status, body: refused.body }).toEqual({
         status: 400,
         body: errorBody.badRequest(NAME_MESSAGE),
       });
-      expect((await refusal(() => pipe.transform({ name: 42 }, body))).error).not.toBe(refused.error);
+      expect((await refusalOf(() => pipe.transform({ name: 42 }, body))).error).not.toBe(refused.error);
     });
   });
 
@@ -206,7 +196,7 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
     });
 
     it('leaves what is not a plain object to the validator, and a body of a plain type alone', async () => {
-      const refused = await refusal(() => pipe.transform([{ name: 'n' }], body));
+      const refused = await refusalOf(() => pipe.transform([{ name: 'n' }], body));
       expect(refused.status).toBe(400);
       expect(await pipe.transform('date,main,special\n', { type: 'body', metatype: String })).toBe(
         'date,main,special\n',
@@ -216,14 +206,14 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
 
   describe('NUL characters (PostgreSQL cannot store them)', () => {
     it("refuses one in a query or a body with 400 naming the field's path", async () => {
-      const inQuery = await refusal(() => pipe.transform({ q: 'a\0b' }, query()));
+      const inQuery = await refusalOf(() => pipe.transform({ q: 'a\0b' }, query()));
       expect({ status: inQuery.status, body: inQuery.body }).toEqual({
         status: 400,
         body: errorBody.badRequest(Messages.nulCharacter('q')),
       });
-      const inBody = await refusal(() => pipe.transform({ name: 'n', note: '\0' }, body));
+      const inBody = await refusalOf(() => pipe.transform({ name: 'n', note: '\0' }, body));
       expect(inBody.body).toEqual(errorBody.badRequest(Messages.nulCharacter('note')));
-      const named = await refusal(() =>
+      const named = await refusalOf(() =>
         pipe.transform('x\0', { type: 'query', metatype: String, data: 'q' }),
       );
       expect(named.body).toEqual(errorBody.badRequest(Messages.nulCharacter('q')));
@@ -231,7 +221,7 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
 
     it('refuses a remembered query holding one every time, validating it once', async () => {
       for (let i = 0; i < 3; i++) {
-        expect((await refusal(() => pipe.transform({ q: '\0' }, query()))).body).toEqual(
+        expect((await refusalOf(() => pipe.transform({ q: '\0' }, query()))).body).toEqual(
           errorBody.badRequest(Messages.nulCharacter('q')),
         );
       }
@@ -239,7 +229,7 @@ describe('MemoizingValidationPipe (the global pipe)', () => {
     });
 
     it("lets a field's own rule speak first", async () => {
-      const refused = await refusal(() => pipe.transform({ limit: '1\0' }, query()));
+      const refused = await refusalOf(() => pipe.transform({ limit: '1\0' }, query()));
       expect(refused.body).toEqual(errorBody.badRequest(LIMIT_MESSAGE));
     });
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../../common/errors/api-error';
 import type { Principal } from '../principal';
 import { AdminRoleGuard } from './admin-role.guard';
 import { httpContextOf } from '../../../../test/support/http-context';
+import { refusalAtOnce } from '../../../../test/support/refusals';
 
 /** What JwtAuthGuard puts on the request: the account's snapshot (no token id). */
 const principal = (changes: Partial<Principal> = {}): Principal => ({
@@ -14,16 +15,6 @@ const principal = (changes: Partial<Principal> = {}): Principal => ({
   sessionVersion: 0,
   ...changes,
 });
-
-function refusal(run: () => unknown): { status: number; body: unknown } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: error.body };
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 describe('AdminRoleGuard', () => {
   const guard = new AdminRoleGuard();
@@ -38,7 +29,7 @@ describe('AdminRoleGuard', () => {
 
   it('answers 403 for a user who is not an administrator', () => {
     expect(
-      refusal(() => guard.canActivate(httpContextOf({ principal: principal({ role: 'user' }) }))),
+      refusalAtOnce(() => guard.canActivate(httpContextOf({ principal: principal({ role: 'user' }) }))),
     ).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.adminRequired),
@@ -47,7 +38,7 @@ describe('AdminRoleGuard', () => {
 
   it('answers 403 for a disabled administrator', () => {
     expect(
-      refusal(() => guard.canActivate(httpContextOf({ principal: principal({ disabled: true }) }))),
+      refusalAtOnce(() => guard.canActivate(httpContextOf({ principal: principal({ disabled: true }) }))),
     ).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.accountDisabled),
@@ -56,7 +47,7 @@ describe('AdminRoleGuard', () => {
 
   it('tells a disabled user that the role is required (the role is checked first)', () => {
     const request = { principal: principal({ role: 'user', disabled: true }) };
-    expect(refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+    expect(refusalAtOnce(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.adminRequired),
     });

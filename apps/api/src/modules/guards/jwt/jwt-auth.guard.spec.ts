@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { errorBody, Messages } from '../../../../test/support/contract-errors';
-import { ApiError } from '../../../common/errors/api-error';
 import type { Settings } from '../../../config/settings';
 import type { AccountSnapshot } from '../../credentials/account-snapshot';
 import type { CredentialsCache } from '../../credentials/credentials-cache.service';
@@ -8,6 +7,7 @@ import type { Principal } from '../principal';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { JwtStrategy, type JwtVerification } from './jwt.strategy';
 import { httpContextOf } from '../../../../test/support/http-context';
+import { refusalOf } from '../../../../test/support/refusals';
 
 type FakeRequest = {
   headers: Record<string, string>;
@@ -54,16 +54,6 @@ class FakeCredentials {
     if (this.failure) throw this.failure;
     return this.accounts.get(accountId) ?? null;
   }
-}
-
-async function refusal(run: () => unknown): Promise<{ status: number; body: unknown }> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: error.body };
-    throw error;
-  }
-  throw new Error('not refused');
 }
 
 describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
@@ -119,7 +109,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
       [guard, theirs],
       [other, mine],
     ] as const) {
-      expect(await refusal(() => g.canActivate(httpContextOf(withAuthorization(header))))).toEqual({
+      expect(await refusalOf(() => g.canActivate(httpContextOf(withAuthorization(header))))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidJwt),
       });
@@ -132,7 +122,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     ['a blank one', '   '],
   ])('answers 401 `Authorization header missing` for %s', async (_label, header) => {
     const request = withAuthorization(header);
-    expect(await refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+    expect(await refusalOf(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.authorizationHeaderMissing),
     });
@@ -156,7 +146,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     ],
   ])('answers 401 `Invalid JWT token` for %s, without looking the account up', async (_label, header) => {
     const request = withAuthorization(header());
-    expect(await refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+    expect(await refusalOf(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.invalidJwt),
     });
@@ -167,7 +157,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
   it("answers 401 `Invalid JWT token` once the token's account is gone", async () => {
     credentials.accounts.clear();
     const request = withAuthorization(bearer(claims()));
-    expect(await refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+    expect(await refusalOf(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.invalidJwt),
     });
@@ -177,12 +167,12 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
   it('refuses a token signed before a password change (another session version); no sv means version 0', async () => {
     credentials.accounts.set(ACCOUNT_ID, account({ sessionVersion: 1 }));
     for (const stale of [claims(), claims({ sv: 0 }), claims({ sv: 2 })]) {
-      expect(await refusal(() => guard.canActivate(httpContextOf(withAuthorization(bearer(stale)))))).toEqual(
-        {
-          status: 401,
-          body: errorBody.unauthorized(Messages.invalidJwt),
-        },
-      );
+      expect(
+        await refusalOf(() => guard.canActivate(httpContextOf(withAuthorization(bearer(stale))))),
+      ).toEqual({
+        status: 401,
+        body: errorBody.unauthorized(Messages.invalidJwt),
+      });
     }
     expect(await guard.canActivate(httpContextOf(withAuthorization(bearer(claims({ sv: 1 })))))).toBe(true);
     credentials.accounts.set(ACCOUNT_ID, account({ sessionVersion: 0 }));
@@ -191,7 +181,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
 
   it('refuses a token whose subject is not a string', async () => {
     const request = withAuthorization(bearer(claims({ sub: 42 })));
-    expect(await refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+    expect(await refusalOf(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.invalidJwt),
     });
@@ -212,7 +202,7 @@ describe('JwtAuthGuard (account routes: the JWT through passport-jwt)', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(exp * 1000 - 1);
     expect(await guard.canActivate(httpContextOf(withAuthorization(header)))).toBe(true);
     now.mockReturnValue(exp * 1000);
-    expect(await refusal(() => guard.canActivate(httpContextOf(withAuthorization(header))))).toEqual({
+    expect(await refusalOf(() => guard.canActivate(httpContextOf(withAuthorization(header))))).toEqual({
       status: 401,
       body: errorBody.unauthorized(Messages.invalidJwt),
     });

@@ -5,6 +5,7 @@ import type { RequestMeter } from '../../metering/request-meter';
 import type { Principal } from '../principal';
 import { QuotaChargeGuard } from './quota-charge.guard';
 import { httpContextOf } from '../../../../test/support/http-context';
+import { refusalOf } from '../../../../test/support/refusals';
 
 type FakeRequest = { principal?: Principal; meter?: RequestMeter };
 
@@ -50,16 +51,6 @@ class FakeMetering {
   }
 }
 
-async function refusal(run: () => unknown): Promise<{ status: number; body: unknown }> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: error.body };
-    throw error;
-  }
-  throw new Error('not refused');
-}
-
 describe('QuotaChargeGuard (contract section 5, steps 6 and 7 counted together)', () => {
   let metering: FakeMetering;
   let guard: QuotaChargeGuard;
@@ -103,7 +94,7 @@ describe('QuotaChargeGuard (contract section 5, steps 6 and 7 counted together)'
     const request = () => ({ principal: principal() });
     expect(await guard.canActivate(httpContextOf(request()))).toBe(true);
     expect(await guard.canActivate(httpContextOf(request()))).toBe(true);
-    expect(await refusal(() => guard.canActivate(httpContextOf(request())))).toEqual({
+    expect(await refusalOf(() => guard.canActivate(httpContextOf(request())))).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.quotaExceeded),
     });
@@ -116,7 +107,9 @@ describe('QuotaChargeGuard (contract section 5, steps 6 and 7 counted together)'
       rateLimits: [{ key: 'rate:account-minute:a', windowMs: 60_000, limit: 1 }],
       rateWindows: [],
     };
-    expect(await refusal(() => guard.canActivate(httpContextOf({ principal: principal(), meter })))).toEqual({
+    expect(
+      await refusalOf(() => guard.canActivate(httpContextOf({ principal: principal(), meter }))),
+    ).toEqual({
       status: 429,
       body: errorBody.tooManyRequests(),
     });

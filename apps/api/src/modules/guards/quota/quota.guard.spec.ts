@@ -5,6 +5,7 @@ import type { RequestMeter } from '../../metering/request-meter';
 import type { Principal } from '../principal';
 import { QuotaGuard } from './quota.guard';
 import { httpContextOf } from '../../../../test/support/http-context';
+import { refusalAtOnce } from '../../../../test/support/refusals';
 
 type FakeRequest = { principal?: Principal; meter?: RequestMeter };
 
@@ -41,21 +42,6 @@ class FakeMetering {
     looked.catch(() => undefined); // a guard that dropped it fails its test, not the whole run
     return looked;
   }
-}
-
-/** The refusal a guard answers at once (thrown, not a rejected promise). */
-function refusal(run: () => unknown): { status: number; body: unknown } {
-  let answer: unknown;
-  try {
-    answer = run();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: error.body };
-    throw error;
-  }
-  if (answer instanceof Promise) answer.catch(() => undefined);
-  throw new Error(
-    `not refused at once: answered ${answer instanceof Promise ? 'a promise' : String(answer)}`,
-  );
 }
 
 describe('QuotaGuard (contract section 5, step 5)', () => {
@@ -96,7 +82,7 @@ describe('QuotaGuard (contract section 5, step 5)', () => {
 
   it('answers 403 when the month is used up (a known count: at once, no promise)', () => {
     metering.used.set(principal().accountId, 3);
-    expect(refusal(() => guard.canActivate(httpContextOf({ principal: principal() })))).toEqual({
+    expect(refusalAtOnce(() => guard.canActivate(httpContextOf({ principal: principal() })))).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.quotaExceeded),
     });

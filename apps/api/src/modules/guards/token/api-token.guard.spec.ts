@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { errorBody, Messages } from '../../../../test/support/contract-errors';
-import { ApiError } from '../../../common/errors/api-error';
 import type { AccountSnapshot, TokenOwner } from '../../credentials/account-snapshot';
 import type { CredentialsCache } from '../../credentials/credentials-cache.service';
 import type { Principal } from '../principal';
 import * as tokenSecret from '../../credentials/token-secret';
 import { ApiTokenGuard } from './api-token.guard';
 import { httpContextOf } from '../../../../test/support/http-context';
+import { refusalAtOnce, refusalOf } from '../../../../test/support/refusals';
 
 type FakeRequest = { headers: Record<string, unknown>; principal?: Principal };
 
@@ -64,31 +64,6 @@ function answerAtOnce(guard: ApiTokenGuard, request: FakeRequest): unknown {
   return answer;
 }
 
-/** The refusal a guard answers at once (thrown, not a rejected promise). */
-function refusal(run: () => unknown): { status: number; body: unknown } {
-  let answer: unknown;
-  try {
-    answer = run();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: error.body };
-    throw error;
-  }
-  if (answer instanceof Promise) answer.catch(() => undefined);
-  throw new Error(
-    `not refused at once: answered ${answer instanceof Promise ? 'a promise' : String(answer)}`,
-  );
-}
-
-async function asyncRefusal(run: () => unknown): Promise<{ status: number; body: unknown }> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: error.body };
-    throw error;
-  }
-  throw new Error('not refused');
-}
-
 describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
   const SECRET = 'lr_0123456789abcdefABCDEF0123456789';
   let credentials: FakeCredentials;
@@ -108,7 +83,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
       ['not a single string', ['a', 'b']],
     ])('answers 401 when X-API-Token is %s, before any lookup', (_label, header) => {
       const request = withToken(header);
-      expect(refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+      expect(refusalAtOnce(() => guard.canActivate(httpContextOf(request)))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.tokenHeaderMissing),
       });
@@ -151,7 +126,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
     it('answers 401 for an unknown token, without looking any account up', async () => {
       const unknown = 'lr_' + 'x'.repeat(32);
       const request = withToken(unknown);
-      expect(await asyncRefusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+      expect(await refusalOf(() => guard.canActivate(httpContextOf(request)))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });
@@ -173,7 +148,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
       (_label, value) => {
         const hashing = jest.spyOn(tokenSecret, 'hashTokenSecret');
         const request = withToken(value);
-        expect(refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+        expect(refusalAtOnce(() => guard.canActivate(httpContextOf(request)))).toEqual({
           status: 401,
           body: errorBody.unauthorized(Messages.invalidToken),
         });
@@ -185,7 +160,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
     it('answers 401 for a token whose account is gone', async () => {
       credentials.owners.set(sha256(SECRET), owner());
       const request = withToken(SECRET);
-      expect(await asyncRefusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+      expect(await refusalOf(() => guard.canActivate(httpContextOf(request)))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });
@@ -224,7 +199,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
         for (const at of [VALID_UNTIL, VALID_UNTIL + 1]) {
           now.mockReturnValue(at);
           const after = withToken(SECRET);
-          expect(await asyncRefusal(() => guard.canActivate(httpContextOf(after)))).toEqual({
+          expect(await refusalOf(() => guard.canActivate(httpContextOf(after)))).toEqual({
             status: 401,
             body: errorBody.unauthorized(Messages.invalidToken),
           });
@@ -236,7 +211,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
     it('a cached expired token is refused at once, without a promise', () => {
       credentials.cached.set(sha256(SECRET), { owner: owner({ validUntil: 1_000 }), account: account() });
       jest.spyOn(Date, 'now').mockReturnValue(1_000);
-      expect(refusal(() => guard.canActivate(httpContextOf(withToken(SECRET))))).toEqual({
+      expect(refusalAtOnce(() => guard.canActivate(httpContextOf(withToken(SECRET))))).toEqual({
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });

@@ -3,6 +3,7 @@ import { ApiError } from '../../../common/errors/api-error';
 import type { Principal } from '../principal';
 import { LicenseGuard } from './license.guard';
 import { httpContextOf } from '../../../../test/support/http-context';
+import { refusalAtOnce } from '../../../../test/support/refusals';
 
 const principal = (changes: Partial<Principal> = {}): Principal => ({
   accountId: '00000000-0000-4000-8000-000000000001',
@@ -14,16 +15,6 @@ const principal = (changes: Partial<Principal> = {}): Principal => ({
   tokenId: 'my-token',
   ...changes,
 });
-
-function refusal(run: () => unknown): { status: number; body: unknown } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: error.body };
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 describe('LicenseGuard (contract section 5, steps 3-4)', () => {
   const guard = new LicenseGuard();
@@ -37,7 +28,7 @@ describe('LicenseGuard (contract section 5, steps 3-4)', () => {
 
   it('step 3: answers 403 for a disabled account', () => {
     expect(
-      refusal(() => guard.canActivate(httpContextOf({ principal: principal({ disabled: true }) }))),
+      refusalAtOnce(() => guard.canActivate(httpContextOf({ principal: principal({ disabled: true }) }))),
     ).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.accountDisabled),
@@ -46,7 +37,7 @@ describe('LicenseGuard (contract section 5, steps 3-4)', () => {
 
   it('step 4: answers 403 for an account without a license', () => {
     expect(
-      refusal(() => guard.canActivate(httpContextOf({ principal: principal({ license: null }) }))),
+      refusalAtOnce(() => guard.canActivate(httpContextOf({ principal: principal({ license: null }) }))),
     ).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.noLicense),
@@ -55,7 +46,7 @@ describe('LicenseGuard (contract section 5, steps 3-4)', () => {
 
   it('3 before 4: a disabled account without a license is told it is disabled', () => {
     const request = { principal: principal({ disabled: true, license: null }) };
-    expect(refusal(() => guard.canActivate(httpContextOf(request)))).toEqual({
+    expect(refusalAtOnce(() => guard.canActivate(httpContextOf(request)))).toEqual({
       status: 403,
       body: errorBody.forbidden(Messages.accountDisabled),
     });
@@ -64,7 +55,7 @@ describe('LicenseGuard (contract section 5, steps 3-4)', () => {
   it('lets an administrator through on the same terms (no exemption for the role)', () => {
     expect(guard.canActivate(httpContextOf({ principal: principal({ role: 'admin' }) }))).toBe(true);
     expect(
-      refusal(() =>
+      refusalAtOnce(() =>
         guard.canActivate(httpContextOf({ principal: principal({ role: 'admin', license: null }) })),
       ),
     ).toEqual({ status: 403, body: errorBody.forbidden(Messages.noLicense) });
