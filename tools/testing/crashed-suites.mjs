@@ -14,7 +14,8 @@ export class CrashedSuites {
   read(line) {
     const failed = /\bFAIL\s+(?:\S+\s+)?(\S+\.spec\.ts)\b/.exec(line);
     if (failed) {
-      this.#lastFailed = failed[1];
+      // Jest names a file from the workspace as it fails and from the project in its summary: one name for both.
+      this.#lastFailed = failed[1].replace(/^apps\/api\//, '');
       this.#suiteFailedToRun = null;
       return;
     }
