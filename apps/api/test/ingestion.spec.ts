@@ -588,7 +588,9 @@ describe('ingestion from the operators’ publications', () => {
       // Syncs run off the request path: reads are served meanwhile, at once.
       const read = Date.now();
       expect((await api.get('/lottery/us_powerball/draw/latest/numbers', { token })).status).toBe(200);
-      expect(Date.now() - read).toBeLessThan(250);
+      // Under the 500 ms a hang lasts (SYNC_TIMEOUT_MS): a read waiting for the sync would take longer. (250 ms was
+      // too tight for a machine running the browser tests alongside: 297 ms seen.)
+      expect(Date.now() - read).toBeLessThan(450);
       const result = await running;
       expect(Date.now() - started).toBeLessThan(5_000);
 
