@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, with a summary at the end.
-//   type-check and lint → formatting → build → generated files up to date; then, side by side:
-//   [1] API tests on the embedded engine → migrations check (server) → SDK tests → portal browser tests, part 1;
-//   [2] API tests on the PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL is set) → portal browser tests,
-//       part 2 (both parts when a Chromium is found; required in CI).
+//   type-check and lint → formatting → portal unit tests → build → generated files up to date → OpenAPI lint; then,
+//   two at a time: API tests on the embedded engine, on a PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL
+//   is set), portal browser tests in two parts (when a Chromium is found; required in CI), SDK tests, migrations
+//   check (server).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -49,69 +49,55 @@ const firstSteps = [
 ].filter(Boolean);
 
 /**
- * Then two lanes side by side, each a sequence of steps: a test process waits much of the time (on its apps, a
- * PostgreSQL server's processes, timers, the browser), so two lanes on two cores take well under the time of one
- * (measured: 29.5 min for both lanes, 40 min one after the other). The embedded engine's pass, the migration check,
- * the SDK and a third of the portal in one; the server's pass and the rest of the portal in the other (≈ 24 min
- * each).
+ * Then the long steps, two at a time: a test process waits much of the time (on its apps, a PostgreSQL server's
+ * processes, timers, the browser), so two side by side on two cores take well under the time of one after the
+ * other. Each of two lanes takes the next step from this list as soon as its previous one ends, longest first, so
+ * that both lanes end about together whatever the machine (the embedded pass runs every HTTP spec and takes about
+ * as long as all the rest).
  */
 const portal = hasProject('apps/portal') && (chrome || process.env.CI);
 // The build step has just built the portal: both parts use that bundle (neither rebuilds it under the other).
 const portalEnv = { ...jestEnv, CHROME_PATH: chrome ?? '', PORTAL_E2E_SKIP_BUILD: '1' };
-/**
- * The browser specs that lane 1 runs after its own steps: about a third of the portal's time, so that both lanes end
- * together (measured in a full run: lane 1's own steps take ≈ 6 min less than the server's API pass).
- */
+/** About a third of the browser specs' time: the portal's two parts let the lanes even out. */
 const PORTAL_PART_1 =
   'e2e/(session-expiry|number-stats|draws|try-it|try-it-agents|check-numbers|sync|account-email|webhooks-edit)\\.e2e\\.ts$';
 
-const lanes = [
-  [
-    {
-      name: 'API tests (embedded PostgreSQL)',
-      cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
-      retryCrashedFiles: true,
-      // 250 fuzz cases per route in each pass, each with its own random seed: 500 per route in all (`npm run
-      // test:fuzz` runs 1,000 on one engine).
-      env: { FUZZ_RUNS: '250', ...jestEnv, TEST_ENGINE: 'embedded', DATABASE_URL: '' },
-    },
-    serverUrl && {
-      name: 'migrations match the entities',
-      cmd: ['node', 'tools/check-migrations.mjs'],
-      env: { ...env, TEST_DATABASE_URL: serverUrl },
-    },
-    hasProject('libs/sdk') && {
-      name: 'SDK tests (live API)',
-      cmd: ['npx', 'jest', '-c', 'libs/sdk/jest.config.cjs'],
-      env: jestEnv,
-    },
-    portal && {
-      name: 'portal browser tests, part 1 (Chromium)',
-      cmd: ['npx', 'jest', '-c', 'apps/portal/jest.e2e.config.cjs', PORTAL_PART_1],
-      env: portalEnv,
-    },
-  ].filter(Boolean),
-  [
-    serverUrl && {
-      name: 'API tests (PostgreSQL server)',
-      cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
-      retryCrashedFiles: true,
-      env: { FUZZ_RUNS: '250', ...jestEnv, TEST_ENGINE: 'server', TEST_DATABASE_URL: serverUrl },
-    },
-    portal && {
-      name: 'portal browser tests, part 2 (Chromium)',
-      cmd: [
-        'npx',
-        'jest',
-        '-c',
-        'apps/portal/jest.e2e.config.cjs',
-        '--testPathIgnorePatterns',
-        PORTAL_PART_1,
-      ],
-      env: portalEnv,
-    },
-  ].filter(Boolean),
-];
+const longSteps = [
+  {
+    name: 'API tests (embedded PostgreSQL)',
+    cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
+    retryCrashedFiles: true,
+    // 250 fuzz cases per route in each pass, each with its own random seed: 500 per route in all (`npm run
+    // test:fuzz` runs 1,000 on one engine).
+    env: { FUZZ_RUNS: '250', ...jestEnv, TEST_ENGINE: 'embedded', DATABASE_URL: '' },
+  },
+  serverUrl && {
+    name: 'API tests (PostgreSQL server)',
+    cmd: ['npx', 'jest', '-c', 'apps/api/jest.config.cjs'],
+    retryCrashedFiles: true,
+    env: { FUZZ_RUNS: '250', ...jestEnv, TEST_ENGINE: 'server', TEST_DATABASE_URL: serverUrl },
+  },
+  portal && {
+    name: 'portal browser tests, part 2 (Chromium)',
+    cmd: ['npx', 'jest', '-c', 'apps/portal/jest.e2e.config.cjs', '--testPathIgnorePatterns', PORTAL_PART_1],
+    env: portalEnv,
+  },
+  portal && {
+    name: 'portal browser tests, part 1 (Chromium)',
+    cmd: ['npx', 'jest', '-c', 'apps/portal/jest.e2e.config.cjs', PORTAL_PART_1],
+    env: portalEnv,
+  },
+  hasProject('libs/sdk') && {
+    name: 'SDK tests (live API)',
+    cmd: ['npx', 'jest', '-c', 'libs/sdk/jest.config.cjs'],
+    env: jestEnv,
+  },
+  serverUrl && {
+    name: 'migrations match the entities',
+    cmd: ['node', 'tools/check-migrations.mjs'],
+    env: { ...env, TEST_DATABASE_URL: serverUrl },
+  },
+].filter(Boolean);
 
 if (!serverUrl)
   console.log('Note: DATABASE_URL/TEST_DATABASE_URL unset: the API tests run on the embedded engine only.');
@@ -174,10 +160,11 @@ async function run(step, prefix = '') {
 
 let failed = 0;
 for (const step of firstSteps) if (!(await run(step))) failed += 1;
+let next = 0;
 const laneResults = await Promise.all(
-  lanes.map(async (steps, i) => {
+  [1, 2].map(async (lane) => {
     let laneFailed = 0;
-    for (const step of steps) if (!(await run(step, `[${i + 1}] `))) laneFailed += 1;
+    while (next < longSteps.length) if (!(await run(longSteps[next++], `[${lane}] `))) laneFailed += 1;
     return laneFailed;
   }),
 );

@@ -4,8 +4,9 @@ const { join } = require('node:path');
 /**
  * Unit specs live next to the code (src/**\/*.spec.ts); HTTP tests boot the real AppModule (test/**\/*.spec.ts).
  * test/server-engine/ needs a PostgreSQL server (several processes on one database): it runs in the server pass
- * (TEST_ENGINE=server, which `npm test` runs whenever DATABASE_URL or TEST_DATABASE_URL is set), with every HTTP test
- * and the unit specs that use a database; the pure unit specs run in the embedded pass only.
+ * (TEST_ENGINE=server, which `npm test` runs whenever DATABASE_URL or TEST_DATABASE_URL is set), with the HTTP specs
+ * whose outcome the engine can change (ENGINE_DEPENDENT) and the unit specs that use a database; the embedded pass
+ * runs everything else.
  * content-disposition (ESM-only, `require`d by @fastify/static) is compiled to CommonJS for Jest's module loader.
  * cookie (ESM-only, which @fastify/cookie loads with `import()`) is left as it is: the dynamic import goes through
  * Jest's ES module loader (--experimental-vm-modules, which `npm test` sets). Compiled to CommonJS it fails on
@@ -14,23 +15,39 @@ const { join } = require('node:path');
 const ESM_ONLY = ['content-disposition'];
 
 /**
- * HTTP behaviour that no query of the engine's touches (body limits, slow clients, headers, logs, settings,
- * outbound policy, Redis outages): the server pass leaves these to the embedded one, to keep `npm test` within
- * CI's half hour.
+ * The HTTP specs the server pass runs besides test/server-engine/: those whose outcome the engine can change —
+ * migrations, seeding and start-up on a server, writes and their locks, several instances or connections at once,
+ * usage counted in the database, list queries (sorting and matching follow the server's collation), and random input
+ * reaching SQL. Every other HTTP spec (the contract's answers, guards, headers, logs, settings, outbound policy,
+ * answers served from memory) runs in the embedded pass only: the same SQL behind it is exercised here by the
+ * engine-dependent specs.
  */
-const ENGINE_INDEPENDENT = [
-  'access-log-shutdown',
-  'answer-headers',
-  'body-limits',
-  'client-compatibility',
-  'contract-messages',
-  'logging',
-  'operator-settings',
-  'outbound-policy',
-  'redis-outage',
-  'route-declarations',
-  'slow-clients',
-].map((name) => `<rootDir>/test/${name}\\.spec\\.ts$`);
+const ENGINE_DEPENDENT = [
+  'admin-accounts',
+  'admin-draws-list',
+  'admin-lotteries',
+  'change-feed',
+  'cold-token-burst',
+  'draw-data-migrations',
+  'draws-bundled-data',
+  'email-verification-migration',
+  'failures',
+  'first-start',
+  'fuzz',
+  'given-up-import',
+  'hostile-input',
+  'import',
+  'ingestion',
+  'last-admin',
+  'metered-access',
+  'multi-instance',
+  'operator-sources-migration',
+  'prize-structures-migration',
+  'restart-warm-up',
+  'rounds-and-prizes-migrations',
+  'shutdown',
+  'startup',
+];
 
 /**
  * The unit specs (src/) that run on a database: found by what they use, so a new one joins the server pass by
@@ -54,7 +71,6 @@ module.exports = {
   displayName: 'api',
   rootDir: __dirname,
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
     [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: [
@@ -63,9 +79,17 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  testMatch:
+    process.env.TEST_ENGINE === 'server'
+      ? [
+          '<rootDir>/src/**/*.spec.ts',
+          '<rootDir>/test/server-engine/**/*.spec.ts',
+          ...ENGINE_DEPENDENT.map((name) => `<rootDir>/test/${name}.spec.ts`),
+        ]
+      : ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns:
     process.env.TEST_ENGINE === 'server'
-      ? ['/node_modules/', ...ENGINE_INDEPENDENT, ...PURE_UNIT_SPECS]
+      ? ['/node_modules/', ...PURE_UNIT_SPECS]
       : ['/node_modules/', '<rootDir>/test/server-engine/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
