@@ -25,6 +25,7 @@ import { EmailVerification1796870000000 } from './1796870000000-email-verificati
 import { LoginBackoffKeys1796880000000 } from './1796880000000-login-backoff-keys';
 import { CommitGuard1796890000000 } from './1796890000000-commit-guard';
 import { BundledLotteriesOffered1796900000000 } from './1796900000000-bundled-lotteries-offered';
+import { LotteryRetirement1796910000000 } from './1796910000000-lottery-retirement';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   LoginBackoffKeys1796880000000,
   CommitGuard1796890000000,
   BundledLotteriesOffered1796900000000,
+  LotteryRetirement1796910000000,
 ];

@@ -177,15 +177,21 @@ function readBundle(lotteries: BundledLottery[]): { lottery: BundledLottery; dra
         `${lottery.csvPath} line ${first.line}: ${first.message} (${problems.length} bad lines)`,
       );
     }
-    return { lottery, draws: rows.map(({ date, main, special }) => ({ date, main, special })) };
+    return {
+      lottery,
+      // Round 1 stays implicit, as everywhere (a date with one draw).
+      draws: rows.map(({ date, round, main, special }) =>
+        round === undefined || round === 1 ? { date, main, special } : { date, round, main, special },
+      ),
+    };
   });
 }
 
 async function insertLottery(manager: EntityManager, lottery: BundledLottery): Promise<void> {
   await manager.query(
     `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule,
-       provenance)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10)`,
+       provenance, retired_on)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10, $11)`,
     [
       lottery.tag,
       lottery.name,
@@ -198,6 +204,7 @@ async function insertLottery(manager: EntityManager, lottery: BundledLottery): P
       JSON.stringify(lottery.schedule),
       // The licence travels with the provenance: attribution is a condition of reusing the data.
       `${lottery.history} (licence: ${lottery.license})`,
+      lottery.retiredOn,
     ],
   );
   if (lottery.sync !== null) await insertSource(manager, lottery.tag, lottery.sync);
