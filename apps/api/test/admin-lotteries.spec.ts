@@ -33,6 +33,7 @@ const KENO_VIEW = {
   main: KENO_MAIN,
   special: { ...KENO_SPECIAL, pool: 'own', name: 'Bonus' },
   draws: { count: 0, first: null, last: null },
+  status: 'active',
   rules: [{ from: '1800-01-01', main: KENO_MAIN, special: { ...KENO_SPECIAL, pool: 'own' }, prizes: [] }],
   drawOrder: true,
   source: 'Typed in by hand',
@@ -172,6 +173,7 @@ describe('lottery and draw administration', () => {
         main: { count: 5, min: 1, max: 50, distinct: true },
         special: { count: 2, min: 1, max: 10, distinct: false, pool: 'own', name: null },
         draws: { count: 0, first: null, last: null },
+        status: 'active',
         rules: [
           {
             from: '2000-01-01',

@@ -1,6 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { BundledLotteriesOffered1796900000000 } from '../src/database/migrations/1796900000000-bundled-lotteries-offered';
 import { BundledDataService } from '../src/modules/draws/bundled-data.service';
 import { bundledDataDir } from '../src/modules/draws/domain/bundled-lotteries';
 import { sql } from './support/fixtures';
@@ -33,7 +35,7 @@ describe('BundledDataService', () => {
   it('loads the 13 lotteries and their 28,724 draws into an empty database, once', async () => {
     await wipe();
     expect(await counts()).toEqual({ lotteries: 0, draws: 0 });
-    const report = await bundled.loadIfEmpty();
+    const report = await bundled.loadNew();
     expect(report).toEqual({ lotteries: 13, draws: 28_724, ms: expect.any(Number) });
     expect(await counts()).toEqual({ lotteries: 13, draws: 28_724 });
     process.stdout.write(
@@ -41,7 +43,7 @@ describe('BundledDataService', () => {
         `(${Math.round(((report?.draws ?? 0) * 1000) / (report?.ms ?? 1))} draws/s)\n`,
     );
 
-    expect(await bundled.loadIfEmpty()).toBeNull();
+    expect(await bundled.loadNew()).toBeNull();
     expect(await counts()).toEqual({ lotteries: 13, draws: 28_724 });
   });
 
@@ -65,7 +67,7 @@ describe('BundledDataService', () => {
 
   it('loads once when several instances start together', async () => {
     await wipe();
-    const reports = await Promise.all([bundled.loadIfEmpty(), bundled.loadIfEmpty()]);
+    const reports = await Promise.all([bundled.loadNew(), bundled.loadNew()]);
     expect(reports.filter((r) => r !== null)).toHaveLength(1);
     expect(await counts()).toEqual({ lotteries: 13, draws: 28_724 });
   });
@@ -76,17 +78,82 @@ describe('BundledDataService', () => {
     cpSync(bundledDataDir(), scratch, { recursive: true });
     const manifest = JSON.parse(readFileSync(join(scratch, 'lotteries.json'), 'utf8'));
     writeFileSync(join(scratch, 'lotteries.json'), JSON.stringify([...manifest, manifest[0]]));
-    await expect(bundled.loadIfEmpty(scratch)).rejects.toThrow();
+    await expect(bundled.loadNew(scratch)).rejects.toThrow();
     expect(await counts()).toEqual({ lotteries: 0, draws: 0 });
   });
 
+  /** Makes the database look as if `tag` had been added to the bundle since it was loaded. */
+  const notYetOffered = async (tag: string) => {
+    await sql(app, 'DELETE FROM lotteries WHERE tag = $1', [tag]);
+    await sql(app, 'DELETE FROM bundled_lotteries_offered WHERE tag = $1', [tag]);
+  };
+  const lotteryOf = async (tag: string) =>
+    (await sql(app, 'SELECT name FROM lotteries WHERE tag = $1', [tag]))[0] ?? null;
+
+  it('loads a lottery added to the bundle into a database that holds the others, once', async () => {
+    await wipe();
+    await bundled.loadNew();
+    await notYetOffered('fr_lotto');
+    expect(await counts()).toEqual({ lotteries: 12, draws: 28_724 - 2598 });
+
+    expect(await bundled.loadNew()).toEqual({ lotteries: 1, draws: 2598, ms: expect.any(Number) });
+    expect(await counts()).toEqual({ lotteries: 13, draws: 28_724 });
+    const [loaded] = await sql(
+      app,
+      `SELECT (SELECT count(*) FROM draw_prizes WHERE lottery_tag = 'fr_lotto')::int AS prizes,
+              (SELECT adapter FROM draw_sources WHERE lottery_tag = 'fr_lotto') AS adapter`,
+    );
+    // Its bundled prizes and its draw source come with it.
+    expect(loaded).toEqual({ prizes: 2474, adapter: expect.any(String) });
+
+    // Deleted by an administrator, it stays deleted.
+    await sql(app, `DELETE FROM lotteries WHERE tag = 'fr_lotto'`);
+    expect(await bundled.loadNew()).toBeNull();
+    expect(await lotteryOf('fr_lotto')).toBeNull();
+  });
+
+  it('leaves a lottery created under a bundled tag as it is', async () => {
+    await wipe();
+    await bundled.loadNew();
+    await notYetOffered('de_lotto');
+    await sql(
+      app,
+      `INSERT INTO lotteries (tag, name, country, timezone, rules)
+       SELECT 'de_lotto', 'Our own', country, timezone, rules FROM lotteries WHERE tag = 'fr_lotto'`,
+    );
+    expect(await bundled.loadNew()).toBeNull();
+    expect(await lotteryOf('de_lotto')).toEqual({ name: 'Our own' });
+    expect(await sql(app, `SELECT count(*)::int AS n FROM draws WHERE lottery_tag = 'de_lotto'`)).toEqual([
+      { n: 0 },
+    ]);
+  });
+
+  it('a database from before migration 1796900000000 keeps the bundled lotteries it deleted deleted', async () => {
+    await wipe();
+    await bundled.loadNew();
+    // One connection for all of it: the embedded engine's pool has only one.
+    const runner = app.running.app.get(DataSource).createQueryRunner();
+    try {
+      const migration = new BundledLotteriesOffered1796900000000();
+      await migration.down(runner);
+      await runner.query(`DELETE FROM lotteries WHERE tag = 'uk_lotto'`);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await bundled.loadNew()).toBeNull();
+    expect(await lotteryOf('uk_lotto')).toBeNull();
+    expect(await counts()).toEqual({ lotteries: 12, draws: expect.any(Number) });
+  });
+
   it('refuses bad bundled data before writing anything', async () => {
+    await wipe();
     writeFileSync(join(scratch, 'lotteries.json'), readFileSync(join(bundledDataDir(), 'lotteries.json')));
     writeFileSync(join(scratch, 'fr_lotto.csv'), 'date,main,special\n2020-01-01,1 2 3 4 99,1\n');
-    await expect(bundled.loadIfEmpty(scratch)).rejects.toThrow(
+    await expect(bundled.loadNew(scratch)).rejects.toThrow(
       /fr_lotto\.csv line 2: Main number 99 is out of range 1-49 for draws from 2008-10-06\. \(1 bad lines\)/,
     );
     expect(await counts()).toEqual({ lotteries: 0, draws: 0 });
-    expect(await bundled.loadIfEmpty()).not.toBeNull();
+    expect(await bundled.loadNew()).not.toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DrawSyncService } from '../src/modules/ingestion/draw-sync.service';
 import { http, Http } from './support/http';
+import { sql } from './support/fixtures';
 import { pointSourcesAt, setUp, startPollingInstance } from './support/ingestion';
 import { type SourceServer, startSourceServer } from './support/source-server';
 import type { TestApp } from './support/test-app';
@@ -89,5 +90,26 @@ describe('the sync scheduler', () => {
       freshness: { status: 'current', lastDraw: '2026-08-12' },
       nextAttemptAt: '2026-08-16T02:59:00.100Z',
     });
+  });
+
+  it('never polls the source of a game that has ended, however far behind it is', async () => {
+    // Written through the polling instance: its catalog, which the scheduler reads, has it at once.
+    const admin = api;
+    // Lotto 6/49's bundled history ends in 2024: played, it would be polled at once.
+    expect(
+      (await admin.patch('/admin/lotteries/ca_lotto649', { jwt, body: { retiredOn: '2024-05-25' } })).status,
+    ).toBe(200);
+    await sql(
+      primary,
+      `UPDATE draw_sources SET url = $1, fallbacks = '[]', enabled = true WHERE lottery_tag = 'ca_lotto649'`,
+      [sources.url('/ended')],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(polls('/ended')).toHaveLength(0);
+
+    expect(
+      (await admin.patch('/admin/lotteries/ca_lotto649', { jwt, body: { retiredOn: null } })).status,
+    ).toBe(200);
+    await eventually(async () => expect(polls('/ended').length).toBeGreaterThan(0), 5_000);
   });
 });

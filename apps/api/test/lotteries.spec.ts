@@ -26,6 +26,8 @@ const BUNDLED_TAGS = [
 ];
 const manifest = JSON.parse(readFileSync(join(__dirname, '../data/draws/lotteries.json'), 'utf8')) as {
   tag: string;
+  name: string;
+  country: string;
   rules: unknown[];
   schedule: unknown;
 }[];
@@ -34,13 +36,17 @@ describe('lottery catalogue routes', () => {
   let app: TestApp;
   let api: Http;
   let token: string;
+  let jwt: string;
 
   beforeAll(async () => {
-    ({ app, api, token } = await withTokenHolder());
+    let admin: { jwt: string };
+    ({ app, api, token, admin } = await withTokenHolder());
+    jwt = admin.jwt;
   });
   afterAll(() => app.close());
 
   const get = (path: string) => api.get(path, { token });
+  const tagsOf = (body: { lotteries?: { tag: string }[] }) => (body.lotteries ?? []).map((l) => l.tag);
 
   describe('GET /lotteries and GET /lottery', () => {
     it('lists every lottery ordered by tag in the envelope, on both paths', async () => {
@@ -106,7 +112,12 @@ describe('lottery catalogue routes', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ limit: 15, offset: 0, more: false, total: 13 });
       expect(res.body.lotteries.map((l: { tag: string }) => l.tag)).toEqual(BUNDLED_TAGS);
-      expect(res.body.lotteries[0]).toEqual({ tag: 'au_ozlotto', name: expect.any(String), country: 'AU' });
+      expect(res.body.lotteries[0]).toEqual({
+        tag: 'au_ozlotto',
+        name: expect.any(String),
+        country: 'AU',
+        status: 'active',
+      });
       // Not metered: no quota or rate-limit headers (those are a metered answer's).
       expect(res.headers.get('x-ratelimit-limit')).toBeNull();
       expect(res.headers.get('x-quota-remaining')).toBeNull();
@@ -134,6 +145,7 @@ describe('lottery catalogue routes', () => {
         main: { count: 5, min: 1, max: 69, distinct: true },
         special: { count: 1, min: 1, max: 26, distinct: true, pool: 'own', name: 'Powerball' },
         draws: { count: 3261, first: '1997-11-01', last: '2026-08-05' },
+        status: 'active',
         rules: manifest.find((l) => l.tag === 'us_powerball')?.rules,
         drawOrder: false,
         // The authority for the results: the operator's publication, not the mirror the history was read from.
@@ -191,6 +203,144 @@ describe('lottery catalogue routes', () => {
     it('answers 400 for a blank or empty tag', async () => {
       expect(await get('/lottery/%20')).toMatchObject({ status: 400, body: TAG_EMPTY });
       expect(await get('/lottery/%20%20/')).toMatchObject({ status: 400, body: TAG_EMPTY });
+    });
+  });
+
+  describe('filters of the list: country, q, status', () => {
+    /** What the bundle says should match: every word in the name or the tag, case-insensitively. */
+    const expectedFor = (words: string[]) =>
+      manifest
+        .filter((l) => words.every((w) => `${l.name} ${l.tag}`.toLowerCase().includes(w)))
+        .map((l) => l.tag)
+        .sort();
+
+    it('country keeps the lotteries of that country, in any case, on the list, the seed path and the directory', async () => {
+      const us = manifest
+        .filter((l) => l.country === 'US')
+        .map((l) => l.tag)
+        .sort();
+      expect(us.length).toBeGreaterThan(1);
+      for (const path of ['/lotteries?country=us', '/lottery?country=US']) {
+        const res = await get(path);
+        expect(res.status).toBe(200);
+        expect(tagsOf(res.body)).toEqual(us);
+        expect(res.body).toMatchObject({ total: us.length, more: false });
+      }
+      const directory = await api.get('/lotteries/directory?country=Us');
+      expect(tagsOf(directory.body)).toEqual(us);
+      expect(tagsOf((await get('/lotteries?country=zz')).body)).toEqual([]);
+    });
+
+    it('q keeps the lotteries whose name or tag holds every word, and pages the filtered set', async () => {
+      for (const q of ['lotto', 'LOTTO', 'euro millions', ' au  lotto ', 'powerball']) {
+        const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+        const res = await get(`/lotteries?q=${encodeURIComponent(q)}`);
+        expect(res.status).toBe(200);
+        expect(tagsOf(res.body)).toEqual(expectedFor(words).slice(0, 15));
+        expect(res.body.total).toBe(expectedFor(words).length);
+      }
+      expect(expectedFor(['euro', 'millions'])).toEqual(['eu_euromillions']);
+      const lotto = expectedFor(['lotto']);
+      const page = await get('/lotteries?q=lotto&limit=2&offset=1');
+      expect(page.body).toMatchObject({ limit: 2, offset: 1, total: lotto.length, more: lotto.length > 3 });
+      expect(tagsOf(page.body)).toEqual(lotto.slice(1, 3));
+      const combined = await get('/lotteries?q=lotto&country=AU');
+      expect(tagsOf(combined.body)).toEqual(
+        manifest
+          .filter((l) => l.country === 'AU' && `${l.name} ${l.tag}`.toLowerCase().includes('lotto'))
+          .map((l) => l.tag)
+          .sort(),
+      );
+    });
+
+    it('status keeps the games still drawn or those that have ended', async () => {
+      expect(tagsOf((await get('/lotteries?status=active&limit=0')).body)).toEqual([]);
+      expect((await get('/lotteries?status=active&limit=0')).body.total).toBe(manifest.length);
+      expect((await get('/lotteries?status=Retired')).body).toMatchObject({ total: 0 });
+    });
+
+    it.each([
+      ['status=done', 'status', "'active' or 'retired'"],
+      ['status=', 'status', "'active' or 'retired'"],
+      ['country=USA', 'country', 'a two-letter code (ISO 3166-1 alpha-2, or EU for multi-national games)'],
+      [
+        'country=US&country=FR',
+        'country',
+        'a two-letter code (ISO 3166-1 alpha-2, or EU for multi-national games)',
+      ],
+      [`q=${'x'.repeat(101)}`, 'q', 'words of a lottery name or tag, at most 100 characters'],
+    ])('refuses %s with the contract body naming the field', async (query, field, expected) => {
+      for (const path of [`/lotteries?${query}`, `/lotteries/directory?${query}`]) {
+        const res = await api.get(path, { token });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(errorBody.badRequest(Messages.invalidField(field, expected)));
+      }
+    });
+  });
+
+  describe('a game that has ended (status retired)', () => {
+    const TAG = 'xx_ended';
+    const schedule = {
+      publicationWindowMinutes: 120,
+      eras: [{ from: '2020-01-01', timezone: 'Europe/Paris', weekdays: ['monday'], time: '20:00' }],
+    };
+
+    it('keeps its history, has no next draw, is never stale, and can be played again', async () => {
+      const created = await api.post('/admin/lotteries', {
+        jwt,
+        body: {
+          tag: TAG,
+          name: 'Ended Game',
+          country: 'XX',
+          timezone: 'UTC',
+          main: { count: 3, min: 1, max: 9 },
+          schedule,
+          retiredOn: '2021-01-04',
+        },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ status: 'retired', retiredOn: '2021-01-04' });
+      const put = await api.put(`/admin/lotteries/${TAG}/draws/2021-01-04`, {
+        jwt,
+        body: { main: [1, 2, 3] },
+      });
+      expect(put.status).toBe(201);
+
+      const lottery = await get(`/lottery/${TAG}`);
+      expect(lottery.body).toMatchObject({ status: 'retired', retiredOn: '2021-01-04' });
+      expect(lottery.body).not.toHaveProperty('nextDraw');
+      expect(lottery.body.freshness).toEqual({
+        lastDraw: '2021-01-04',
+        expectedLastDraw: '2021-01-04',
+        status: 'current',
+        hoursBehind: 0,
+      });
+      const latest = await get(`/lottery/${TAG}/draw/latest/numbers`);
+      expect(latest.status).toBe(200);
+      expect(latest.headers.get('x-lottery-freshness')).toMatch(/^status=current, .*retired="2021-01-04"/);
+
+      expect(tagsOf((await get('/lotteries?status=retired')).body)).toEqual([TAG]);
+      expect(tagsOf((await get('/lotteries?status=active')).body)).not.toContain(TAG);
+      const directory = await api.get(`/lotteries/directory?q=ended`);
+      expect(directory.body.lotteries).toEqual([
+        { tag: TAG, name: 'Ended Game', country: 'XX', status: 'retired' },
+      ]);
+
+      const bad = await api.patch(`/admin/lotteries/${TAG}`, { jwt, body: { retiredOn: '2021-02-30' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual(
+        errorBody.badRequest(
+          Messages.invalidField('retiredOn', "a date 'YYYY-MM-DD' from 1800-01-01, or null"),
+        ),
+      );
+
+      // Played again: a schedule's next draw, and the weeks since its last draw are missing.
+      const revived = await api.patch(`/admin/lotteries/${TAG}`, { jwt, body: { retiredOn: null } });
+      expect(revived.status).toBe(200);
+      const again = await get(`/lottery/${TAG}`);
+      expect(again.body).toMatchObject({ status: 'active', freshness: { status: 'stale' } });
+      expect(again.body).not.toHaveProperty('retiredOn');
+      expect(again.body.nextDraw).toEqual({ date: expect.any(String), at: expect.any(String) });
     });
   });
 });

@@ -82,7 +82,7 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     api.lotteries.listLotteries(page);
   const listDraws = (tag: string, query: DrawQuery = {}) => api.draws.listDraws({ tag, ...query });
   const lottery = {
-    /** A page of lotteries, ordered by tag. */
+    /** A page of lotteries, ordered by tag; `country`, `q` (words of the name or tag) and `status` narrow it. */
     list: listLotteries,
     /**
      * Which lotteries the service carries (tag, name, country), ordered by tag: public, needs no credential and
@@ -333,8 +333,9 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
       ready: () => api.operations.ready(),
     },
 
-    /** Every lottery, ordered by tag, 15 per request. */
-    lotteries: () => paginateEnvelope('lotteries', listLotteries),
+    /** Every lottery (of `country`, matching `q`, of `status` if given), ordered by tag, 15 per request. */
+    lotteries: (filters: Filters<Options<LotteriesService['listLotteries']>> = {}) =>
+      paginateEnvelope('lotteries', (page) => listLotteries({ ...filters, ...page })),
     /** Every draw of a lottery (within `from`/`to` if given), newest first, through the envelope list. */
     draws: (tag: string, filters: Filters<DrawQuery> = {}) =>
       paginateEnvelope('draws', (page) => listDraws(tag, { ...filters, ...page })),

@@ -107,6 +107,20 @@ describe('lottery endpoints', () => {
     expect(tags).toEqual(expect.arrayContaining(BUNDLED));
   });
 
+  it('narrows the lotteries by country, name words and status', async () => {
+    const all = await collect(client.lotteries());
+    const us = await collect(client.lotteries({ country: 'us', status: 'active' }));
+    expect(us.map((lottery) => lottery.tag)).toEqual(
+      all.filter((lottery) => lottery.country === 'US').map((lottery) => lottery.tag),
+    );
+    expect(us.length).toBeGreaterThan(1);
+    expect(us.every((lottery) => lottery.status === 'active')).toBe(true);
+    const page = await client.lottery.list({ q: 'euro millions' });
+    expect(page.lotteries?.map((lottery) => lottery.tag)).toEqual(['eu_euromillions']);
+    const directory = await client.lottery.directory({ status: 'retired' });
+    expect(directory.total).toBe(all.filter((lottery) => lottery.status === 'retired').length);
+  });
+
   it('gets one lottery with its rules and draw figures', async () => {
     const lottery = await client.lottery.get('au_powerball');
     expect(lottery).toMatchObject({ tag: 'au_powerball', draws: { count: AU_POWERBALL_DRAWS } });

@@ -92,7 +92,8 @@ export const SETTINGS_SCHEMA = {
   LOAD_BUNDLED_DATA: setting({
     kind: flag(),
     default: 'on',
-    meaning: 'load the bundled draws into an empty database',
+    meaning:
+      'load the bundled draws into an empty database, and each lottery added to the bundle since into one that holds others',
   }),
   IP_RATE_LIMIT: setting({
     kind: rateWindowsOrOff('20/s,1200/m,72000/h'),

@@ -66,9 +66,9 @@ export class StartupService {
       adminEmail && adminPassword
         ? { email: adminEmail, outcome: await this.accounts.ensureAdmin(adminEmail, adminPassword) }
         : null;
-    const bundledData = this.settings.loadBundledData ? await this.bundledData.loadIfEmpty() : null;
+    const bundledData = this.settings.loadBundledData ? await this.bundledData.loadNew() : null;
     if (bundledData && afterBulkLoad) await afterBulkLoad();
-    // A database loaded before prizes were bundled gets them once (loadIfEmpty stored them in a new one).
+    // A database loaded before prizes were bundled gets them once (loadNew stored those of what it loaded).
     if (this.settings.loadBundledData && !bundledData) await this.bundledData.loadPrizes();
     const demo = this.settings.createDemoAccount ? await this.demoAccount.ensureDemo() : null;
     // Listen first, then load the caches: a change made in between is announced and applied, never missed.

@@ -102,6 +102,7 @@ export async function readLotteries(dataSource: DataSource, tag?: string): Promi
       drawOrder: row.draw_order,
       source: row.source,
       schedule: row.schedule,
+      retiredOn: row.retired_on,
     },
     draws: drawsByTag.get(row.tag) ?? [],
     prizes: prizesByTag.get(row.tag) ?? [],

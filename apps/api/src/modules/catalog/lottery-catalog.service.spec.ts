@@ -43,6 +43,7 @@ const EUROMILLIONS: LotteryRow = {
     },
   ],
   draw_order: true,
+  retired_on: null,
   source: 'https://github.com/Lifegrid/LotoPredictor legacy/euromillions.csv',
   schedule: {
     publicationWindowMinutes: 360,
@@ -68,6 +69,7 @@ const DE_LOTTO: LotteryRow = {
     },
   ],
   draw_order: false,
+  retired_on: null,
   source: 'https://github.com/JohannesFriedrich/LottoNumberArchive Lottonumbers_complete.js',
   schedule: {
     publicationWindowMinutes: 360,
@@ -97,6 +99,7 @@ const FR_LOTTO: LotteryRow = {
     },
   ],
   draw_order: true,
+  retired_on: null,
   source: 'https://github.com/NicoCaill13/euromillions-predict data/loto/loto1.csv',
   schedule: {
     publicationWindowMinutes: 360,
@@ -119,6 +122,7 @@ const FR_KENO: LotteryRow = {
   special_name: null,
   rules: [{ from: '2025-01-01', main: { count: 20, min: 1, max: 70, distinct: true }, special: null }],
   draw_order: true,
+  retired_on: null,
   source: null,
   schedule: null,
 };
@@ -312,6 +316,7 @@ describe('LotteryCatalog', () => {
         drawOrder: true,
         source: 'https://github.com/Lifegrid/LotoPredictor legacy/euromillions.csv',
         schedule: EUROMILLIONS.schedule,
+        retiredOn: null,
         drawCount: 3,
         firstDraw: '2025-03-18',
         lastDraw: '2025-03-25',

@@ -7,6 +7,12 @@ import { ChangeFeed } from '../change-feed/change-feed.service';
 import type { NumberOrder } from '../draws/domain/draw-view';
 import type { LotteryRecord } from '../lotteries/domain/lottery-record';
 import { toLotteryDto } from '../lotteries/domain/lottery-view';
+import {
+  isFiltering,
+  type LotteryFilter,
+  matchesFilter,
+  NO_FILTER,
+} from '../lotteries/domain/lottery-filter';
 import { freshnessHeaderOf, type SourceStatus } from '../lotteries/domain/freshness-header';
 import { readLotteries } from './catalog-source';
 import { LotterySnapshot } from './lottery-snapshot';
@@ -171,25 +177,33 @@ export class LotteryCatalog implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The envelope of lotteries for a page, as JSON. */
-  lotteryPageJson(page: Page, now: Date): string {
-    const tags = page.limit === 0 ? [] : this.tags.slice(page.offset, page.offset + page.limit);
+  lotteryPageJson(page: Page, now: Date, filter: LotteryFilter = NO_FILTER): string {
+    const matching = this.tagsMatching(filter);
+    const tags = page.limit === 0 ? [] : matching.slice(page.offset, page.offset + page.limit);
     const itemsJson = tags.map((tag) => this.lotteryJsonOf(tag, now)).join(',');
-    return envelopeJson('lotteries', page, itemsJson, tags.length, this.tags.length);
+    return envelopeJson('lotteries', page, itemsJson, tags.length, matching.length);
+  }
+
+  /** The tags of the lotteries that match `filter`, in tag order (tens of lotteries: a scan costs nothing). */
+  private tagsMatching(filter: LotteryFilter): string[] {
+    if (!isFiltering(filter)) return this.tags;
+    return this.tags.filter((tag) => matchesFilter(this.snapshot(tag).record, filter));
   }
 
   /**
    * The public directory's page: which lotteries the service carries (tag, name, country), ordered by tag, with no
    * rules and no figures (those are the metered list's).
    */
-  directoryPageJson(page: Page): string {
-    const tags = page.limit === 0 ? [] : this.tags.slice(page.offset, page.offset + page.limit);
+  directoryPageJson(page: Page, filter: LotteryFilter = NO_FILTER): string {
+    const matching = this.tagsMatching(filter);
+    const tags = page.limit === 0 ? [] : matching.slice(page.offset, page.offset + page.limit);
     const itemsJson = tags
       .map((tag) => {
-        const { name, country } = this.snapshot(tag).record;
-        return JSON.stringify({ tag, name, country });
+        const { name, country, retiredOn } = this.snapshot(tag).record;
+        return JSON.stringify({ tag, name, country, status: retiredOn === null ? 'active' : 'retired' });
       })
       .join(',');
-    return envelopeJson('lotteries', page, itemsJson, tags.length, this.tags.length);
+    return envelopeJson('lotteries', page, itemsJson, tags.length, matching.length);
   }
 
   /** A newest-first page of a lottery's draws dated from `from` to `to`; unknown lottery → 404. */

@@ -23,7 +23,11 @@ const BUNDLED_DATA_LOCK_ID = 7_340_113;
 /** The bundled prize tables: data/prizes beside data/draws (see apps/api/data/prizes/README.md). */
 const prizesDirOf = (drawsDir: string): string => join(drawsDir, '..', 'prizes');
 
-/** Seeds an empty database with the lotteries and draw histories shipped in data/draws. */
+/**
+ * Seeds the database with the lotteries and draw histories shipped in data/draws: all of them into an empty
+ * database, and into one that holds lotteries, each bundled lottery it has never been offered (one added to the
+ * bundle since), once.
+ */
 @Injectable()
 export class BundledDataService {
   private readonly logger = new Logger('BundledData');
@@ -31,34 +35,55 @@ export class BundledDataService {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * When there is no lottery at all, loads the bundled ones with their draws in one transaction (a crash leaves
-   * nothing half-loaded) and reports what it did; otherwise does nothing and returns null.
+   * Loads, in one transaction (a crash leaves nothing half-loaded), every bundled lottery when the database holds
+   * none, otherwise those never offered to it (bundled_lotteries_offered) whose tag is free; marks them offered and
+   * reports what it loaded, or returns null when there was nothing to load. A lottery an administrator deleted stays
+   * deleted; one they created under a bundled tag is left as it is.
    */
-  async loadIfEmpty(dataDir: string = bundledDataDir()): Promise<BundledLoadReport | null> {
-    if (await hasLotteries(this.dataSource.manager)) return null;
+  async loadNew(dataDir: string = bundledDataDir()): Promise<BundledLoadReport | null> {
+    const offered = await this.offeredTags(this.dataSource.manager);
+    const bundled = loadBundledLotteries(dataDir);
+    if (offered !== null && bundled.every((lottery) => offered.has(lottery.tag))) return null;
     const started = performance.now();
     // Files are read and checked before the transaction opens, so it stays as short as the writes.
-    const bundle = readBundle(dataDir);
+    const bundle = readBundle(bundled);
     const loaded = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [BUNDLED_DATA_LOCK_ID]);
       // Another instance may have loaded the data while this one waited for the lock.
-      if (await hasLotteries(manager)) return false;
-      for (const { lottery } of bundle) await insertLottery(manager, lottery);
+      const seen = await this.offeredTags(manager);
+      const present = new Set(
+        (await manager.query<{ tag: string }[]>('SELECT tag FROM lotteries')).map((row) => row.tag),
+      );
+      const wanted = bundle.filter(
+        ({ lottery }) => seen === null || (!seen.has(lottery.tag) && !present.has(lottery.tag)),
+      );
+      for (const { lottery } of wanted) await insertLottery(manager, lottery);
       for (const batch of batchesOf(
-        bundle.flatMap(({ lottery, draws }) => draws.map((d) => ({ ...d, tag: lottery.tag }))),
+        wanted.flatMap(({ lottery, draws }) => draws.map((d) => ({ ...d, tag: lottery.tag }))),
       )) {
         await insertDrawBatch(manager, batch);
       }
-      return true;
+      await manager.query(
+        `INSERT INTO bundled_lotteries_offered (tag) SELECT unnest($1::varchar[]) ON CONFLICT (tag) DO NOTHING`,
+        [bundle.map(({ lottery }) => lottery.tag)],
+      );
+      return wanted;
     });
-    if (!loaded) return null;
+    if (loaded.length === 0) return null;
     await this.loadPrizes(dataDir);
 
     const ms = Math.max(1, Math.round(performance.now() - started));
-    const draws = bundle.reduce((sum, { draws }) => sum + draws.length, 0);
+    const draws = loaded.reduce((sum, { draws }) => sum + draws.length, 0);
     const rate = Math.round((draws * 1000) / ms);
-    this.logger.log(`Loaded ${draws} draws of ${bundle.length} lotteries in ${ms} ms (${rate} draws/s)`);
-    return { lotteries: bundle.length, draws, ms };
+    this.logger.log(`Loaded ${draws} draws of ${loaded.length} lotteries in ${ms} ms (${rate} draws/s)`);
+    return { lotteries: loaded.length, draws, ms };
+  }
+
+  /** The bundled tags this database has been offered; null when it holds no lottery (it gets the whole bundle). */
+  private async offeredTags(manager: EntityManager): Promise<Set<string> | null> {
+    if (!(await hasLotteries(manager))) return null;
+    const rows = await manager.query<{ tag: string }[]>('SELECT tag FROM bundled_lotteries_offered');
+    return new Set(rows.map((row) => row.tag));
   }
 
   /**
@@ -134,8 +159,8 @@ async function hasLotteries(manager: EntityManager): Promise<boolean> {
 }
 
 /** The bundled lotteries with their draws; throws on any bad line, since bad seed data must stop start-up. */
-function readBundle(dataDir: string): { lottery: BundledLottery; draws: StoredDraw[] }[] {
-  return loadBundledLotteries(dataDir).map((lottery) => {
+function readBundle(lotteries: BundledLottery[]): { lottery: BundledLottery; draws: StoredDraw[] }[] {
+  return lotteries.map((lottery) => {
     const { rows, errors } = parseDrawCsv(readFileSync(lottery.csvPath, 'utf8'));
     const problems = [
       ...errors,
@@ -152,15 +177,21 @@ function readBundle(dataDir: string): { lottery: BundledLottery; draws: StoredDr
         `${lottery.csvPath} line ${first.line}: ${first.message} (${problems.length} bad lines)`,
       );
     }
-    return { lottery, draws: rows.map(({ date, main, special }) => ({ date, main, special })) };
+    return {
+      lottery,
+      // Round 1 stays implicit, as everywhere (a date with one draw).
+      draws: rows.map(({ date, round, main, special }) =>
+        round === undefined || round === 1 ? { date, main, special } : { date, round, main, special },
+      ),
+    };
   });
 }
 
 async function insertLottery(manager: EntityManager, lottery: BundledLottery): Promise<void> {
   await manager.query(
     `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule,
-       provenance)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10)`,
+       provenance, retired_on)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10, $11)`,
     [
       lottery.tag,
       lottery.name,
@@ -173,6 +204,7 @@ async function insertLottery(manager: EntityManager, lottery: BundledLottery): P
       JSON.stringify(lottery.schedule),
       // The licence travels with the provenance: attribution is a condition of reusing the data.
       `${lottery.history} (licence: ${lottery.license})`,
+      lottery.retiredOn,
     ],
   );
   if (lottery.sync !== null) await insertSource(manager, lottery.tag, lottery.sync);

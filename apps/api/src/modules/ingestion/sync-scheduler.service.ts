@@ -95,9 +95,10 @@ export class SyncScheduler implements BeforeApplicationShutdown {
     for (const source of sources) {
       if (this.stopping.signal.aborted) return;
       if (!this.catalog.has(source.lotteryTag)) continue;
-      const schedule = this.catalog.snapshot(source.lotteryTag).record.schedule;
-      // Without a calendar there is no expected draw to wait for: such sources are synced by hand (CLI).
-      if (schedule === null) continue;
+      const { schedule, retiredOn } = this.catalog.snapshot(source.lotteryTag).record;
+      // Without a calendar there is no expected draw to wait for: such sources are synced by hand (CLI). A game that
+      // has ended has none to come.
+      if (schedule === null || retiredOn !== null) continue;
       if (!(await this.holdLease())) return;
       await this.checkSource(source, schedule);
     }

@@ -5,7 +5,8 @@ import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { Auth } from '../guards/auth.decorator';
 import { Clock } from '../../common/clock';
 import { ApiPage } from '../../common/pagination/api-page.decorator';
-import { LIMIT_MESSAGE, PageQueryDto } from '../../common/pagination/page-query.dto';
+import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
+import { LotteryListQueryDto } from './dto/lottery-list-query.dto';
 import { LotteryDto } from './dto/lottery.dto';
 import { LotteryDirectoryEntryDto } from './dto/lottery-directory-entry.dto';
 import { LotteryTagParamDto } from './dto/lottery-tag-param.dto';
@@ -30,8 +31,8 @@ export class LotteriesController {
     description: 'Also served at GET /lottery.',
   })
   @ApiPage('lotteries', LotteryDto)
-  @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
-  listLotteries(@Query() query: PageQueryDto): string {
+  @ApiErrorResponse(400, 'Invalid limit, offset, country, q or status.', LIMIT_MESSAGE)
+  listLotteries(@Query() query: LotteryListQueryDto): string {
     return this.page(query);
   }
 
@@ -47,9 +48,9 @@ export class LotteriesController {
     description: 'The lotteries themselves, with rules and draw figures, are GET /lotteries (metered).',
   })
   @ApiPage('lotteries', LotteryDirectoryEntryDto)
-  @ApiErrorResponse(400, 'Invalid limit or offset.', LIMIT_MESSAGE)
-  listDirectory(@Query() query: PageQueryDto): string {
-    return this.catalog.directoryPageJson(pageOf(query));
+  @ApiErrorResponse(400, 'Invalid limit, offset, country, q or status.', LIMIT_MESSAGE)
+  listDirectory(@Query() query: LotteryListQueryDto): string {
+    return this.catalog.directoryPageJson(pageOf(query), LotteryListQueryDto.filterOf(query));
   }
 
   /**
@@ -60,7 +61,7 @@ export class LotteriesController {
   @Auth('apiToken')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   @ApiExcludeEndpoint()
-  listLotteriesAtSeedPath(@Query() query: PageQueryDto): string {
+  listLotteriesAtSeedPath(@Query() query: LotteryListQueryDto): string {
     return this.page(query);
   }
 
@@ -75,7 +76,7 @@ export class LotteriesController {
     return this.catalog.lotteryJsonOf(params.tag, this.clock.now());
   }
 
-  private page(query: PageQueryDto): string {
-    return this.catalog.lotteryPageJson(pageOf(query), this.clock.now());
+  private page(query: LotteryListQueryDto): string {
+    return this.catalog.lotteryPageJson(pageOf(query), this.clock.now(), LotteryListQueryDto.filterOf(query));
   }
 }

@@ -44,6 +44,10 @@ export class Lottery {
   @Column({ type: 'text', nullable: true })
   provenance!: string | null;
 
+  /** The date the game ended ('YYYY-MM-DD'); null while it is played. A retired game keeps its history. */
+  @Column({ name: 'retired_on', type: 'date', nullable: true })
+  retiredOn!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

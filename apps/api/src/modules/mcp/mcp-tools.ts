@@ -53,7 +53,9 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     description:
       'The lotteries this service has results for, ordered by tag, 15 per page at most: each with its name, ' +
       'country, current number rules (how many main and special numbers, their ranges), rule history, draw ' +
-      'calendar (`nextDraw`), figures of its stored draws and `freshness`. Page with `offset` while `more` is ' +
+      'calendar (`nextDraw`), figures of its stored draws, `freshness` and `status` (`retired`: the game has ' +
+      'ended). Narrow the list with `country` (two letters, EU for multi-national games), `q` (words of the ' +
+      "lottery's name) and `status`. Page with `offset` while `more` is " +
       `true (\`total\` counts them all). ${QUOTA}`,
     route: { method: 'GET', path: '/lotteries' },
   },
@@ -146,11 +148,12 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     title: 'Next draw',
     description:
       "When a lottery's next draw takes place (`nextDraw`: its local date, and `at`, the time with the zone's " +
-      'offset; null for a lottery without a schedule) and how current its stored draws are (`freshness`: ' +
+      "offset; null for a lottery without a schedule, absent for a game that has ended: `status` 'retired', " +
+      '`retiredOn`) and how current its stored draws are (`freshness`: ' +
       "'current', 'awaiting' the latest draw within its publication window, or 'stale'). The answer of get_lottery, " +
       `cut to these. ${QUOTA}`,
     route: { method: 'GET', path: '/lottery/{tag}' },
     argumentDescriptions: { tag: TAG },
-    keep: ['tag', 'name', 'nextDraw', 'freshness'],
+    keep: ['tag', 'name', 'status', 'retiredOn', 'nextDraw', 'freshness'],
   },
 ];

@@ -72,6 +72,7 @@ function serviceOver(draws: StoredDraw[]): TicketCheckService {
       drawOrder: true,
       source: null,
       schedule: null,
+      retiredOn: null,
     },
     draws,
   );

@@ -17,7 +17,7 @@ export type AdminLotteryDto = {
   drawOrder: boolean;
   draws: DrawStatsDto;
   /**
-   * null without a schedule.
+   * null without a schedule; a retired game is always `current`.
    */
   freshness: FreshnessDto | null;
   /**
@@ -26,13 +26,17 @@ export type AdminLotteryDto = {
   main: NumberGroupDto;
   name: string;
   /**
-   * null without a schedule.
+   * null without a schedule; absent for a retired game.
    */
-  nextDraw: NextDrawDto | null;
+  nextDraw?: NextDrawDto | null;
   /**
    * Where this service's copy of the history was taken from (a repository or mirror, with its terms); null when not recorded.
    */
   provenance: string | null;
+  /**
+   * Present only for a retired game: the date it ended.
+   */
+  retiredOn?: string;
   /**
    * Rule history, ascending by `from`.
    */
@@ -49,6 +53,10 @@ export type AdminLotteryDto = {
    * The special numbers under the rules in force today; null when there are none.
    */
   special: SpecialGroupDto | null;
+  /**
+   * `retired`: the game has ended (on `retiredOn`); its history is still served.
+   */
+  status: 'active' | 'retired';
   tag: string;
   /**
    * IANA zone; draw dates are calendar days there.

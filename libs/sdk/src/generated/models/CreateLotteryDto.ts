@@ -19,6 +19,10 @@ export type CreateLotteryDto = {
    */
   provenance?: string | null;
   /**
+   * The date the game ended: it keeps its history, has no next draw, is never stale and is not synced. null: the game is played.
+   */
+  retiredOn?: string | null;
+  /**
    * Ascending by `from`.
    */
   rules?: Array<RuleEraInputDto>;

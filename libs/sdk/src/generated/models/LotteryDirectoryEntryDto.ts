@@ -8,6 +8,10 @@ export type LotteryDirectoryEntryDto = {
    */
   country: string;
   name: string;
+  /**
+   * `retired`: the game has ended.
+   */
+  status: 'active' | 'retired';
   tag: string;
 };
 

@@ -17,7 +17,7 @@ export type LotteryDto = {
   drawOrder: boolean;
   draws: DrawStatsDto;
   /**
-   * null without a schedule.
+   * null without a schedule; a retired game is always `current`.
    */
   freshness: FreshnessDto | null;
   /**
@@ -26,9 +26,13 @@ export type LotteryDto = {
   main: NumberGroupDto;
   name: string;
   /**
-   * null without a schedule.
+   * null without a schedule; absent for a retired game.
    */
-  nextDraw: NextDrawDto | null;
+  nextDraw?: NextDrawDto | null;
+  /**
+   * Present only for a retired game: the date it ended.
+   */
+  retiredOn?: string;
   /**
    * Rule history, ascending by `from`.
    */
@@ -45,6 +49,10 @@ export type LotteryDto = {
    * The special numbers under the rules in force today; null when there are none.
    */
   special: SpecialGroupDto | null;
+  /**
+   * `retired`: the game has ended (on `retiredOn`); its history is still served.
+   */
+  status: 'active' | 'retired';
   tag: string;
   /**
    * IANA zone; draw dates are calendar days there.

@@ -15,6 +15,10 @@ export type UpdateLotteryDto = {
    * Where this service's copy of the history was taken from (a repository or mirror, with its terms); shown to administrators only (GET /admin/lotteries).
    */
   provenance?: string | null;
+  /**
+   * The date the game ended: it keeps its history, has no next draw, is never stale and is not synced. null: the game is played.
+   */
+  retiredOn?: string | null;
   rules?: Array<RuleEraInputDto>;
   /**
    * Replaces the whole calendar; null removes it.

@@ -17,6 +17,9 @@ export class LotteriesService {
   public listLotteries({
     limit = 15,
     offset,
+    country,
+    q,
+    status,
   }: {
     /**
      * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
@@ -26,6 +29,18 @@ export class LotteriesService {
      * Number of items to skip.
      */
     offset?: number,
+    /**
+     * Only lotteries of this country (ISO 3166-1 alpha-2, or EU), in any case.
+     */
+    country?: string,
+    /**
+     * Only lotteries whose name or tag holds every word given (case-insensitive).
+     */
+    q?: string,
+    /**
+     * `active`: games still drawn; `retired`: games that have ended.
+     */
+    status?: 'active' | 'retired',
   }): CancelablePromise<{
     /**
      * Page size applied (max 15).
@@ -48,9 +63,12 @@ export class LotteriesService {
       query: {
         'limit': limit,
         'offset': offset,
+        'country': country,
+        'q': q,
+        'status': status,
       },
       errors: {
-        400: `Invalid limit or offset.`,
+        400: `Invalid limit, offset, country, q or status.`,
         401: `X-API-Token missing or unknown.`,
         403: `Account disabled, without license, or monthly quota used up.`,
         429: `Rate limit exceeded (see Retry-After).`,
@@ -66,6 +84,9 @@ export class LotteriesService {
   public listDirectory({
     limit = 15,
     offset,
+    country,
+    q,
+    status,
   }: {
     /**
      * Page size. Values above 15 are capped to 15; 0 returns only the counts. On metered routes every page is one request of your monthly quota: a whole history costs one per 15 draws (us_powerball, 3,261 draws bundled: 218 requests), so narrow the walk with from/to where you can.
@@ -75,6 +96,18 @@ export class LotteriesService {
      * Number of items to skip.
      */
     offset?: number,
+    /**
+     * Only lotteries of this country (ISO 3166-1 alpha-2, or EU), in any case.
+     */
+    country?: string,
+    /**
+     * Only lotteries whose name or tag holds every word given (case-insensitive).
+     */
+    q?: string,
+    /**
+     * `active`: games still drawn; `retired`: games that have ended.
+     */
+    status?: 'active' | 'retired',
   }): CancelablePromise<{
     /**
      * Page size applied (max 15).
@@ -97,9 +130,12 @@ export class LotteriesService {
       query: {
         'limit': limit,
         'offset': offset,
+        'country': country,
+        'q': q,
+        'status': status,
       },
       errors: {
-        400: `Invalid limit or offset.`,
+        400: `Invalid limit, offset, country, q or status.`,
         429: `Rate limit exceeded (see Retry-After).`,
       },
     });

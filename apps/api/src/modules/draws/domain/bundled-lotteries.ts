@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isValidIsoDate } from '../../../common/dates/iso-date';
 import { dirname, join, resolve } from 'node:path';
 import { parseSourceConfig, type SourceConfig } from '../../ingestion/domain/source-config';
 import { type DrawSchedule, parseDrawSchedule } from '../../lotteries/domain/draw-schedule';
@@ -32,6 +33,8 @@ export interface BundledLottery {
    * checked against the schedule with exactly these exceptions.
    */
   offScheduleDraws: Record<string, string>;
+  /** The date the game ended ('YYYY-MM-DD'), or null while it is played. */
+  retiredOn: string | null;
   /** Where new draws are fetched from (the ingestion module's source), if anywhere. */
   sync: SourceConfig | null;
   /** Absolute path of `<tag>.csv`. */
@@ -95,6 +98,10 @@ function toLottery(entry: unknown, dataDir: string, where: string): BundledLotte
     offScheduleDraws[date] = why;
   }
 
+  const retiredOn = record['retiredOn'] ?? null;
+  if (retiredOn !== null && (typeof retiredOn !== 'string' || !isValidIsoDate(retiredOn)))
+    throw new Error(`${at}: retiredOn must be a date 'YYYY-MM-DD'.`);
+
   let sync: SourceConfig | null = null;
   if (record['sync'] !== undefined) {
     const parsed = parseSourceConfig(asRecord(record['sync'], `${at} sync`));
@@ -119,6 +126,7 @@ function toLottery(entry: unknown, dataDir: string, where: string): BundledLotte
     rules,
     schedule: schedule.schedule,
     offScheduleDraws,
+    retiredOn,
     sync,
     csvPath,
   };

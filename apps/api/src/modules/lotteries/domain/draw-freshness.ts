@@ -32,6 +32,14 @@ export function nextDrawOf(schedule: DrawSchedule, now: Date): NextDraw | null {
   return found ? { date: found.date, at: found.at.toISO({ suppressMilliseconds: true }) as string } : null;
 }
 
+/**
+ * A game that has ended: its history is complete as stored (nothing more will be drawn), so it is current, whatever
+ * its schedule says.
+ */
+export function retiredFreshness(lastDraw: string | null): Freshness {
+  return { lastDraw, expectedLastDraw: lastDraw, status: 'current', hoursBehind: 0 };
+}
+
 /** How current the stored draws are against the schedule, at `now`. */
 export function freshnessOf(schedule: DrawSchedule, lastDraw: string | null, now: Date): Freshness {
   const expected = scan(schedule, today(schedule, now), -1, (draw) => draw.at.toMillis() <= now.getTime());

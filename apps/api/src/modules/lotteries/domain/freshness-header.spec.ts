@@ -13,8 +13,8 @@ const POWERBALL: DrawSchedule = {
     },
   ],
 };
-const record = (lastDraw: string | null, schedule: DrawSchedule | null) =>
-  ({ lastDraw, schedule }) as LotteryRecord;
+const record = (lastDraw: string | null, schedule: DrawSchedule | null, retiredOn: string | null = null) =>
+  ({ lastDraw, schedule, retiredOn }) as LotteryRecord;
 
 describe('freshnessHeaderOf', () => {
   // Sunday 2026-11-22, noon UTC: the latest Powerball draw that has taken place is Saturday 2026-11-21.
@@ -59,5 +59,11 @@ describe('freshnessHeaderOf', () => {
         /^([a-z-]+=("[^"]*"|[A-Za-z*][\w:/.*-]*|\d+(\.\d+)?))(, [a-z-]+=("[^"]*"|[A-Za-z*][\w:/.*-]*|\d+(\.\d+)?))*$/,
       );
     }
+  });
+
+  it('says current for a game that has ended, whatever its schedule expects, with the date it ended', () => {
+    expect(freshnessHeaderOf(record('2026-02-21', POWERBALL, '2026-02-21'), now, 'none')).toBe(
+      'status=current, last-draw="2026-02-21", expected-draw="2026-02-21", hours-behind=0, retired="2026-02-21", source=none',
+    );
   });
 });

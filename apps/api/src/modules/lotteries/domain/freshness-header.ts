@@ -1,5 +1,5 @@
 import type { LotteryRecord } from './lottery-record';
-import { freshnessOf } from './draw-freshness';
+import { lotteryFreshness } from './lottery-view';
 
 /** The response header that tells a client how current a lottery's draws are, on every draw answer. */
 export const FRESHNESS_HEADER = 'X-Lottery-Freshness';
@@ -16,6 +16,7 @@ export const FRESHNESS_HEADER_DESCRIPTION =
   '(`current`: every draw that has taken place is stored; `awaiting`: only the latest is missing, within its ' +
   'publication window; `stale`: a draw is missing past its window; `unscheduled`: the lottery follows no schedule), ' +
   '`last-draw` (the newest stored draw), `expected-draw` (the latest scheduled draw that has taken place), ' +
+  '`retired` (the date the game ended: its history is complete, so its status is `current`), ' +
   "`hours-behind` (since the oldest missing draw) and `source` (`ok`: the lottery's source answered its last " +
   'attempt; `failing`: it did not, so the draws may stay behind; `none`: no source, draws are added by hand). ' +
   'Example: `status=stale, last-draw="2024-11-20", expected-draw="2026-11-21", hours-behind=17520.5, source=failing`.';
@@ -32,16 +33,17 @@ export const FRESHNESS_RESPONSE_HEADERS = {
  */
 export function freshnessHeaderOf(record: LotteryRecord, now: Date, source: SourceStatus): string {
   const parts: string[] = [];
-  if (!record.schedule) {
+  const freshness = lotteryFreshness(record, now);
+  if (!freshness) {
     parts.push('status=unscheduled');
     if (record.lastDraw) parts.push(`last-draw="${record.lastDraw}"`);
   } else {
-    const freshness = freshnessOf(record.schedule, record.lastDraw, now);
     parts.push(`status=${freshness.status}`);
     if (freshness.lastDraw) parts.push(`last-draw="${freshness.lastDraw}"`);
     if (freshness.expectedLastDraw) parts.push(`expected-draw="${freshness.expectedLastDraw}"`);
     parts.push(`hours-behind=${freshness.hoursBehind}`);
   }
+  if (record.retiredOn !== null) parts.push(`retired="${record.retiredOn}"`);
   parts.push(`source=${source}`);
   return parts.join(', ');
 }

@@ -12,6 +12,8 @@ export interface LotteryRecord {
   drawOrder: boolean;
   source: string | null;
   schedule: DrawSchedule | null;
+  /** The date the game ended; null while it is played. */
+  retiredOn: string | null;
   drawCount: number;
   firstDraw: string | null;
   lastDraw: string | null;
@@ -28,7 +30,8 @@ export interface LotteryRow {
   draw_order: boolean;
   source: string | null;
   schedule: DrawSchedule | null;
+  retired_on: string | null;
 }
 
 export const LOTTERY_COLUMNS =
-  'tag, name, country, timezone, special_name, rules, draw_order, source, schedule';
+  'tag, name, country, timezone, special_name, rules, draw_order, source, schedule, retired_on';

@@ -1,4 +1,4 @@
-import { freshnessOf, nextDrawOf, type Freshness, type NextDraw } from './draw-freshness';
+import { freshnessOf, nextDrawOf, retiredFreshness, type Freshness, type NextDraw } from './draw-freshness';
 import type { DrawSchedule } from './draw-schedule';
 import { calendarDateIn } from './local-date';
 import type { LotteryRecord } from './lottery-record';
@@ -40,11 +40,15 @@ export interface LotteryView {
   main: NumberGroupView;
   special: (SpecialRuleView & { name: string | null }) | null;
   draws: { count: number; first: string | null; last: string | null };
+  /** `retired`: the game has ended (on `retiredOn`); its history is still served. */
+  status: 'active' | 'retired';
+  retiredOn?: string;
   rules: RuleEraView[];
   drawOrder: boolean;
   source: string | null;
   schedule: DrawSchedule | null;
-  nextDraw: NextDraw | null;
+  /** Absent for a retired game. */
+  nextDraw?: NextDraw | null;
   freshness: Freshness | null;
 }
 
@@ -61,13 +65,24 @@ export function toLotteryDto(record: LotteryRecord, now: Date): LotteryView {
     main,
     special: era?.special ? { ...specialGroup(era.special), name: record.specialName } : null,
     draws: { count: record.drawCount, first: record.firstDraw, last: record.lastDraw },
+    ...(record.retiredOn === null
+      ? { status: 'active' as const }
+      : { status: 'retired' as const, retiredOn: record.retiredOn }),
     rules: record.rules.map(toRuleEraDto),
     drawOrder: record.drawOrder,
     source: record.source,
     schedule: record.schedule ? copySchedule(record.schedule) : null,
-    nextDraw: record.schedule ? nextDrawOf(record.schedule, now) : null,
-    freshness: record.schedule ? freshnessOf(record.schedule, record.lastDraw, now) : null,
+    ...(record.retiredOn === null
+      ? { nextDraw: record.schedule ? nextDrawOf(record.schedule, now) : null }
+      : {}),
+    freshness: lotteryFreshness(record, now),
   };
+}
+
+/** How current the lottery's draws are (null without a schedule); a retired game is always current. */
+export function lotteryFreshness(record: LotteryRecord, now: Date): Freshness | null {
+  if (record.retiredOn !== null) return retiredFreshness(record.lastDraw);
+  return record.schedule ? freshnessOf(record.schedule, record.lastDraw, now) : null;
 }
 
 function copySchedule(schedule: DrawSchedule): DrawSchedule {

@@ -10,4 +10,7 @@ export class LotteryDirectoryEntryDto {
 
   @ApiProperty({ description: 'ISO 3166-1 alpha-2 country code, or a region such as EU.', example: 'FR' })
   country!: string;
+
+  @ApiProperty({ enum: ['active', 'retired'], description: '`retired`: the game has ended.' })
+  status!: 'active' | 'retired';
 }

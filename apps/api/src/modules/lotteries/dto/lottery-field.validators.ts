@@ -10,6 +10,7 @@ import {
 import { applyDecorators } from '@nestjs/common';
 import { Messages } from '../../../common/errors/messages';
 import { isKnownTimezone } from '../domain/local-date';
+import { EARLIEST_DRAW_DATE, isValidIsoDate } from '../../../common/dates/iso-date';
 
 /** The contract's tag pattern: it is a primary key and appears in URLs. */
 export const LOTTERY_TAG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -75,6 +76,20 @@ export function IsTimezone() {
 
 export function IsGroupObject(field: string) {
   return IsObject({ message: Messages.invalidField(field, 'an object {count, min, max, distinct}') });
+}
+
+/** The date a game ended: a real calendar day 'YYYY-MM-DD' from 1800-01-01 (null, where allowed, is checked apart). */
+export function IsRetirementDate() {
+  return ValidateBy(
+    {
+      name: 'isRetirementDate',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && isValidIsoDate(value) && value >= EARLIEST_DRAW_DATE,
+      },
+    },
+    { message: Messages.invalidField('retiredOn', "a date 'YYYY-MM-DD' from 1800-01-01, or null") },
+  );
 }
 
 export function IsFlag(field: string) {

@@ -171,6 +171,19 @@ export class LotteryDto {
   @ApiProperty({ type: () => DrawStatsDto })
   draws!: DrawStatsDto;
 
+  @ApiProperty({
+    enum: ['active', 'retired'],
+    example: 'active',
+    description: '`retired`: the game has ended (on `retiredOn`); its history is still served.',
+  })
+  status!: 'active' | 'retired';
+
+  @ApiPropertyOptional({
+    example: '2026-02-21',
+    description: 'Present only for a retired game: the date it ended.',
+  })
+  retiredOn?: string;
+
   @ApiProperty({ type: () => RuleEraDto, isArray: true, description: 'Rule history, ascending by `from`.' })
   rules!: RuleEraDto[];
 
@@ -197,10 +210,18 @@ export class LotteryDto {
   })
   schedule!: DrawScheduleDto | null;
 
-  @ApiProperty({ type: () => NextDrawDto, nullable: true, description: 'null without a schedule.' })
-  nextDraw!: NextDrawDto | null;
+  @ApiPropertyOptional({
+    type: () => NextDrawDto,
+    nullable: true,
+    description: 'null without a schedule; absent for a retired game.',
+  })
+  nextDraw?: NextDrawDto | null;
 
-  @ApiProperty({ type: () => FreshnessDto, nullable: true, description: 'null without a schedule.' })
+  @ApiProperty({
+    type: () => FreshnessDto,
+    nullable: true,
+    description: 'null without a schedule; a retired game is always `current`.',
+  })
   freshness!: FreshnessDto | null;
 }
 
