@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundledDataDir, loadBundledLotteries } from '../src/modules/draws/domain/bundled-lotteries';
+import { parseDrawCsv } from '../src/modules/draws/domain/draw-csv';
 import type { SourceEndpoint } from '../src/modules/ingestion/domain/source-config';
 import { Http } from './support/http';
 import { setUp } from './support/ingestion';
 import { type SourceServer, startSourceServer } from './support/source-server';
 import { TestApp } from './support/test-app';
+
+/** The dates of a lottery's bundled draws that hold a special number. */
+function bonusBallDraws(tag: string): string[] {
+  const csv = readFileSync(join(bundledDataDir(), `${tag}.csv`), 'utf8');
+  return parseDrawCsv(csv)
+    .rows.filter((row) => row.special.length > 0)
+    .map((row) => row.date);
+}
 
 /**
  * Every source that lotteries.json ships (each lottery's official feed and its fallbacks) read from a real
@@ -78,6 +87,16 @@ const SAMPLES: Record<string, Sample> = {
     // One URL for the three Australian games: the request's body names the game (answered per lottery below).
     file: 'made/thelott/latestresults-{tag}.json',
     until: 'last',
+  },
+  'https://www.texaslottery.com/export/sites/lottery/Games/Lotto_Texas/Winning_Numbers/lottotexas.csv': {
+    file: 'texas/lottotexas.csv',
+    until: '2026-02-11',
+    // Texas publishes the Bonus Ball of 2003-05-07..2006-04-22 as a sixth number, which the mapping reads as a main
+    // number: the rules of that era (5 of 44 + the Bonus Ball) refuse each of those rows, named.
+    rejected: bonusBallDraws('tx_lotto_texas').map((date) => ({
+      date,
+      message: expect.stringContaining(`Expected 5 main numbers on ${date}, got 6`),
+    })),
   },
   'https://www.playnow.com/resources/documents/downloadable-numbers/649.zip': {
     file: '649.zip',

@@ -237,6 +237,29 @@ describe('bundled draw histories', () => {
       ).toBeNull();
     });
 
+    it('Lotto Texas: 5/44 + a Bonus Ball from its own drum between the two 6/54 eras', () => {
+      const texas = rules('tx_lotto_texas');
+      // The Texas Lottery's file gives the Bonus Ball as a sixth number; the bundle holds it as the special.
+      expect(realRow('tx_lotto_texas', '2003-05-07')).toMatchObject({
+        main: [1, 28, 11, 41, 17],
+        special: [40],
+      });
+      expect(validateDrawNumbers(texas, '2003-05-07', [1, 28, 11, 41, 17, 40], [])).toBe(
+        'Expected 5 main numbers on 2003-05-07, got 6.',
+      );
+      // A separate drum: the Bonus Ball may repeat a main number (34 real draws do).
+      const repeats = rowsOf('tx_lotto_texas').filter((r) => r.special.some((n) => r.main.includes(n)));
+      expect(repeats).toHaveLength(34);
+      expect(validateDrawNumbers(texas, '2006-04-22', [1, 2, 3, 4, 44], [44])).toBeNull();
+      expect(validateDrawNumbers(texas, '2006-04-22', [1, 2, 3, 4, 45], [1])).toBe(
+        'Main number 45 is out of range 1-44 for draws from 2003-05-07.',
+      );
+      expect(validateDrawNumbers(texas, '2006-04-26', [1, 2, 3, 4, 5, 54], [])).toBeNull();
+      expect(validateDrawNumbers(texas, '2000-07-15', [1, 2, 3, 4, 5, 51], [])).toBe(
+        'Main number 51 is out of range 1-50 for draws from 1992-11-14.',
+      );
+    });
+
     it('dates before the first era', () => {
       expect(validateDrawNumbers(rules('us_powerball'), '1997-10-29', [1, 2, 3, 4, 5], [1])).toBe(
         'No rules are in force on 1997-10-29.',
