@@ -7,7 +7,7 @@ import { batchesOf, insertDrawBatch } from './draw-batch-writer';
 import type { StoredDraw } from './domain/draw-view';
 import { bundledDataDir, BundledLottery, loadBundledLotteries } from './domain/bundled-lotteries';
 import { parseDrawCsv } from './domain/draw-csv';
-import { prizeDivisionsOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { prizeDivisionsOn, roundProblem, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 import { type PrizesInput, prizesProblem, readPrizeColumns } from '../prizes/domain/prize-input';
 import { upsertPrizesBatch } from '../prizes/prize-batch-writer';
 
@@ -142,7 +142,9 @@ function readBundle(dataDir: string): { lottery: BundledLottery; draws: StoredDr
       ...rows
         .map((row) => ({
           line: row.line,
-          message: validateDrawNumbers(lottery.rules, row.date, row.main, row.special),
+          message:
+            validateDrawNumbers(lottery.rules, row.date, row.main, row.special) ??
+            roundProblem(lottery.rules, row.date, row.round ?? 1),
         }))
         .filter((p) => p.message !== null),
     ];
@@ -152,7 +154,16 @@ function readBundle(dataDir: string): { lottery: BundledLottery; draws: StoredDr
         `${lottery.csvPath} line ${first.line}: ${first.message} (${problems.length} bad lines)`,
       );
     }
-    return { lottery, draws: rows.map(({ date, main, special }) => ({ date, main, special })) };
+    // A row's round (Skandináv lottó's two draws a date) is kept: without it both would be round 1.
+    return {
+      lottery,
+      draws: rows.map(({ date, round, main, special }) => ({
+        date,
+        ...(round !== undefined ? { round } : {}),
+        main,
+        special,
+      })),
+    };
   });
 }
 
