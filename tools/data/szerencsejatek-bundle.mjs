@@ -39,7 +39,11 @@ const SOURCES = [
   {
     tag: 'hu_otoslotto',
     file: 'otos.csv',
-    origin: { repo: 'tothm23/5-os-lotto', commit: '2fd768cd1ec02cac3df9eef82ae0eace8783b74e', path: 'otos.csv' },
+    origin: {
+      repo: 'tothm23/5-os-lotto',
+      commit: '2fd768cd1ec02cac3df9eef82ae0eace8783b74e',
+      path: 'otos.csv',
+    },
     blob: 'e70f4aa81a44e6001e685ac03c3d085227a4af0d',
     bom: true,
     fields: [16],
@@ -137,7 +141,8 @@ const weekdayOf = (iso) => new Date(`${iso}T00:00:00Z`).getUTCDay();
 
 /** A ball: digits without a leading zero, 1..max. */
 function ball(text, max, where) {
-  if (!/^[1-9]\d?$/.test(text) || Number(text) > max) fail(`${where}: '${text}' is not a number from 1 to ${max}`);
+  if (!/^[1-9]\d?$/.test(text) || Number(text) > max)
+    fail(`${where}: '${text}' is not a number from 1 to ${max}`);
   return Number(text);
 }
 
@@ -161,10 +166,12 @@ function readSource(source) {
   const path = join(FIXTURES, source.file);
   const bytes = readFileSync(path);
   const blob = blobId(bytes);
-  if (blob !== source.blob) fail(`${source.file}: git blob ${blob}, expected ${source.blob} (not the pinned copy)`);
+  if (blob !== source.blob)
+    fail(`${source.file}: git blob ${blob}, expected ${source.blob} (not the pinned copy)`);
   let text = bytes.toString('utf8');
   const hasBom = text.startsWith('\ufeff');
-  if (hasBom !== source.bom) fail(`${source.file}: ${hasBom ? 'a' : 'no'} byte order mark, expected otherwise`);
+  if (hasBom !== source.bom)
+    fail(`${source.file}: ${hasBom ? 'a' : 'no'} byte order mark, expected otherwise`);
   if (hasBom) text = text.slice(1);
   if (!text.endsWith('\r\n') || /[^\r]\n/.test(text) || /\r(?!\n)/.test(text))
     fail(`${source.file}: expected CRLF line ends throughout`);
@@ -174,7 +181,8 @@ function readSource(source) {
   for (const [index, line] of lines.entries()) {
     const where = `${source.file} line ${index + 1}`;
     const cells = line.split(';');
-    if (!source.fields.includes(cells.length)) fail(`${where}: ${cells.length} fields, expected ${source.fields}`);
+    if (!source.fields.includes(cells.length))
+      fail(`${where}: ${cells.length} fields, expected ${source.fields}`);
     const cell = (column) => cells[column - 1];
     const dateText = cell(source.date);
     if (dateText === '') {
@@ -188,7 +196,8 @@ function readSource(source) {
     if (source.weekday !== undefined && cell(source.weekday) !== WEEKDAYS[weekdayOf(date)])
       fail(`${where}: weekday '${cell(source.weekday)}' but ${date} is a ${WEEKDAYS[weekdayOf(date)]}`);
     const previous = dated.at(-1);
-    if (previous && previous.date <= date) fail(`${where}: ${date} is not older than the row above (${previous.date})`);
+    if (previous && previous.date <= date)
+      fail(`${where}: ${date} is not older than the row above (${previous.date})`);
     dated.push({ line: index + 1, date, cell, cells });
   }
   return { rows: dated, undated, lines: lines.length };
@@ -216,7 +225,13 @@ function drawsOf(source, row) {
     if (rest.some((cell) => cell !== '')) fail(`${where}: numbers after the ${era.main.count} main ones`);
   }
   const draws = [{ date: row.date, round: 1, main, special }];
-  if (era.round2) draws.push({ date: row.date, round: 2, main: group(era.round2.at, era.main.count, era.main.max), special: [] });
+  if (era.round2)
+    draws.push({
+      date: row.date,
+      round: 2,
+      main: group(era.round2.at, era.main.count, era.main.max),
+      special: [],
+    });
   return draws;
 }
 
@@ -227,7 +242,8 @@ function prizesOf(source, row, ranksInFile) {
   const tiers = eraOn(source.tiers, row.date);
   for (const column of tiers.unused ?? []) {
     const text = row.cell(column);
-    if (text !== '0' && text !== '0 Ft') fail(`${where}: column ${column} holds '${text}', expected 0 (no such tier)`);
+    if (text !== '0' && text !== '0 Ft')
+      fail(`${where}: column ${column} holds '${text}', expected 0 (no such tier)`);
   }
   const ranks = tiers.ranks.map(([winnersAt, amountAt]) => {
     const winners = winnersOf(row.cell(winnersAt), where);
@@ -258,7 +274,16 @@ function prizesOf(source, row, ranksInFile) {
 }
 
 function prizeHeader(ranks) {
-  const columns = ['date', 'round', 'currency', 'jackpot', 'jackpot_won', 'rollovers', 'next_date', 'next_jackpot'];
+  const columns = [
+    'date',
+    'round',
+    'currency',
+    'jackpot',
+    'jackpot_won',
+    'rollovers',
+    'next_date',
+    'next_jackpot',
+  ];
   for (let rank = 1; rank <= ranks; rank++)
     columns.push(`rank${rank}_winners`, `rank${rank}_amount`, `rank${rank}_regions`);
   return [...columns, 'prizes_source'].join(',');
@@ -275,7 +300,12 @@ function build() {
     const drawLines = [withRound ? 'date,main,special,round' : 'date,main,special'];
     for (const draw of draws)
       drawLines.push(
-        [draw.date, draw.main.join(' '), draw.special.join(' '), ...(withRound ? [String(draw.round)] : [])].join(','),
+        [
+          draw.date,
+          draw.main.join(' '),
+          draw.special.join(' '),
+          ...(withRound ? [String(draw.round)] : []),
+        ].join(','),
       );
     files.set(join(DRAWS_DIR, `${source.tag}.csv`), drawLines.join('\n') + '\n');
     let prizeRows = 0;
