@@ -144,7 +144,7 @@ function readBundle(dataDir: string): { lottery: BundledLottery; draws: StoredDr
           line: row.line,
           message:
             validateDrawNumbers(lottery.rules, row.date, row.main, row.special) ??
-            roundProblem(lottery.rules, row.date, row.round ?? 1),
+            roundProblem(lottery.rules, row.date, row.round ?? 1, 'row'),
         }))
         .filter((p) => p.message !== null),
     ];
