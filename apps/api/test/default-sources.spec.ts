@@ -79,6 +79,27 @@ const SAMPLES: Record<string, Sample> = {
     file: 'made/szerencsejatek/eurojackpot.csv',
     until: '2026-08-14',
   },
+  // Szerencsejáték's own files, byte copies (test/fixtures/sources/szerencsejatek, README): their undated rows
+  // (before 2004-11) and Hatoslottó's rows before 2007-07-29 (another layout) are ignored; every other draw's prizes
+  // equal the bundled ones (only the five synced back are written).
+  'https://bet.szerencsejatek.hu/cmsfiles/otos.csv': {
+    file: 'szerencsejatek/otos.csv',
+    until: '2023-03-11',
+    ignored: 2487,
+    prizes: 5,
+  },
+  'https://bet.szerencsejatek.hu/cmsfiles/hatos.csv': {
+    file: 'szerencsejatek/hatos.csv',
+    until: '2026-06-04',
+    ignored: 652 + 142,
+    prizes: 5,
+  },
+  // Two draws a row (rounds 1 and 2): the five newest draws are those of three dates.
+  'https://bet.szerencsejatek.hu/cmsfiles/skandi.csv': {
+    file: 'szerencsejatek/skandi.csv',
+    until: '2021-09-15',
+    ignored: 264,
+  },
   'https://www.national-lottery.co.uk/results/lotto/draw-history/csv': {
     file: 'made/uk-national-lottery/lotto-draw-history.csv',
     until: '2025-07-30',
@@ -121,6 +142,10 @@ interface Sample {
   rejected?: { date: string; message: unknown }[];
   /** false: the sample does not repeat the bundle's draws (a made-up answer): nothing is deleted first. */
   deleteFive?: boolean;
+  /** Rows the mapping leaves out on purpose (undated, before its `from`). */
+  ignored?: number;
+  /** Draws whose prizes the sync writes (the deleted ones: the others' equal the stored ones). */
+  prizes?: number;
 }
 
 const FIXTURES = join(__dirname, 'fixtures', 'sources');
@@ -179,10 +204,15 @@ describe('the sources lotteries.json ships, read from real publications', () => 
       api.get(`/lottery/${tag}/draws?to=${to}&limit=${limit}`, { token }),
       api.get(`/lottery/${tag}`, { token }),
     ]);
-    const list = page.body.draws as { date: string; numbers: { value: number; special: boolean }[] }[];
+    const list = page.body.draws as {
+      date: string;
+      round?: number;
+      numbers: { value: number; special: boolean }[];
+    }[];
     if (lottery.body.drawOrder) return list;
     return list.map((draw) => ({
       date: draw.date,
+      ...(draw.round !== undefined ? { round: draw.round } : {}),
       main: draw.numbers
         .filter((n) => !n.special)
         .map((n) => n.value)
@@ -193,9 +223,12 @@ describe('the sources lotteries.json ships, read from real publications', () => 
         .sort((a, b) => a - b),
     }));
   };
-  const deleteDraws = async (tag: string, dates: string[]) => {
-    for (const date of dates)
-      expect((await api.delete(`/admin/lotteries/${tag}/draws/${date}`, { jwt })).status).toBe(204);
+  /** Deletes these draws (a date's other rounds by `round`: Skandináv's hand draw is round 2). */
+  const deleteDraws = async (tag: string, draws: { date: string; round?: number }[]) => {
+    for (const { date, round } of draws) {
+      const which = round !== undefined && round > 1 ? `?round=${round}` : '';
+      expect((await api.delete(`/admin/lotteries/${tag}/draws/${date}${which}`, { jwt })).status).toBe(204);
+    }
   };
   const syncNow = async (tag: string) => {
     const res = await api.post(`/admin/sources/${tag}/sync`, { jwt });
@@ -226,7 +259,7 @@ describe('the sources lotteries.json ships, read from real publications', () => 
     expect(put.status).toBe(200);
 
     const before = await draws(tag, sample.until, sample.count ?? 5);
-    const missing = sample.deleteFive === false ? [] : before.map((draw) => draw.date);
+    const missing = sample.deleteFive === false ? [] : before;
     await deleteDraws(tag, missing);
     const lastBefore = (await api.get(`/lottery/${tag}`, { token })).body.draws.last as string;
 
@@ -237,13 +270,20 @@ describe('the sources lotteries.json ships, read from real publications', () => 
       conflicts: 0,
       corrected: 0,
       rejected: (sample.rejected ?? []).map((row) => expect.objectContaining(row)),
+      ...(sample.ignored !== undefined ? { ignored: sample.ignored } : {}),
+      ...(sample.prizes !== undefined ? { prizes: sample.prizes } : {}),
     });
     expect(result.unchanged).toBe(result.fetched - result.inserted - result.rejected.length);
     // The same draws, numbers as the bundle held them (draw order where the lottery keeps it).
     expect(await draws(tag, sample.until, sample.count ?? 5)).toEqual(before);
     if (sample.newer) expect(lastBefore < (await draws(tag, '2100-01-01', 1))[0].date).toBe(true);
     // Nothing new the second time.
-    expect(await syncNow(tag)).toMatchObject({ error: null, inserted: 0, conflicts: 0 });
+    expect(await syncNow(tag)).toMatchObject({
+      error: null,
+      inserted: 0,
+      conflicts: 0,
+      ...(sample.prizes !== undefined ? { prizes: 0 } : {}),
+    });
   });
 
   // What a feed turns into when it changes or breaks: each fails the first source with a clear reason, writes
@@ -274,7 +314,7 @@ describe('the sources lotteries.json ships, read from real publications', () => 
         body: { ...local(sync!, '/broken'), fallbacks: [local(fallback, '/mirror')] },
       });
       expect(put.status).toBe(200);
-      const missing = (await draws('us_powerball', sample.until, 1)).map((draw) => draw.date);
+      const missing = await draws('us_powerball', sample.until, 1);
       await deleteDraws('us_powerball', missing);
 
       const result = await syncNow('us_powerball');
@@ -299,7 +339,7 @@ describe('the sources lotteries.json ships, read from real publications', () => 
         body: { ...local(sync!, `/${tag}/down`), fallbacks: [local(fallback, `/${tag}/fallback`)] },
       });
       expect(put.status).toBe(200);
-      const missing = (await draws(tag, sample.until, 2)).map((draw) => draw.date);
+      const missing = await draws(tag, sample.until, 2);
       await deleteDraws(tag, missing);
 
       const result = await syncNow(tag);

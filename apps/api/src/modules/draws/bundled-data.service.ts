@@ -7,7 +7,7 @@ import { batchesOf, insertDrawBatch } from './draw-batch-writer';
 import type { StoredDraw } from './domain/draw-view';
 import { bundledDataDir, BundledLottery, loadBundledLotteries } from './domain/bundled-lotteries';
 import { parseDrawCsv } from './domain/draw-csv';
-import { prizeDivisionsOn, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
+import { prizeDivisionsOn, roundProblem, validateDrawNumbers } from '../lotteries/domain/lottery-rules';
 import { type PrizesInput, prizesProblem, readPrizeColumns } from '../prizes/domain/prize-input';
 import { upsertPrizesBatch } from '../prizes/prize-batch-writer';
 
@@ -167,7 +167,9 @@ function readBundle(lotteries: BundledLottery[]): { lottery: BundledLottery; dra
       ...rows
         .map((row) => ({
           line: row.line,
-          message: validateDrawNumbers(lottery.rules, row.date, row.main, row.special),
+          message:
+            validateDrawNumbers(lottery.rules, row.date, row.main, row.special) ??
+            roundProblem(lottery.rules, row.date, row.round ?? 1, 'row'),
         }))
         .filter((p) => p.message !== null),
     ];
@@ -179,7 +181,7 @@ function readBundle(lotteries: BundledLottery[]): { lottery: BundledLottery; dra
     }
     return {
       lottery,
-      // Round 1 stays implicit, as everywhere (a date with one draw).
+      // A row's round (Skandináv lottó's two draws a date) is kept; round 1 stays implicit, as everywhere.
       draws: rows.map(({ date, round, main, special }) =>
         round === undefined || round === 1 ? { date, main, special } : { date, round, main, special },
       ),

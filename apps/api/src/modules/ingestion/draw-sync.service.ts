@@ -183,6 +183,7 @@ export class DrawSyncService {
         deadline,
       );
       Object.assign(result, counts, {
+        ignored: counts.ignored + (parsed.ignored ?? 0),
         fetched: parsed.draws.length + parsed.rejected.length,
         rejected: [...parsed.rejected, ...counts.rejected].sort((a, b) => a.row - b.row),
       });

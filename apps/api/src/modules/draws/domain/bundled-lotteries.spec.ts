@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { bundledDataDir, BundledLottery, loadBundledLotteries } from './bundled-lotteries';
 import { parseDrawCsv, ParsedDrawRow } from './draw-csv';
 import { scheduledDrawOn } from '../../lotteries/domain/draw-schedule';
-import { ruleEraOn, validateDrawNumbers } from '../../lotteries/domain/lottery-rules';
+import { roundsOn, ruleEraOn, validateDrawNumbers } from '../../lotteries/domain/lottery-rules';
 import { prizePeriodOn } from '../../lotteries/domain/prize-structure';
 
 const REPO_DATA_DIR = resolve(__dirname, '../../../../data/draws');
@@ -56,6 +56,9 @@ describe('loadBundledLotteries', () => {
       'eu_eurojackpot',
       'eu_euromillions',
       'fr_lotto',
+      'hu_hatoslotto',
+      'hu_otoslotto',
+      'hu_skandinav',
       'it_superenalotto',
       'uk_lotto',
       'us_megamillions',
@@ -83,7 +86,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(13);
+    expect(lotteries).toHaveLength(16);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -155,20 +158,45 @@ describe('bundled draw histories', () => {
   it.each(lotteries.map((l) => [l.tag, l] as const))(
     '%s: every draw falls on a scheduled day, except the documented off-schedule draws',
     (_tag, lottery) => {
-      const offSchedule = rowsOf(lottery.tag)
-        .map((row) => row.date)
-        .filter((date) => scheduledDrawOn(lottery.schedule, date) === undefined);
+      // A date with two rounds (Skandináv's machine and hand draws) is one draw day.
+      const offSchedule = [...new Set(rowsOf(lottery.tag).map((row) => row.date))].filter(
+        (date) => scheduledDrawOn(lottery.schedule, date) === undefined,
+      );
       expect(offSchedule).toEqual(Object.keys(lottery.offScheduleDraws).sort());
     },
   );
 
-  it('documents 107 off-schedule draws, as the README says', () => {
-    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(107);
+  it('documents 127 off-schedule draws, as the README says', () => {
+    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(127);
   });
 
-  it('holds 28,724 draws in total, as the README says', () => {
+  it('holds 32,610 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(28_724);
+    expect(total).toBe(32_610);
+  });
+
+  it.each(lotteries.map((l) => [l.tag, l] as const))(
+    '%s: every round is one its era draws, and a date with several draws has them all',
+    (_tag, lottery) => {
+      const rows = rowsOf(lottery.tag);
+      const problems = rows
+        .filter((row) => (row.round ?? 1) > roundsOn(lottery.rules, row.date))
+        .map((row) => `line ${row.line}: round ${row.round} on ${row.date}`);
+      const roundsByDate = new Map<string, number[]>();
+      for (const row of rows)
+        roundsByDate.set(row.date, [...(roundsByDate.get(row.date) ?? []), row.round ?? 1]);
+      for (const [date, rounds] of roundsByDate)
+        if (rounds.length > 1 && rounds.join(' ') !== rounds.map((_, i) => i + 1).join(' '))
+          problems.push(`${date}: rounds ${rounds.join(' ')}`);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('Skandináv lottó: two draws (machine, then hand) on each of its 881 dates', () => {
+    const rows = rowsOf('hu_skandinav');
+    expect(rows).toHaveLength(1762);
+    expect(new Set(rows.map((row) => row.date)).size).toBe(881);
+    expect(rows.filter((row) => row.round === 2)).toHaveLength(881);
   });
 
   describe('injected bad rows are caught', () => {
@@ -258,6 +286,22 @@ describe('bundled draw histories', () => {
       expect(validateDrawNumbers(texas, '2000-07-15', [1, 2, 3, 4, 5, 51], [])).toBe(
         'Main number 51 is out of range 1-50 for draws from 1992-11-14.',
       );
+    });
+
+    it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {
+      const hatos = rules('hu_hatoslotto');
+      const last = realRow('hu_hatoslotto', '2007-07-22');
+      expect(last.special).toHaveLength(1);
+      expect(validateDrawNumbers(hatos, last.date, last.main, [])).toBe(
+        'Expected 1 special number on 2007-07-22, got 0.',
+      );
+      expect(validateDrawNumbers(hatos, '2007-07-29', [7, 13, 18, 27, 30, 33], [1])).toBe(
+        'Special numbers are not allowed for draws from 2007-07-29.',
+      );
+      // Drawn from the same 45 balls after the six: never one of them (as the bundle tool checks).
+      const bonusDraws = rowsOf('hu_hatoslotto').filter((row) => row.special.length > 0);
+      expect(bonusDraws).toHaveLength(142);
+      expect(bonusDraws.filter((row) => row.main.includes(row.special[0]))).toEqual([]);
     });
 
     it('dates before the first era', () => {

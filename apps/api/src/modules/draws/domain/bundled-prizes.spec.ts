@@ -266,6 +266,100 @@ describe('bundled prizes (apps/api/data/prizes)', () => {
     });
   });
 
+  // Szerencsejáték's files (tools/data/szerencsejatek-bundle.mjs), kept byte for byte in test/fixtures/sources.
+  describe.each([
+    // tag, file, blob, date column, number columns, tiers (winners column, amount column) per era from its date
+    [
+      'hu_otoslotto',
+      'otos.csv',
+      'e70f4aa81a44e6001e685ac03c3d085227a4af0d',
+      'tothm23/5-os-lotto@2fd768cd:otos.csv',
+      3,
+      [12, 13, 14, 15, 16],
+      [{ from: '2004-11-06', tiers: [4, 6, 8, 10] }],
+      958,
+    ],
+    [
+      'hu_hatoslotto',
+      'hatos.csv',
+      'a69a62628092de954df255446db80d0d44008bfc',
+      'karsaib/lotto@c868daaf:hatos.csv',
+      4,
+      [15, 16, 17, 18, 19, 20],
+      [
+        { from: '2004-11-07', tiers: [5, 7, 9, 11, 13] },
+        { from: '2007-07-29', tiers: [5, 9, 11, 13] },
+      ],
+      1166,
+    ],
+  ] as const)('%s.csv', (tag, file, blob, origin, dateColumn, numberColumns, eras, draws) => {
+    const { header, rows } = readStored(tag);
+    const bundle = readBundle(tag);
+    const path = resolve(API_DIR, 'test/fixtures/sources/szerencsejatek', file);
+    const ranks = Math.max(...eras.map((era) => era.tiers.length));
+
+    it(`has the fixed header with ${ranks} ranks and one row per bundled draw, ascending`, () => {
+      expect(header).toEqual(headerFor(ranks));
+      expect(rows.map((row) => row.date)).toEqual([...bundle.keys()].sort());
+      expect(rows).toHaveLength(draws);
+    });
+
+    it(`matches the original ${file} for each of its dated rows`, () => {
+      expect(blobId(path)).toBe(blob);
+      const lines = readFileSync(path, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n');
+      const byDate = new Map(rows.map((row) => [row.date, row]));
+      const problems: string[] = [];
+      let compared = 0;
+      for (const [index, line] of lines.entries()) {
+        const fields = line.split(';');
+        const [year, month, day] = (fields[dateColumn - 1] ?? '').split('.');
+        if (!day) continue;
+        const date = `${year}-${month}-${day}`;
+        compared++;
+        const stored = byDate.get(date);
+        if (!stored) {
+          problems.push(`${date}: no stored row`);
+          continue;
+        }
+        const main = numberColumns.map((column) => fields[column - 1]).join(' ');
+        if (main !== bundle.get(date)?.main)
+          problems.push(`${date}: numbers ${main}, bundle ${bundle.get(date)?.main}`);
+        const { tiers } = eras.filter((era) => era.from <= date).at(-1)!;
+        const forint = (text: string) => text.replace(/ Ft$/, '').replaceAll(' ', '');
+        for (let rank = 1; rank <= ranks; rank++) {
+          const column = tiers[rank - 1];
+          const winners = column === undefined ? '' : fields[column - 1];
+          const amount = column === undefined ? '' : forint(fields[column]);
+          const want = { winners, amount: amount === '0' ? '' : amount, regions: '' };
+          const got = {
+            winners: stored[`rank${rank}_winners`],
+            amount: stored[`rank${rank}_amount`],
+            regions: stored[`rank${rank}_regions`],
+          };
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            problems.push(
+              `${date} rank ${rank}: stored ${JSON.stringify(got)}, original ${JSON.stringify(want)}`,
+            );
+        }
+        const top = fields[tiers[0] - 1];
+        const want = [
+          top === '1' ? forint(fields[tiers[0]]) : '',
+          top === '0' ? 'false' : 'true',
+          '1',
+          'HUF',
+          `${origin}#${index + 1}`,
+        ];
+        const got = [stored.jackpot, stored.jackpot_won, stored.round, stored.currency, stored.prizes_source];
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          problems.push(`${date}: stored ${JSON.stringify(got)}, original ${JSON.stringify(want)}`);
+      }
+      expect(problems).toEqual([]);
+      expect(compared).toBe(draws);
+    });
+  });
+
   describe.each(['eu_euromillions', 'fr_lotto'])('%s.csv is well formed', (tag) => {
     const { rows } = readStored(tag);
     const bundle = readBundle(tag);

@@ -55,6 +55,7 @@ function wantedColumns(mapping: SourceMapping): string[] {
     ...list(mapping.main),
     ...list(mapping.special),
     ...list(mapping.round),
+    ...(mapping.laterRounds ?? []).flatMap((later) => [...list(later.main), ...list(later.special)]),
     ...Object.keys(mapping.filter ?? {}),
   ];
 }

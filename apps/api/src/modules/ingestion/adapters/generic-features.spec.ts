@@ -241,3 +241,79 @@ describe('generic adapter: requests', () => {
     });
   });
 });
+
+describe('generic adapter: Szerencsejáték cmsfiles (undated rows, two draws a row, a layout from a date)', () => {
+  // skandi.csv: year;week;date;w7;p7;w6;p6;w5;p5;w4;p4; 7 machine-drawn numbers; 7 hand-drawn numbers. The oldest
+  // rows (before 2004-11) have no date.
+  const skandi =
+    '2021;37;2021.09.15.;1;480 703 200 Ft;51;382 290 Ft;2533;7 695 Ft;41334;1 760 Ft;1;7;20;22;27;28;30;6;8;15;29;32;34;35\r\n' +
+    '2004;45;2004.11.03.;0;0 Ft;60;232 219 Ft;3232;4 311 Ft;48864;760 Ft;11;19;23;26;28;30;31;13;20;23;26;29;30;35\r\n' +
+    '1999;41;;0;0 Ft;55;158 537 Ft;2745;3 177 Ft;44102;527 Ft;7;8;13;16;20;25;31;12;14;18;24;31;34;35\r\n';
+  const columns = (from: number) => Array.from({ length: 7 }, (_, i) => String(from + i));
+  const mapping = {
+    format: 'csv',
+    header: false,
+    delimiter: ';',
+    date: '3',
+    dateFormat: 'YYYY.MM.DD.',
+    main: columns(12),
+    laterRounds: [{ main: columns(19) }],
+    undated: 'ignore',
+  };
+
+  it('reads each row as two draws of its date, rounds 1 and 2, and counts undated rows as ignored', () => {
+    expect(parse(mapping, skandi)).toEqual({
+      draws: [
+        { row: 1, date: '2021-09-15', round: 1, main: [1, 7, 20, 22, 27, 28, 30], special: [] },
+        { row: 1, date: '2021-09-15', round: 2, main: [6, 8, 15, 29, 32, 34, 35], special: [] },
+        { row: 2, date: '2004-11-03', round: 1, main: [11, 19, 23, 26, 28, 30, 31], special: [] },
+        { row: 2, date: '2004-11-03', round: 2, main: [13, 20, 23, 26, 29, 30, 35], special: [] },
+      ],
+      rejected: [],
+      ignored: 1,
+    });
+  });
+
+  it('without undated: ignore, an undated row is rejected as before', () => {
+    const { undated: _, ...strict } = mapping;
+    expect(parse(strict, skandi).rejected).toEqual([
+      { row: 3, date: null, message: '3 (text of 0 characters) is not a date' },
+    ]);
+  });
+
+  it('rejects a row whose later draw is unreadable, naming its round', () => {
+    const broken = skandi.replace(';34;35\r\n2004', ';34;x\r\n2004');
+    expect(parse(mapping, broken).rejected).toEqual([
+      { row: 1, date: '2021-09-15', message: '19, 20, 21, 22, 23, 24, 25 holds no numbers (round 2)' },
+    ]);
+  });
+
+  it('fails the sync when no row has a date: the date column has moved', () => {
+    expect(() => parse(mapping, skandi.split('\r\n')[2] + '\r\n')).toThrow(
+      new SourceFormatError(
+        'every row of 1 is undated or dated before its history: none to read (the format may have changed)',
+      ),
+    );
+  });
+
+  it('from: rows dated before it are ignored (a layout the mapping does not read)', () => {
+    // hatos.csv's rows before 2007-07-29 carry a bonus number in a 21st column that the current rows lack.
+    const hatos =
+      '2026;23;Csütörtök;2026.06.04.;0;0 Ft;0;0;20;359 455 Ft;858;8 380 Ft;13922;3 140 Ft;2;9;15;21;28;35\r\n' +
+      '2007;29;Vasárnap;2007.07.22.;0;0 Ft;1;29 525 700 Ft;47;307 420 Ft;2651;5 450 Ft;53123;952 Ft;8;13;14;17;19;45;20\r\n';
+    const hatosMapping = {
+      format: 'csv',
+      header: false,
+      delimiter: ';',
+      date: '4',
+      dateFormat: 'YYYY.MM.DD.',
+      main: columns(15).slice(0, 6),
+      from: '2007-07-29',
+    };
+    expect(parse(hatosMapping, hatos)).toEqual({
+      draws: [{ row: 1, date: '2026-06-04', main: [2, 9, 15, 21, 28, 35], special: [] }],
+      rejected: [],
+      ignored: 1,
+    });
+  });
+});

@@ -5,8 +5,9 @@ import type { FetchedPrizes } from './source-adapter';
 
 /**
  * A row's prizes per the mapping, or a message naming the field that could not be read. Winners are whole numbers
- * (spaces as thousands separators are dropped); an amount of 0 is null (nobody won, nothing paid); an empty or
- * absent field is null (not published). A division's `total` is shared among its winners: the amount per winner
+ * (spaces as thousands separators are dropped); amounts too may hold such spaces and end with the mapping's
+ * `suffix` (Szerencsejáték's `1 234 Ft`); an amount of 0 is null (nobody won, nothing paid); an empty or absent
+ * field is null (not published). A division's `total` is shared among its winners: the amount per winner
  * when it divides exactly to the minor unit (an amount is never rounded here), else the row's prizes are refused.
  */
 export function prizesAt(
@@ -21,9 +22,11 @@ export function prizesAt(
     const shown = String(value).replace(/[\s\u00a0\u202f]/g, '');
     return shown === '' ? null : shown;
   };
+  const suffix = mapping.suffix;
   const minor = (field: string | undefined): number | null | string => {
-    const value = text(field);
-    if (value === null) return null;
+    const shown = text(field);
+    if (shown === null) return null;
+    const value = suffix !== undefined && shown.endsWith(suffix) ? shown.slice(0, -suffix.length) : shown;
     const normal = mapping.decimal === ',' ? value.replace(',', '.') : value;
     const read = decimalToMinor(normal, mapping.currency);
     return read === null ? `${field} is not an amount in ${mapping.currency}` : read === 0 ? null : read;

@@ -65,10 +65,15 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
     const draws: FetchedDraw[] = [];
     const rejected: RejectedRow[] = [];
     let read = 0;
+    let ignored = 0;
     rows.forEach((row, index) => {
       if (!filter.every(([field, text]) => textAt(fieldOf(row, field)) === text)) return;
       read++;
       const position = index + 1;
+      if (mapping.undated === 'ignore' && blankAt(row, mapping.date, fieldOf)) {
+        ignored++;
+        return;
+      }
       const rawDate = dateValue(row, mapping.date, fieldOf);
       const date = typeof rawDate === 'string' || typeof rawDate === 'number' ? readDate(rawDate) : null;
       if (date === null || !isValidIsoDate(date)) {
@@ -90,6 +95,10 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
           return;
         }
         round = value;
+      }
+      if (mapping.from !== undefined && date < mapping.from) {
+        ignored++;
+        return;
       }
       const main = numbersAt(row, mapping.main, separator, fieldOf);
       if (main === null) {
@@ -122,20 +131,45 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
         rejected.push({ row: position, date, message: prizes });
         return;
       }
+      const later = (mapping.laterRounds ?? []).map((fields, i) => ({
+        round: i + 2,
+        main: numbersAt(row, fields.main, separator, fieldOf),
+        special:
+          fields.special === undefined || blankAt(row, fields.special, fieldOf)
+            ? []
+            : numbersAt(row, fields.special, separator, fieldOf),
+        fields,
+      }));
+      const unread = later.find((draw) => draw.main === null || draw.special === null);
+      if (unread !== undefined) {
+        const fields = unread.main === null ? unread.fields.main : unread.fields.special!;
+        rejected.push({
+          row: position,
+          date,
+          message: `${describe(fields)} holds no numbers (round ${unread.round})`,
+        });
+        return;
+      }
       draws.push({
         row: position,
         date,
-        ...(round !== undefined ? { round } : {}),
+        ...(round !== undefined ? { round } : later.length > 0 ? { round: 1 } : {}),
         main,
         special,
         ...(prizes ? { prizes } : {}),
       });
+      for (const draw of later)
+        draws.push({ row: position, date, round: draw.round, main: draw.main!, special: draw.special! });
     });
     if (read === 0 && rows.length > 0 && filter.length > 0)
       throw new SourceFormatError(
         `no row of ${rows.length} holds what the filter asks for (the format may have changed)`,
       );
-    return assertSomeUsable({ draws, rejected }, read);
+    if (read > 0 && ignored === read)
+      throw new SourceFormatError(
+        `every row of ${read} is undated or dated before ${mapping.from ?? 'its history'}: none to read (the format may have changed)`,
+      );
+    return { ...assertSomeUsable({ draws, rejected }, read - ignored), ...(ignored > 0 ? { ignored } : {}) };
   };
   return {
     buildUrl,

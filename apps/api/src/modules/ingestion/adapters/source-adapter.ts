@@ -26,6 +26,11 @@ export interface FetchedPrizes {
 export interface ParsedAnswer {
   draws: FetchedDraw[];
   rejected: RejectedRow[];
+  /**
+   * Rows the mapping leaves out on purpose (`undated: 'ignore'`, `from`): history without a date or before the
+   * rows it reads; counted with the sync's ignored rows. Absent when none.
+   */
+  ignored?: number;
 }
 
 /** The request an adapter makes: only recent draws (from `since`, the lottery's date). */

@@ -86,3 +86,51 @@ describe('parseSourceMapping: what operators publish', () => {
     );
   });
 });
+
+describe('parseSourceMapping: Szerencsejáték cmsfiles (laterRounds, undated, from, prizes.suffix)', () => {
+  const hungarian = { format: 'csv', header: false, delimiter: ';', date: '3', dateFormat: 'YYYY.MM.DD.' };
+
+  it('keeps the later draws of a row, undated rows ignored, a first date and an amount suffix', () => {
+    const skandi = {
+      ...hungarian,
+      main: ['12', '13'],
+      laterRounds: [{ main: ['19', '20'] }],
+      undated: 'ignore',
+      from: '2004-11-03',
+    };
+    expect(parseSourceMapping(skandi)).toEqual({ mapping: skandi });
+    const otos = {
+      ...hungarian,
+      main: ['12', '13'],
+      prizes: { currency: 'HUF', suffix: 'Ft', divisions: [{ rank: 1, winners: '4', amount: '5' }] },
+    };
+    expect(parseSourceMapping(otos)).toEqual({ mapping: otos });
+  });
+
+  it.each([
+    [{ laterRounds: [] }, 'laterRounds must list 1 to 5 draws {main, special?}'],
+    [{ laterRounds: [{ special: 's' }] }, 'laterRounds must list 1 to 5 draws'],
+    [{ laterRounds: [{ main: 'm2', round: 'r' }] }, 'laterRounds must list 1 to 5 draws'],
+    [
+      { laterRounds: [{ main: 'm2' }], round: 'r' },
+      'laterRounds reads several draws from one row: not with round',
+    ],
+    [
+      { laterRounds: [{ main: 'm2' }], prizes: { currency: 'HUF', divisions: [{ rank: 1 }] } },
+      'laterRounds reads several draws from one row',
+    ],
+    [{ undated: 'skip' }, "undated must be 'ignore'"],
+    [{ from: '2004-13-01' }, "from must be a date 'YYYY-MM-DD'"],
+    [{ prizes: { currency: 'HUF', suffix: '', divisions: [{ rank: 1 }] } }, 'prizes.suffix must be 1 to 10'],
+    [
+      { prizes: { currency: 'HUF', suffix: ' Ft', divisions: [{ rank: 1 }] } },
+      'prizes.suffix must be 1 to 10',
+    ],
+  ])('refuses %j', (value, problem) => expect(problemOf(value)).toContain(problem));
+
+  it('checks the later draws’ columns as positions with header false', () => {
+    expect(problemOf({ ...hungarian, main: ['12'], laterRounds: [{ main: ['hand'] }] })).toBe(
+      "with header false, fields are column positions ('1', '2', …): 'hand' is not one",
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { isValidIsoDate } from '../../../common/dates/iso-date';
 import { dateReader, EPOCH_MS, isDateFormat } from './date-readers';
 import { parseRequestOptions, type RequestOptions } from './request-options';
 import { TEXT_ENCODINGS, type TextEncoding } from './text-encoding';
@@ -41,6 +42,21 @@ export interface SourceMapping extends RequestOptions {
   specialFromMain?: number;
   /** The field of the draw's round (1, 2, … or ONE, TWO, …), where a date has several draws. */
   round?: string;
+  /**
+   * Where each row holds several draws of its date (Szerencsejáték's Skandináv lottó: the machine draw, then the
+   * hand draw): the numbers of the row's later draws, rounds 2, 3, …; `main` and `special` are then round 1's.
+   */
+  laterRounds?: { main: string | string[]; special?: string | string[] }[];
+  /**
+   * 'ignore': a row whose date field is empty is history its publisher left undated (Szerencsejáték's rows before
+   * 2004-11), counted as ignored instead of rejected. Absent: such a row is rejected, as any row without a date.
+   */
+  undated?: 'ignore';
+  /**
+   * 'YYYY-MM-DD': rows dated before it are counted as ignored, not read: the mapping fits the publication's rows from
+   * then on (Hatoslottó's older rows carry a bonus number in a column the current ones lack).
+   */
+  from?: string;
   /** Only rows whose fields hold exactly these texts are read (BCLC's `SEQUENCE NUMBER` 0: main draws). */
   filter?: Record<string, string>;
   /** What separates numbers within one field (default: spaces, commas, semicolons, dashes or pipes). */
@@ -62,6 +78,8 @@ export interface PrizeMapping {
   currency: string;
   /** The amounts' decimal separator: '.' (default) or ',' (FDJ's `616553,40`). */
   decimal?: '.' | ',';
+  /** Text that follows an amount, dropped where present (Szerencsejáték's `1 234 Ft`: 'Ft'). */
+  suffix?: string;
   divisions: {
     rank: number;
     winners?: string;
@@ -79,6 +97,7 @@ const XML_PATHS =
   "'name[@attribute=text]' or 'name[child=text]' to keep the elements that hold that text";
 const MAX_DATE_PARTS = 3;
 const MAX_FILTERS = 5;
+const MAX_LATER_ROUNDS = 5;
 
 const KEYS = [
   'format',
@@ -92,6 +111,9 @@ const KEYS = [
   'special',
   'specialFromMain',
   'round',
+  'laterRounds',
+  'undated',
+  'from',
   'filter',
   'separator',
   'delimiter',
@@ -124,6 +146,9 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     special,
     specialFromMain,
     round,
+    laterRounds,
+    undated,
+    from,
     filter,
     separator,
     delimiter,
@@ -163,6 +188,16 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   )
     return { problem: 'specialFromMain must be 1 to 10, with main one field and no special' };
   if (round !== undefined && !isField(round)) return { problem: 'round must name a field' };
+  const later = laterRounds === undefined ? undefined : parseLaterRounds(laterRounds);
+  if (later !== undefined && 'problem' in later) return later;
+  if (later !== undefined && (round !== undefined || specialFromMain !== undefined || prizes !== undefined))
+    return {
+      problem:
+        'laterRounds reads several draws from one row: not with round, specialFromMain or prizes (whose round would they be?)',
+    };
+  if (undated !== undefined && undated !== 'ignore') return { problem: "undated must be 'ignore'" };
+  if (from !== undefined && (typeof from !== 'string' || !isValidIsoDate(from)))
+    return { problem: "from must be a date 'YYYY-MM-DD'" };
   if (
     filter !== undefined &&
     (typeof filter !== 'object' ||
@@ -208,6 +243,9 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   if (special !== undefined) mapping.special = special as string | string[];
   if (specialFromMain !== undefined) mapping.specialFromMain = specialFromMain as number;
   if (round !== undefined) mapping.round = round;
+  if (later !== undefined) mapping.laterRounds = later.laterRounds;
+  if (undated !== undefined) mapping.undated = undated;
+  if (from !== undefined) mapping.from = from as string;
   if (filter !== undefined) mapping.filter = { ...(filter as Record<string, string>) };
   if (separator !== undefined) mapping.separator = separator as string;
   if (delimiter !== undefined) mapping.delimiter = delimiter as string;
@@ -238,6 +276,7 @@ export function mappingFields(mapping: SourceMapping): string[] {
     ...list(mapping.main),
     ...list(mapping.special),
     ...list(mapping.round),
+    ...(mapping.laterRounds ?? []).flatMap((later) => [...list(later.main), ...list(later.special)]),
     ...Object.keys(mapping.filter ?? {}),
     ...(prizes?.divisions ?? []).flatMap((d) => [
       ...list(d.winners),
@@ -264,19 +303,42 @@ function parseArchive(value: unknown): { archive: ArchiveMapping } | { problem: 
   return { archive: { type, member } };
 }
 
+function parseLaterRounds(
+  value: unknown,
+): { laterRounds: NonNullable<SourceMapping['laterRounds']> } | { problem: string } {
+  const problem = `laterRounds must list 1 to ${MAX_LATER_ROUNDS} draws {main, special?}, each naming its fields`;
+  if (!Array.isArray(value) || value.length < 1 || value.length > MAX_LATER_ROUNDS) return { problem };
+  const read: NonNullable<SourceMapping['laterRounds']> = [];
+  for (const raw of value) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problem };
+    const { main, special, ...others } = raw as Record<string, unknown>;
+    if (Object.keys(others).length > 0 || !isFields(main) || (special !== undefined && !isFields(special)))
+      return { problem };
+    read.push({
+      main: typeof main === 'string' ? main : [...(main as string[])],
+      ...(special !== undefined
+        ? { special: typeof special === 'string' ? special : [...(special as string[])] }
+        : {}),
+    });
+  }
+  return { laterRounds: read };
+}
+
 function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { problem: 'prizes must be an object {currency, divisions, decimal?, jackpot?}' };
-  const { currency, decimal, divisions, jackpot, ...others } = value as Record<string, unknown>;
+    return { problem: 'prizes must be an object {currency, divisions, decimal?, suffix?, jackpot?}' };
+  const { currency, decimal, suffix, divisions, jackpot, ...others } = value as Record<string, unknown>;
   const unknown = Object.keys(others)[0];
   if (unknown !== undefined)
     return {
-      problem: `prizes has an unknown key '${unknown}' (known: currency, decimal, divisions, jackpot)`,
+      problem: `prizes has an unknown key '${unknown}' (known: currency, decimal, suffix, divisions, jackpot)`,
     };
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
     return { problem: 'prizes.currency must be an ISO 4217 code such as EUR' };
   if (decimal !== undefined && decimal !== '.' && decimal !== ',')
     return { problem: "prizes.decimal must be '.' or ','" };
+  if (suffix !== undefined && (typeof suffix !== 'string' || !/^[^\d\s.,]{1,10}$/.test(suffix)))
+    return { problem: 'prizes.suffix must be 1 to 10 characters, neither digits, spaces, dots nor commas' };
   if (jackpot !== undefined && !isField(jackpot)) return { problem: 'prizes.jackpot must name a field' };
   if (!Array.isArray(divisions) || divisions.length === 0 || divisions.length > MAX_PRIZE_DIVISIONS)
     return {
@@ -316,6 +378,7 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
     prizes: {
       currency,
       ...(decimal !== undefined ? { decimal } : {}),
+      ...(suffix !== undefined ? { suffix: suffix as string } : {}),
       divisions: read,
       ...(jackpot !== undefined ? { jackpot: jackpot as string } : {}),
     },
