@@ -55,6 +55,7 @@ function wantedColumns(mapping: SourceMapping): string[] {
     ...list(mapping.main),
     ...list(mapping.special),
     ...list(mapping.round),
+    ...(mapping.draws ?? []).flatMap((draw) => [...list(draw.main), ...list(draw.special)]),
     ...Object.keys(mapping.filter ?? {}),
   ];
 }

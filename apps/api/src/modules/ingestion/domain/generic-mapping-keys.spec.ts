@@ -27,6 +27,8 @@ describe('parseSourceMapping: what operators publish', () => {
     expect(problemOf({ dateFormat: 'epoch-ms' })).toBeNull();
     expect(problemOf({ archive: { type: 'zip' }, format: 'json' })).toBeNull();
     expect(problemOf({ method: 'POST', body: 'from={since}' })).toBeNull();
+    const rows = { format: 'csv', date: 'd', draws: [{ main: 'm1' }, { main: ['a', 'b'], special: 's2' }] };
+    expect(parseSourceMapping(rows)).toEqual({ mapping: rows });
   });
 
   it.each([
@@ -52,6 +54,17 @@ describe('parseSourceMapping: what operators publish', () => {
     [{ dateFormat: 'epoch' }, 'dateFormat must hold'],
     [{ dateFormat: 'epoch-ms', date: ['a', 'b'] }, "dateFormat 'epoch-ms' reads one date field"],
     [{ round: '' }, 'round must name a field'],
+    [{ draws: [{ main: 'a' }, { main: 'b' }] }, 'with draws, main cannot be given'],
+    [{ main: undefined, draws: [{ main: 'a' }] }, 'draws must list 2 to 10 draws {main, special?}'],
+    [
+      { main: undefined, draws: [{ main: 'a' }, { main: 'b', round: 'r' }] },
+      "draws[1] has an unknown key 'round'",
+    ],
+    [{ main: undefined, draws: [{ main: 'a' }, { special: 'b' }] }, 'draws[1].main must name a field'],
+    [
+      { main: undefined, round: 'r', draws: [{ main: 'a' }, { main: 'b' }] },
+      'with draws, round cannot be given',
+    ],
     [{ filter: {} }, 'filter must map 1 to 5 fields to the text each must hold'],
     [{ filter: { seq: 0 } }, 'filter must map 1 to 5 fields'],
     [{ method: 'PUT' }, "method must be 'GET' or 'POST'"],

@@ -33,14 +33,21 @@ export interface SourceMapping extends RequestOptions {
    * 'YYYY-MM-DD'); a time after the date is ignored. 'epoch-ms': milliseconds, a date in the lottery's zone.
    */
   dateFormat?: string;
-  /** One field holding all main numbers, or one field per number. */
-  main: string | string[];
+  /** One field holding all main numbers, or one field per number (required unless `draws` is given). */
+  main?: string | string[];
   /** The same for special numbers; absent when there are none, or when `specialFromMain` takes them. */
   special?: string | string[];
   /** When one field holds main and special numbers: how many of its last numbers are the special ones. */
   specialFromMain?: number;
   /** The field of the draw's round (1, 2, … or ONE, TWO, …), where a date has several draws. */
   round?: string;
+  /**
+   * Where one row holds all the draws of its date (NY Take 5's midday and evening draws): each draw's fields, round
+   * 1 first, instead of `main`, `special`, `specialFromMain` and `round`. A draw whose main fields are blank is not
+   * in the row (not drawn yet, or not in that period). On a date whose rules have one draw, the row's one draw is
+   * round 1, whichever field holds it (Take 5's single daily draw sits in its evening column).
+   */
+  draws?: RowDraw[];
   /** Only rows whose fields hold exactly these texts are read (BCLC's `SEQUENCE NUMBER` 0: main draws). */
   filter?: Record<string, string>;
   /** What separates numbers within one field (default: spaces, commas, semicolons, dashes or pipes). */
@@ -52,6 +59,15 @@ export interface SourceMapping extends RequestOptions {
   /** Where the source publishes what each draw paid (contract section 10); absent when it does not. */
   prizes?: PrizeMapping;
 }
+
+/** One of the draws a row holds (`SourceMapping.draws`): its numbers' fields, as `main` and `special` above. */
+export interface RowDraw {
+  main: string | string[];
+  special?: string | string[];
+}
+
+/** The most draws one row may hold. */
+const MAX_ROW_DRAWS = 10;
 
 /**
  * The fields of a draw's prizes: per division, its winners, the amount per winning line (or the division's total,
@@ -92,6 +108,7 @@ const KEYS = [
   'special',
   'specialFromMain',
   'round',
+  'draws',
   'filter',
   'separator',
   'delimiter',
@@ -124,6 +141,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     special,
     specialFromMain,
     round,
+    draws,
     filter,
     separator,
     delimiter,
@@ -150,7 +168,10 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     };
   if (dateFormat === EPOCH_MS && typeof date !== 'string')
     return { problem: `dateFormat '${EPOCH_MS}' reads one date field` };
-  if (!isFields(main)) return { problem: 'main must name a field, or list one field per number' };
+  const rowDraws = draws === undefined ? undefined : parseRowDraws(draws, input);
+  if (rowDraws !== undefined && 'problem' in rowDraws) return rowDraws;
+  if (rowDraws === undefined && !isFields(main))
+    return { problem: 'main must name a field, or list one field per number' };
   if (special !== undefined && !isFields(special))
     return { problem: 'special must name a field, or list one field per number' };
   if (
@@ -197,7 +218,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   const mapping: SourceMapping = {
     format,
     date: typeof date === 'string' ? date : [...(date as string[])],
-    main: main as string | string[],
+    ...(rowDraws === undefined ? { main: main as string | string[] } : { draws: rowDraws.draws }),
   };
   if (archiveMapping !== undefined) mapping.archive = archiveMapping.archive;
   if (encoding !== undefined) mapping.encoding = encoding as TextEncoding;
@@ -238,6 +259,7 @@ export function mappingFields(mapping: SourceMapping): string[] {
     ...list(mapping.main),
     ...list(mapping.special),
     ...list(mapping.round),
+    ...(mapping.draws ?? []).flatMap((d) => [...list(d.main), ...list(d.special)]),
     ...Object.keys(mapping.filter ?? {}),
     ...(prizes?.divisions ?? []).flatMap((d) => [
       ...list(d.winners),
@@ -247,6 +269,41 @@ export function mappingFields(mapping: SourceMapping): string[] {
     ]),
     ...list(prizes?.jackpot),
   ];
+}
+
+/** `draws`: 2 to 10 draws {main, special?}, the row's only numbers (no top-level main, special or round). */
+function parseRowDraws(
+  value: unknown,
+  input: Record<string, unknown>,
+): { draws: RowDraw[] } | { problem: string } {
+  const problem = `draws must list 2 to ${MAX_ROW_DRAWS} draws {main, special?}, round 1 first`;
+  if (!Array.isArray(value) || value.length < 2 || value.length > MAX_ROW_DRAWS) return { problem };
+  const taken = ['main', 'special', 'specialFromMain', 'round', 'prizes'].find(
+    (key) => input[key] !== undefined,
+  );
+  if (taken !== undefined)
+    return {
+      problem: `with draws, ${taken} cannot be given: each draw names its own main and special fields`,
+    };
+  const draws: RowDraw[] = [];
+  for (const [i, raw] of value.entries()) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problem };
+    const { main, special, ...others } = raw as Record<string, unknown>;
+    const unknown = Object.keys(others)[0];
+    if (unknown !== undefined)
+      return { problem: `draws[${i}] has an unknown key '${unknown}' (known: main, special)` };
+    if (!isFields(main))
+      return { problem: `draws[${i}].main must name a field, or list one field per number` };
+    if (special !== undefined && !isFields(special))
+      return { problem: `draws[${i}].special must name a field, or list one field per number` };
+    draws.push({
+      main: typeof main === 'string' ? main : [...(main as string[])],
+      ...(special !== undefined
+        ? { special: typeof special === 'string' ? special : [...(special as string[])] }
+        : {}),
+    });
+  }
+  return { draws };
 }
 
 function parseArchive(value: unknown): { archive: ArchiveMapping } | { problem: string } {
