@@ -35,6 +35,17 @@ const SAMPLES: Record<string, Sample> = {
     newer: 1,
     deleteFive: false,
   },
+  // data.ny.gov's CSV exports (the whole history, Socrata's row order): NY Lotto's as downloaded in 2025-10.
+  'https://data.ny.gov/api/views/6nbc-h7bj/rows.csv?accessType=DOWNLOAD': {
+    file: 'ny-socrata/Lottery_NY_Lotto_Winning_Numbers__Beginning_2001.csv',
+    until: '2025-10-11',
+  },
+  // No byte-for-byte copy of Take 5's export in its current layout (midday and evening side by side) was found:
+  // the bundle's newest draws written in that layout (see the README), read through the mapping's `draws`.
+  'https://data.ny.gov/api/views/dg63-4siq/rows.csv?accessType=DOWNLOAD': {
+    file: 'made/ny-socrata/Lottery_Take_5_Winning_Numbers__Beginning_1992.csv',
+    until: '2020-12-13',
+  },
   'https://www.texaslottery.com/export/sites/lottery/Games/Powerball/Winning_Numbers/powerball.csv': {
     file: 'made/texas/powerball.csv',
     until: '2026-08-05',

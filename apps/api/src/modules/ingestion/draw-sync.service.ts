@@ -7,6 +7,7 @@ import type { OutboundPolicy } from '../../common/net/outbound-policy';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
+import { roundsOn } from '../lotteries/domain/lottery-rules';
 import { adapterFor } from './adapters/adapters';
 import { parseAnswer, requestFor, SourceFormatError, type SourceRequest } from './adapters/source-adapter';
 import { DrawIngestService } from './draw-ingest.service';
@@ -156,9 +157,12 @@ export class DrawSyncService {
     };
     let validators: SourceValidators[string] | null = null;
     try {
-      // The lottery's zone dates a source's epoch milliseconds.
-      const timeZone = this.catalog.has(tag) ? this.catalog.snapshot(tag).record.timezone : undefined;
-      const adapter = adapterFor(endpoint.adapter, endpoint.mapping, { timeZone });
+      // The lottery's zone dates a source's epoch milliseconds; its rules say how many draws a date has.
+      const record = this.catalog.has(tag) ? this.catalog.snapshot(tag).record : undefined;
+      const adapter = adapterFor(endpoint.adapter, endpoint.mapping, {
+        timeZone: record?.timezone,
+        ...(record ? { roundsOn: (date: string) => roundsOn(record.rules, date) } : {}),
+      });
       // The sync's own clock fills {untilMs} and {isoWeek} (a test's frozen clock too).
       const request = requestFor(adapter, { url: endpoint.url, since: this.since(tag), now: startedAt });
       const fingerprint = requestFingerprint(endpoint, request);

@@ -55,7 +55,7 @@ function wantedColumns(mapping: SourceMapping): string[] {
     ...list(mapping.main),
     ...list(mapping.special),
     ...list(mapping.round),
-    ...(mapping.laterRounds ?? []).flatMap((later) => [...list(later.main), ...list(later.special)]),
+    ...(mapping.draws ?? []).flatMap((draw) => [...list(draw.main), ...list(draw.special)]),
     ...Object.keys(mapping.filter ?? {}),
   ];
 }

@@ -1,17 +1,22 @@
-import { genericAdapter } from './generic';
+import { type GenericContext, genericAdapter } from './generic';
 import { parseSourceMapping, type SourceMapping } from '../domain/generic-mapping';
 import { parseAnswer, SourceFormatError } from './source-adapter';
 
 /** The adapter of a mapping as an administrator would send it (checked first, as the admin API does). */
-function adapter(value: Record<string, unknown>, timeZone?: string) {
+function adapter(value: Record<string, unknown>, timeZone?: string, context: GenericContext = {}) {
   const parsed = parseSourceMapping(value);
   if ('problem' in parsed) throw new Error(parsed.problem);
-  return genericAdapter(parsed.mapping, { timeZone });
+  return genericAdapter(parsed.mapping, { timeZone, ...context });
 }
 
-const parse = (mapping: Record<string, unknown>, body: string | Buffer, timeZone?: string) => {
+const parse = (
+  mapping: Record<string, unknown>,
+  body: string | Buffer,
+  timeZone?: string,
+  context: GenericContext = {},
+) => {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  return parseAnswer(adapter(mapping, timeZone), bytes);
+  return parseAnswer(adapter(mapping, timeZone, context), bytes);
 };
 
 describe('generic adapter: header-less CSV, dates over columns (Texas)', () => {
@@ -155,6 +160,58 @@ describe('generic adapter: rounds and filters', () => {
   });
 });
 
+describe('generic adapter: several draws in one row (NY Take 5)', () => {
+  // data.ny.gov's Take 5 export (dg63-4siq) since its midday draw began (2021-07-26): one row per date, the midday
+  // and evening draws side by side; the single daily draw of earlier dates sits in the evening column. The numbers
+  // of the first two rows are real (the export as saved in jacob-s-mason/New-York-Lottery-Numbers @ 5402f2df).
+  const header = 'Draw Date,Evening Winning Numbers,Evening Bonus #,Midday Winning Numbers,Midday Bonus #\n';
+  const body =
+    header +
+    '03/13/2025,10 16 21 29 38,,03 08 09 16 36,\n' +
+    '12/13/2020,10 12 18 23 34,,,\n' +
+    '03/14/2025,,,01 02 03 04 05,\n' +
+    '03/15/2025,,,,\n';
+  const mapping = {
+    format: 'csv',
+    date: 'Draw Date',
+    dateFormat: 'MM/DD/YYYY',
+    draws: [{ main: 'Midday Winning Numbers' }, { main: 'Evening Winning Numbers' }],
+  };
+  // Take 5's rules: one draw a date until 2021-07-25, two from 2021-07-26.
+  const roundsOn = (date: string) => (date < '2021-07-26' ? 1 : 2);
+
+  it('reads each draw of a row as its round; a date of one draw gives its one draw round 1', () => {
+    expect(parse(mapping, body, undefined, { roundsOn })).toEqual({
+      draws: [
+        { row: 1, date: '2025-03-13', round: 1, main: [3, 8, 9, 16, 36], special: [] },
+        { row: 1, date: '2025-03-13', round: 2, main: [10, 16, 21, 29, 38], special: [] },
+        { row: 2, date: '2020-12-13', round: 1, main: [10, 12, 18, 23, 34], special: [] },
+        // The afternoon between the two draws: the midday draw only.
+        { row: 3, date: '2025-03-14', round: 1, main: [1, 2, 3, 4, 5], special: [] },
+      ],
+      rejected: [
+        {
+          row: 4,
+          date: '2025-03-15',
+          message: "Midday Winning Numbers; Evening Winning Numbers: no draw's numbers in the row",
+        },
+      ],
+    });
+  });
+
+  it('without the rules, a draw keeps its place’s round', () => {
+    const parsed = parse(mapping, body);
+    expect(parsed.draws.find((d) => d.date === '2020-12-13')?.round).toBe(2);
+  });
+
+  it('a CSV without one of the draws’ columns has changed format', () => {
+    const old = 'Draw Date,Winning Numbers,Bonus #\n12/13/2020,10 12 18 23 34,\n';
+    expect(() => parse(mapping, old, undefined, { roundsOn })).toThrow(
+      "the CSV has no column 'Midday Winning Numbers' (its header has 3 columns)",
+    );
+  });
+});
+
 describe('generic adapter: text encodings', () => {
   const text = 'numéro;date;n\n4;05/03/2019;1 2 3\n';
   const mapping = {
@@ -256,8 +313,7 @@ describe('generic adapter: Szerencsejáték cmsfiles (undated rows, two draws a 
     delimiter: ';',
     date: '3',
     dateFormat: 'YYYY.MM.DD.',
-    main: columns(12),
-    laterRounds: [{ main: columns(19) }],
+    draws: [{ main: columns(12) }, { main: columns(19) }],
     undated: 'ignore',
   };
 
@@ -281,11 +337,13 @@ describe('generic adapter: Szerencsejáték cmsfiles (undated rows, two draws a 
     ]);
   });
 
-  it('rejects a row whose later draw is unreadable, naming its round', () => {
+  it('rejects the draw of a row that is unreadable, and keeps the row’s other draw', () => {
     const broken = skandi.replace(';34;35\r\n2004', ';34;x\r\n2004');
-    expect(parse(mapping, broken).rejected).toEqual([
-      { row: 1, date: '2021-09-15', message: '19, 20, 21, 22, 23, 24, 25 holds no numbers (round 2)' },
+    const { draws, rejected } = parse(mapping, broken);
+    expect(rejected).toEqual([
+      { row: 1, date: '2021-09-15', message: '19, 20, 21, 22, 23, 24, 25 holds no numbers' },
     ]);
+    expect(draws.filter((draw) => draw.date === '2021-09-15').map((draw) => draw.round)).toEqual([1]);
   });
 
   it('fails the sync when no row has a date: the date column has moved', () => {

@@ -37,6 +37,18 @@ export type FieldReader = (row: unknown, field: string) => unknown;
 export interface GenericContext {
   /** The lottery's IANA time zone; UTC when absent. */
   timeZone?: string;
+  /**
+   * How many draws the lottery's rules have on a date (1 outside any era): a row holding several draws (`draws`)
+   * whose date has one draw gives it round 1. Unknown: the draws keep their places' rounds.
+   */
+  roundsOn?: (date: string) => number;
+}
+
+/** How one draw's numbers are read from a row: the mapping's own fields, or one of its `draws`. */
+interface DrawFields {
+  main: string | string[];
+  special?: string | string[];
+  specialFromMain?: number;
 }
 
 /** Any CSV, JSON or XML publication over HTTP (in a ZIP, in any text encoding), read through its mapping. */
@@ -54,6 +66,22 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
       target.searchParams.set(name, value.replaceAll('{since}', since ?? ''));
     }
     return target.toString();
+  };
+  const rowDraws = mapping.draws;
+  /** A draw's main and special numbers, or why the row does not hold them. */
+  const numbersOf = (row: unknown, fields: DrawFields): { main: number[]; special: number[] } | string => {
+    const main = numbersAt(row, fields.main, separator, fieldOf);
+    if (main === null) return `${describe(fields.main)} holds no numbers`;
+    if (fields.specialFromMain !== undefined) {
+      if (main.length <= fields.specialFromMain) return `${describe(fields.main)} lacks its special numbers`;
+      return { main, special: main.splice(main.length - fields.specialFromMain) };
+    }
+    // A blank special field is a draw without special numbers (German Lotto before its Superzahl, 1991): the
+    // rules of the draw's era decide whether that is allowed.
+    if (fields.special === undefined || blankAt(row, fields.special, fieldOf)) return { main, special: [] };
+    const special = numbersAt(row, fields.special, separator, fieldOf);
+    if (special === null) return `${describe(fields.special)} holds no numbers`;
+    return { main, special };
   };
   const parse = (body: string): { draws: FetchedDraw[]; rejected: RejectedRow[] } => {
     const rows =
@@ -85,6 +113,28 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
         });
         return;
       }
+      if (mapping.from !== undefined && date < mapping.from) {
+        ignored++;
+        return;
+      }
+      if (rowDraws !== undefined) {
+        // Several draws in one row: each present draw is its place's round (round 1 where the date has one draw).
+        const present = rowDraws
+          .map((fields, i) => ({ fields, round: i + 1 }))
+          .filter(({ fields }) => !blankAt(row, fields.main, fieldOf));
+        if (present.length === 0) {
+          const fields = rowDraws.map((d) => describe(d.main)).join('; ');
+          rejected.push({ row: position, date, message: `${fields}: no draw's numbers in the row` });
+          return;
+        }
+        const single = present.length === 1 && context.roundsOn?.(date) === 1;
+        for (const { fields, round } of present) {
+          const numbers = numbersOf(row, fields);
+          if (typeof numbers === 'string') rejected.push({ row: position, date, message: numbers });
+          else draws.push({ row: position, date, round: single ? 1 : round, ...numbers });
+        }
+        return;
+      }
       let round: number | undefined;
       if (mapping.round !== undefined) {
         const rawRound = fieldOf(row, mapping.round);
@@ -96,70 +146,23 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
         }
         round = value;
       }
-      if (mapping.from !== undefined && date < mapping.from) {
-        ignored++;
+      const numbers = numbersOf(row, mapping as DrawFields);
+      if (typeof numbers === 'string') {
+        rejected.push({ row: position, date, message: numbers });
         return;
-      }
-      const main = numbersAt(row, mapping.main, separator, fieldOf);
-      if (main === null) {
-        rejected.push({ row: position, date, message: `${describe(mapping.main)} holds no numbers` });
-        return;
-      }
-      let special: number[] = [];
-      if (mapping.specialFromMain !== undefined) {
-        if (main.length <= mapping.specialFromMain) {
-          rejected.push({
-            row: position,
-            date,
-            message: `${describe(mapping.main)} lacks its special numbers`,
-          });
-          return;
-        }
-        special = main.splice(main.length - mapping.specialFromMain);
-      } else if (mapping.special !== undefined && !blankAt(row, mapping.special, fieldOf)) {
-        // A blank special field is a draw without special numbers (German Lotto before its Superzahl, 1991):
-        // the rules of the draw's era decide whether that is allowed.
-        const numbers = numbersAt(row, mapping.special, separator, fieldOf);
-        if (numbers === null) {
-          rejected.push({ row: position, date, message: `${describe(mapping.special)} holds no numbers` });
-          return;
-        }
-        special = numbers;
       }
       const prizes = mapping.prizes ? prizesAt(row, mapping.prizes, fieldOf) : undefined;
       if (typeof prizes === 'string') {
         rejected.push({ row: position, date, message: prizes });
         return;
       }
-      const later = (mapping.laterRounds ?? []).map((fields, i) => ({
-        round: i + 2,
-        main: numbersAt(row, fields.main, separator, fieldOf),
-        special:
-          fields.special === undefined || blankAt(row, fields.special, fieldOf)
-            ? []
-            : numbersAt(row, fields.special, separator, fieldOf),
-        fields,
-      }));
-      const unread = later.find((draw) => draw.main === null || draw.special === null);
-      if (unread !== undefined) {
-        const fields = unread.main === null ? unread.fields.main : unread.fields.special!;
-        rejected.push({
-          row: position,
-          date,
-          message: `${describe(fields)} holds no numbers (round ${unread.round})`,
-        });
-        return;
-      }
       draws.push({
         row: position,
         date,
-        ...(round !== undefined ? { round } : later.length > 0 ? { round: 1 } : {}),
-        main,
-        special,
+        ...(round !== undefined ? { round } : {}),
+        ...numbers,
         ...(prizes ? { prizes } : {}),
       });
-      for (const draw of later)
-        draws.push({ row: position, date, round: draw.round, main: draw.main!, special: draw.special! });
     });
     if (read === 0 && rows.length > 0 && filter.length > 0)
       throw new SourceFormatError(

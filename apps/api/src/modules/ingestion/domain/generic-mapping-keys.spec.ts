@@ -27,6 +27,8 @@ describe('parseSourceMapping: what operators publish', () => {
     expect(problemOf({ dateFormat: 'epoch-ms' })).toBeNull();
     expect(problemOf({ archive: { type: 'zip' }, format: 'json' })).toBeNull();
     expect(problemOf({ method: 'POST', body: 'from={since}' })).toBeNull();
+    const rows = { format: 'csv', date: 'd', draws: [{ main: 'm1' }, { main: ['a', 'b'], special: 's2' }] };
+    expect(parseSourceMapping(rows)).toEqual({ mapping: rows });
   });
 
   it.each([
@@ -52,6 +54,17 @@ describe('parseSourceMapping: what operators publish', () => {
     [{ dateFormat: 'epoch' }, 'dateFormat must hold'],
     [{ dateFormat: 'epoch-ms', date: ['a', 'b'] }, "dateFormat 'epoch-ms' reads one date field"],
     [{ round: '' }, 'round must name a field'],
+    [{ draws: [{ main: 'a' }, { main: 'b' }] }, 'with draws, main cannot be given'],
+    [{ main: undefined, draws: [{ main: 'a' }] }, 'draws must list 2 to 10 draws {main, special?}'],
+    [
+      { main: undefined, draws: [{ main: 'a' }, { main: 'b', round: 'r' }] },
+      "draws[1] has an unknown key 'round'",
+    ],
+    [{ main: undefined, draws: [{ main: 'a' }, { special: 'b' }] }, 'draws[1].main must name a field'],
+    [
+      { main: undefined, round: 'r', draws: [{ main: 'a' }, { main: 'b' }] },
+      'with draws, round cannot be given',
+    ],
     [{ filter: {} }, 'filter must map 1 to 5 fields to the text each must hold'],
     [{ filter: { seq: 0 } }, 'filter must map 1 to 5 fields'],
     [{ method: 'PUT' }, "method must be 'GET' or 'POST'"],
@@ -87,14 +100,13 @@ describe('parseSourceMapping: what operators publish', () => {
   });
 });
 
-describe('parseSourceMapping: Szerencsejáték cmsfiles (laterRounds, undated, from, prizes.suffix)', () => {
+describe('parseSourceMapping: Szerencsejáték cmsfiles (undated, from, prizes.suffix)', () => {
   const hungarian = { format: 'csv', header: false, delimiter: ';', date: '3', dateFormat: 'YYYY.MM.DD.' };
 
-  it('keeps the later draws of a row, undated rows ignored, a first date and an amount suffix', () => {
+  it('keeps the draws of a row, undated rows ignored, a first date and an amount suffix', () => {
     const skandi = {
       ...hungarian,
-      main: ['12', '13'],
-      laterRounds: [{ main: ['19', '20'] }],
+      draws: [{ main: ['12', '13'] }, { main: ['19', '20'] }],
       undated: 'ignore',
       from: '2004-11-03',
     };
@@ -108,17 +120,6 @@ describe('parseSourceMapping: Szerencsejáték cmsfiles (laterRounds, undated, f
   });
 
   it.each([
-    [{ laterRounds: [] }, 'laterRounds must list 1 to 5 draws {main, special?}'],
-    [{ laterRounds: [{ special: 's' }] }, 'laterRounds must list 1 to 5 draws'],
-    [{ laterRounds: [{ main: 'm2', round: 'r' }] }, 'laterRounds must list 1 to 5 draws'],
-    [
-      { laterRounds: [{ main: 'm2' }], round: 'r' },
-      'laterRounds reads several draws from one row: not with round',
-    ],
-    [
-      { laterRounds: [{ main: 'm2' }], prizes: { currency: 'HUF', divisions: [{ rank: 1 }] } },
-      'laterRounds reads several draws from one row',
-    ],
     [{ undated: 'skip' }, "undated must be 'ignore'"],
     [{ from: '2004-13-01' }, "from must be a date 'YYYY-MM-DD'"],
     [{ prizes: { currency: 'HUF', suffix: '', divisions: [{ rank: 1 }] } }, 'prizes.suffix must be 1 to 10'],
@@ -128,8 +129,8 @@ describe('parseSourceMapping: Szerencsejáték cmsfiles (laterRounds, undated, f
     ],
   ])('refuses %j', (value, problem) => expect(problemOf(value)).toContain(problem));
 
-  it('checks the later draws’ columns as positions with header false', () => {
-    expect(problemOf({ ...hungarian, main: ['12'], laterRounds: [{ main: ['hand'] }] })).toBe(
+  it('checks the row draws’ columns as positions with header false', () => {
+    expect(problemOf({ ...hungarian, main: undefined, draws: [{ main: ['12'] }, { main: ['hand'] }] })).toBe(
       "with header false, fields are column positions ('1', '2', …): 'hand' is not one",
     );
   });

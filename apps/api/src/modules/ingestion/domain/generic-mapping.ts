@@ -34,8 +34,8 @@ export interface SourceMapping extends RequestOptions {
    * 'YYYY-MM-DD'); a time after the date is ignored. 'epoch-ms': milliseconds, a date in the lottery's zone.
    */
   dateFormat?: string;
-  /** One field holding all main numbers, or one field per number. */
-  main: string | string[];
+  /** One field holding all main numbers, or one field per number (required unless `draws` is given). */
+  main?: string | string[];
   /** The same for special numbers; absent when there are none, or when `specialFromMain` takes them. */
   special?: string | string[];
   /** When one field holds main and special numbers: how many of its last numbers are the special ones. */
@@ -43,10 +43,12 @@ export interface SourceMapping extends RequestOptions {
   /** The field of the draw's round (1, 2, … or ONE, TWO, …), where a date has several draws. */
   round?: string;
   /**
-   * Where each row holds several draws of its date (Szerencsejáték's Skandináv lottó: the machine draw, then the
-   * hand draw): the numbers of the row's later draws, rounds 2, 3, …; `main` and `special` are then round 1's.
+   * Where one row holds all the draws of its date (NY Take 5's midday and evening draws): each draw's fields, round
+   * 1 first, instead of `main`, `special`, `specialFromMain` and `round`. A draw whose main fields are blank is not
+   * in the row (not drawn yet, or not in that period). On a date whose rules have one draw, the row's one draw is
+   * round 1, whichever field holds it (Take 5's single daily draw sits in its evening column).
    */
-  laterRounds?: { main: string | string[]; special?: string | string[] }[];
+  draws?: RowDraw[];
   /**
    * 'ignore': a row whose date field is empty is history its publisher left undated (Szerencsejáték's rows before
    * 2004-11), counted as ignored instead of rejected. Absent: such a row is rejected, as any row without a date.
@@ -68,6 +70,15 @@ export interface SourceMapping extends RequestOptions {
   /** Where the source publishes what each draw paid (contract section 10); absent when it does not. */
   prizes?: PrizeMapping;
 }
+
+/** One of the draws a row holds (`SourceMapping.draws`): its numbers' fields, as `main` and `special` above. */
+export interface RowDraw {
+  main: string | string[];
+  special?: string | string[];
+}
+
+/** The most draws one row may hold. */
+const MAX_ROW_DRAWS = 10;
 
 /**
  * The fields of a draw's prizes: per division, its winners, the amount per winning line (or the division's total,
@@ -97,7 +108,6 @@ const XML_PATHS =
   "'name[@attribute=text]' or 'name[child=text]' to keep the elements that hold that text";
 const MAX_DATE_PARTS = 3;
 const MAX_FILTERS = 5;
-const MAX_LATER_ROUNDS = 5;
 
 const KEYS = [
   'format',
@@ -111,7 +121,7 @@ const KEYS = [
   'special',
   'specialFromMain',
   'round',
-  'laterRounds',
+  'draws',
   'undated',
   'from',
   'filter',
@@ -146,7 +156,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     special,
     specialFromMain,
     round,
-    laterRounds,
+    draws,
     undated,
     from,
     filter,
@@ -175,7 +185,13 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     };
   if (dateFormat === EPOCH_MS && typeof date !== 'string')
     return { problem: `dateFormat '${EPOCH_MS}' reads one date field` };
-  if (!isFields(main)) return { problem: 'main must name a field, or list one field per number' };
+  const rowDraws = draws === undefined ? undefined : parseRowDraws(draws, input);
+  if (rowDraws !== undefined && 'problem' in rowDraws) return rowDraws;
+  if (rowDraws === undefined && !isFields(main))
+    return { problem: 'main must name a field, or list one field per number' };
+  if (undated !== undefined && undated !== 'ignore') return { problem: "undated must be 'ignore'" };
+  if (from !== undefined && (typeof from !== 'string' || !isValidIsoDate(from)))
+    return { problem: "from must be a date 'YYYY-MM-DD'" };
   if (special !== undefined && !isFields(special))
     return { problem: 'special must name a field, or list one field per number' };
   if (
@@ -188,16 +204,6 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   )
     return { problem: 'specialFromMain must be 1 to 10, with main one field and no special' };
   if (round !== undefined && !isField(round)) return { problem: 'round must name a field' };
-  const later = laterRounds === undefined ? undefined : parseLaterRounds(laterRounds);
-  if (later !== undefined && 'problem' in later) return later;
-  if (later !== undefined && (round !== undefined || specialFromMain !== undefined || prizes !== undefined))
-    return {
-      problem:
-        'laterRounds reads several draws from one row: not with round, specialFromMain or prizes (whose round would they be?)',
-    };
-  if (undated !== undefined && undated !== 'ignore') return { problem: "undated must be 'ignore'" };
-  if (from !== undefined && (typeof from !== 'string' || !isValidIsoDate(from)))
-    return { problem: "from must be a date 'YYYY-MM-DD'" };
   if (
     filter !== undefined &&
     (typeof filter !== 'object' ||
@@ -232,7 +238,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   const mapping: SourceMapping = {
     format,
     date: typeof date === 'string' ? date : [...(date as string[])],
-    main: main as string | string[],
+    ...(rowDraws === undefined ? { main: main as string | string[] } : { draws: rowDraws.draws }),
   };
   if (archiveMapping !== undefined) mapping.archive = archiveMapping.archive;
   if (encoding !== undefined) mapping.encoding = encoding as TextEncoding;
@@ -243,7 +249,6 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   if (special !== undefined) mapping.special = special as string | string[];
   if (specialFromMain !== undefined) mapping.specialFromMain = specialFromMain as number;
   if (round !== undefined) mapping.round = round;
-  if (later !== undefined) mapping.laterRounds = later.laterRounds;
   if (undated !== undefined) mapping.undated = undated;
   if (from !== undefined) mapping.from = from as string;
   if (filter !== undefined) mapping.filter = { ...(filter as Record<string, string>) };
@@ -276,7 +281,7 @@ export function mappingFields(mapping: SourceMapping): string[] {
     ...list(mapping.main),
     ...list(mapping.special),
     ...list(mapping.round),
-    ...(mapping.laterRounds ?? []).flatMap((later) => [...list(later.main), ...list(later.special)]),
+    ...(mapping.draws ?? []).flatMap((d) => [...list(d.main), ...list(d.special)]),
     ...Object.keys(mapping.filter ?? {}),
     ...(prizes?.divisions ?? []).flatMap((d) => [
       ...list(d.winners),
@@ -286,6 +291,41 @@ export function mappingFields(mapping: SourceMapping): string[] {
     ]),
     ...list(prizes?.jackpot),
   ];
+}
+
+/** `draws`: 2 to 10 draws {main, special?}, the row's only numbers (no top-level main, special or round). */
+function parseRowDraws(
+  value: unknown,
+  input: Record<string, unknown>,
+): { draws: RowDraw[] } | { problem: string } {
+  const problem = `draws must list 2 to ${MAX_ROW_DRAWS} draws {main, special?}, round 1 first`;
+  if (!Array.isArray(value) || value.length < 2 || value.length > MAX_ROW_DRAWS) return { problem };
+  const taken = ['main', 'special', 'specialFromMain', 'round', 'prizes'].find(
+    (key) => input[key] !== undefined,
+  );
+  if (taken !== undefined)
+    return {
+      problem: `with draws, ${taken} cannot be given: each draw names its own main and special fields`,
+    };
+  const draws: RowDraw[] = [];
+  for (const [i, raw] of value.entries()) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problem };
+    const { main, special, ...others } = raw as Record<string, unknown>;
+    const unknown = Object.keys(others)[0];
+    if (unknown !== undefined)
+      return { problem: `draws[${i}] has an unknown key '${unknown}' (known: main, special)` };
+    if (!isFields(main))
+      return { problem: `draws[${i}].main must name a field, or list one field per number` };
+    if (special !== undefined && !isFields(special))
+      return { problem: `draws[${i}].special must name a field, or list one field per number` };
+    draws.push({
+      main: typeof main === 'string' ? main : [...(main as string[])],
+      ...(special !== undefined
+        ? { special: typeof special === 'string' ? special : [...(special as string[])] }
+        : {}),
+    });
+  }
+  return { draws };
 }
 
 function parseArchive(value: unknown): { archive: ArchiveMapping } | { problem: string } {
@@ -301,27 +341,6 @@ function parseArchive(value: unknown): { archive: ArchiveMapping } | { problem: 
     return { problem: 'archive.member is not a valid regular expression' };
   }
   return { archive: { type, member } };
-}
-
-function parseLaterRounds(
-  value: unknown,
-): { laterRounds: NonNullable<SourceMapping['laterRounds']> } | { problem: string } {
-  const problem = `laterRounds must list 1 to ${MAX_LATER_ROUNDS} draws {main, special?}, each naming its fields`;
-  if (!Array.isArray(value) || value.length < 1 || value.length > MAX_LATER_ROUNDS) return { problem };
-  const read: NonNullable<SourceMapping['laterRounds']> = [];
-  for (const raw of value) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problem };
-    const { main, special, ...others } = raw as Record<string, unknown>;
-    if (Object.keys(others).length > 0 || !isFields(main) || (special !== undefined && !isFields(special)))
-      return { problem };
-    read.push({
-      main: typeof main === 'string' ? main : [...(main as string[])],
-      ...(special !== undefined
-        ? { special: typeof special === 'string' ? special : [...(special as string[])] }
-        : {}),
-    });
-  }
-  return { laterRounds: read };
 }
 
 function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem: string } {
