@@ -5,6 +5,9 @@ import { PassThrough } from 'node:stream';
 import { BootCliApp, runCli } from '../src/bin/cli';
 import { sql } from './support/fixtures';
 import { createTestApp, TestApp } from './support/test-app';
+import { bundleFigures } from './support/bundle';
+
+const BUNDLE = bundleFigures();
 
 /** Runs the command-line tool in-process against the test app, capturing what it prints. */
 describe('command-line tool', () => {
@@ -75,8 +78,8 @@ describe('command-line tool', () => {
     expect(lines).toContainEqual(
       expect.stringMatching(/^us_powerball\s+3261\s+1997-11-01\s+2026-08-05\s+Powerball$/),
     );
-    expect(lines).toHaveLength(15);
-    expect(lines.at(-1)).toBe('13 lotteries, 28724 draws.');
+    expect(lines).toHaveLength(BUNDLE.lotteries + 2);
+    expect(lines.at(-1)).toBe(`${BUNDLE.lotteries} lotteries, ${BUNDLE.draws} draws.`);
   });
 
   it('imports a CSV through the import service, reporting rejected lines (exit 1)', async () => {

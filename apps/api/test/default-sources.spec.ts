@@ -360,9 +360,7 @@ describe('the sources lotteries.json ships, read from real publications', () => 
         inserted: missing.length,
         fallbackAfter: [expect.stringContaining(sources.url(`/${tag}/down`))],
       });
-      const state = (await api.get('/admin/sync', { jwt })).body.sources.find(
-        (s: { lottery: string }) => s.lottery === tag,
-      );
+      const state = (await api.get(`/admin/sync/${tag}`, { jwt })).body;
       expect(state.lastResult.source).toBe(result.source);
     },
   );

@@ -22,8 +22,7 @@ describe('the sync scheduler', () => {
   let jwt: string;
   let token: string;
   const polls = (path: string) => sources.requests.filter((r) => r.path === path);
-  const state = async (tag: string) =>
-    (await api.get('/admin/sync', { jwt })).body.sources.find((s: { lottery: string }) => s.lottery === tag);
+  const state = async (tag: string) => (await api.get(`/admin/sync/${tag}`, { jwt })).body;
 
   beforeAll(async () => {
     sources = await startSourceServer();

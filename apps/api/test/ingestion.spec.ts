@@ -26,8 +26,7 @@ describe('ingestion from the operators’ publications', () => {
   const latest = async (tag: string) =>
     (await api.get(`/lottery/${tag}/draw/latest/numbers`, { token })).body;
   const lottery = async (tag: string) => (await api.get(`/lottery/${tag}`, { token })).body;
-  const syncState = async (tag: string) =>
-    (await api.get('/admin/sync', { jwt })).body.sources.find((s: { lottery: string }) => s.lottery === tag);
+  const syncState = async (tag: string) => (await api.get(`/admin/sync/${tag}`, { jwt })).body;
   const numbers = (main: number[], special: number[]) => [
     ...main.map((value, order) => ({ special: false, order, value })),
     ...special.map((value, order) => ({ special: true, order, value })),
@@ -47,9 +46,15 @@ describe('ingestion from the operators’ publications', () => {
   describe('sources configured in data', () => {
     it('ship the default sources of lotteries.json (official feed first, then fallbacks), with an empty sync state', async () => {
       const bundled = loadBundledLotteries(bundledDataDir()).filter((lottery) => lottery.sync !== null);
-      const listed = await api.get('/admin/sources?limit=100', { jwt });
-      expect(listed.status).toBe(200);
-      expect(listed.body.sources).toEqual(
+      // Every page (15 sources a page).
+      const listed: unknown[] = [];
+      for (let offset = 0, more = true; more; offset += 15) {
+        const page = await api.get(`/admin/sources?offset=${offset}`, { jwt });
+        expect(page.status).toBe(200);
+        listed.push(...page.body.sources);
+        more = page.body.more;
+      }
+      expect(listed).toEqual(
         bundled
           .map(({ tag, sync }) => ({
             lottery: tag,
@@ -62,9 +67,7 @@ describe('ingestion from the operators’ publications', () => {
           .sort((a, b) => a.lottery.localeCompare(b.lottery)),
       );
       // The New York open data, the official US feed, is asked first.
-      expect(
-        listed.body.sources.find((s: { lottery: string }) => s.lottery === 'us_powerball'),
-      ).toMatchObject({
+      expect(listed.find((s) => (s as { lottery: string }).lottery === 'us_powerball')).toMatchObject({
         adapter: POWERBALL_SOURCE,
         url: 'https://data.ny.gov/resource/d6yy-54nr.json',
       });
@@ -91,6 +94,16 @@ describe('ingestion from the operators’ publications', () => {
     it('are set, validated and removed by administrators only', async () => {
       const user = await newTokenHolder(api);
       expect((await api.get('/admin/sync', { jwt: user.jwt })).status).toBe(403);
+      expect((await api.get('/admin/sync/us_powerball', { jwt: user.jwt })).status).toBe(403);
+      // One lottery's state: 404 for an unknown lottery, and for one without a source (SuperEnalotto).
+      expect(await api.get('/admin/sync/no_such_lottery', { jwt })).toMatchObject({
+        status: 404,
+        body: { code: 404, error: 'Not Found', message: 'Lottery not found.' },
+      });
+      expect(await api.get('/admin/sync/it_superenalotto', { jwt })).toMatchObject({
+        status: 404,
+        body: { code: 404, error: 'Not Found', message: 'No source is configured for this lottery.' },
+      });
       expect((await api.get('/admin/sources')).status).toBe(401);
 
       expect(await setSource('xx_none', { adapter: 'generic', url: 'https://x.test/' })).toMatchObject({

@@ -34,7 +34,7 @@ const RETRY_MS = 1000;
  * database's change feed, whoever wrote). Reads never touch the database, so they keep being served while it is down.
  *
  * Size: a draw costs ≈ 0.4 KB here (its numbers and its JSON in draw order; the sorted orders add ≈ 0.2 KB each
- * once asked for), so the 28,724 bundled draws take ≈ 15 MB; 100 times that data would need ≈ 1.5 GB, past the
+ * once asked for), so the 47,467 bundled draws take ≈ 19 MB; 100 times that data would need ≈ 1.9 GB, past the
  * point where draws should be paged in per lottery instead of held whole.
  */
 @Injectable()

@@ -129,4 +129,13 @@ export class AdminSourcesController {
       total,
     );
   }
+
+  @Get('sync/:tag')
+  @Auth('admin')
+  @ApiOperation({ summary: "One lottery's source sync state, with its freshness." })
+  @ApiOkResponse({ type: SyncStateDto })
+  @ApiErrorResponse(404, 'Unknown lottery, or no source configured for it.', Messages.sourceNotFound)
+  async getSyncState(@Param() params: LotteryTagParamDto) {
+    return this.sources.toSyncStateDto(await this.sources.one(params.tag));
+  }
 }

@@ -8,7 +8,7 @@ import type { Page } from '../../common/pagination/page';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
-import { freshnessOf } from '../lotteries/domain/draw-freshness';
+import { lotteryFreshness } from '../lotteries/domain/lottery-view';
 import { DrawSource } from './draw-source.entity';
 import type { DrawSourceDto } from './dto/draw-source.dto';
 import type { PutSourceDto } from './dto/put-source.dto';
@@ -33,6 +33,13 @@ export class SourcesService {
 
   private get repository() {
     return this.dataSource.getRepository(DrawSource);
+  }
+
+  /** The lottery's source: 404 for an unknown lottery, or one without a source. */
+  async one(tag: string): Promise<DrawSource> {
+    const source = await this.repository.findOneBy({ lotteryTag: tag });
+    if (source) return source;
+    throw ApiError.notFound(this.catalog.has(tag) ? Messages.sourceNotFound : Messages.lotteryNotFound);
   }
 
   async list(page: Page): Promise<{ items: DrawSource[]; total: number }> {
@@ -126,7 +133,7 @@ export class SourcesService {
       nextAttemptAt: source.nextAttemptAt?.toISOString() ?? null,
       consecutiveFailures: source.consecutiveFailures,
       lastResult: source.lastResult,
-      freshness: record?.schedule ? freshnessOf(record.schedule, record.lastDraw, this.clock.now()) : null,
+      freshness: record ? lotteryFreshness(record, this.clock.now()) : null,
     };
   }
 }

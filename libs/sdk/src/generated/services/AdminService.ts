@@ -993,4 +993,28 @@ export class AdminService {
       },
     });
   }
+  /**
+   * One lottery's source sync state, with its freshness.
+   * @returns SyncStateDto
+   * @throws ApiError
+   */
+  public getSyncState({
+    tag,
+  }: {
+    tag: string,
+  }): CancelablePromise<SyncStateDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/admin/sync/{tag}',
+      path: {
+        'tag': tag,
+      },
+      errors: {
+        401: `Authorization header missing or invalid JWT.`,
+        403: `Administrator role required.`,
+        404: `Unknown lottery, or no source configured for it.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
 }

@@ -3,7 +3,7 @@ import { Gauge } from 'prom-client';
 import { Clock } from '../../../common/clock';
 import { MetricsService } from '../../metrics/metrics.service';
 import { LotteryCatalog } from '../../catalog/lottery-catalog.service';
-import { freshnessOf } from '../domain/draw-freshness';
+import { lotteryFreshness } from '../domain/lottery-view';
 
 /**
  * `lottery_hours_behind{lottery}` for operators' alerts: hours since the oldest missing draw of each scheduled
@@ -30,8 +30,9 @@ export class FreshnessMetrics implements OnModuleInit {
         if (!catalog.loaded) return;
         const now = clock.now();
         for (const lottery of catalog.records()) {
-          if (!lottery.schedule) continue;
-          this.labels(lottery.tag).set(freshnessOf(lottery.schedule, lottery.lastDraw, now).hoursBehind);
+          // A game that has ended is never behind: 0, like a current one.
+          const freshness = lotteryFreshness(lottery, now);
+          if (freshness) this.labels(lottery.tag).set(freshness.hoursBehind);
         }
       },
     });
