@@ -27,6 +27,7 @@ import { TokensModule } from './modules/tokens/tokens.module';
 import { TicketCheckModule } from './modules/ticket-check/ticket-check.module';
 import { NumberStatsModule } from './modules/number-stats/number-stats.module';
 import { McpModule } from './modules/mcp/mcp.module';
+import { ExportModule } from './modules/export/export.module';
 import { ENTITIES } from './entities';
 import { ChangeFeedModule } from './modules/change-feed/change-feed.module';
 
@@ -75,6 +76,7 @@ export class AppModule {
         PrizesModule,
         TicketCheckModule,
         NumberStatsModule,
+        ExportModule,
         McpModule,
         IngestionModule,
         WebhooksModule,

@@ -96,6 +96,7 @@ describe('route access declarations', () => {
       `GET /lottery/:tag/draw/latest/prizes | ${METERED}`,
       `GET /lottery/:tag/draw/numbers | ${METERED}`,
       `GET /lottery/:tag/draws | ${METERED}`,
+      `GET /lottery/:tag/draws/export | ${METERED}`,
       `GET /lottery/:tag/stats | ${METERED}`,
       'GET /mcp | public | no guard',
       'GET /metrics | public | MetricsTokenGuard',
