@@ -28,6 +28,7 @@ import { TicketCheckModule } from './modules/ticket-check/ticket-check.module';
 import { NumberStatsModule } from './modules/number-stats/number-stats.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { ExportModule } from './modules/export/export.module';
+import { ChangesModule } from './modules/changes/changes.module';
 import { ENTITIES } from './entities';
 import { ChangeFeedModule } from './modules/change-feed/change-feed.module';
 
@@ -77,6 +78,7 @@ export class AppModule {
         TicketCheckModule,
         NumberStatsModule,
         ExportModule,
+        ChangesModule,
         McpModule,
         IngestionModule,
         WebhooksModule,

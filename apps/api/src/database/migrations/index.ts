@@ -24,6 +24,7 @@ import { EmailChanges1796860000000 } from './1796860000000-email-changes';
 import { EmailVerification1796870000000 } from './1796870000000-email-verification';
 import { LoginBackoffKeys1796880000000 } from './1796880000000-login-backoff-keys';
 import { CommitGuard1796890000000 } from './1796890000000-commit-guard';
+import { DrawChanges1796900000000 } from './1796900000000-draw-changes';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   EmailVerification1796870000000,
   LoginBackoffKeys1796880000000,
   CommitGuard1796890000000,
+  DrawChanges1796900000000,
 ];
