@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
@@ -49,7 +49,6 @@ export class DrawExportController {
       '`If-Modified-Since` with 304 and no body; compressed (gzip, br) when `Accept-Encoding` asks. One unit of ' +
       'quota per request.',
   })
-  @ApiProduces(CONTENT_TYPES.csv, CONTENT_TYPES.json, CONTENT_TYPES.ndjson)
   @ApiResponse({
     status: 200,
     description: 'The draws in the format asked for.',
