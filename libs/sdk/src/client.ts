@@ -318,7 +318,7 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     ) => api.draws.check({ tag, requestBody: { tickets, ...draws } }),
     /**
      * Which numbers come up: per value, count, frequency, last drawn, draws since and longest gap, for the main and
-     * the special numbers. Default window: the rule era in force at the latest draw. One unit of quota.
+     * the special numbers. Default window: the number rules in force at the latest draw. One unit of quota.
      */
     stats: (tag: string, window: { from?: string; to?: string } = {}) =>
       api.draws.getStats({ tag, ...window }),
