@@ -27,6 +27,8 @@ import { TokensModule } from './modules/tokens/tokens.module';
 import { TicketCheckModule } from './modules/ticket-check/ticket-check.module';
 import { NumberStatsModule } from './modules/number-stats/number-stats.module';
 import { McpModule } from './modules/mcp/mcp.module';
+import { ExportModule } from './modules/export/export.module';
+import { ChangesModule } from './modules/changes/changes.module';
 import { ENTITIES } from './entities';
 import { ChangeFeedModule } from './modules/change-feed/change-feed.module';
 
@@ -75,6 +77,8 @@ export class AppModule {
         PrizesModule,
         TicketCheckModule,
         NumberStatsModule,
+        ExportModule,
+        ChangesModule,
         McpModule,
         IngestionModule,
         WebhooksModule,

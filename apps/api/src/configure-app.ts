@@ -36,6 +36,9 @@ const EXPOSED_HEADERS = [
   'Retry-After',
   'X-Request-Id',
   'X-Lottery-Freshness',
+  // The export's (contract section 12): a browser client revalidates with it and saves under the file name.
+  'ETag',
+  'Content-Disposition',
 ];
 
 /** Builds the OpenAPI document from the code (also used by bin/generate-openapi.ts). */

@@ -19,6 +19,7 @@ import { EmailChange } from './modules/email-change/email-change.entity';
 import { EmailVerification } from './modules/email-verification/email-verification.entity';
 import { LoginFailure } from './modules/auth/login-failure.entity';
 import { WebhookSubscription } from './modules/webhooks/webhook-subscription.entity';
+import { DrawChange, DrawChangeHorizon } from './modules/changes/draw-change.entity';
 
 export const ENTITIES = [
   License,
@@ -39,6 +40,8 @@ export const ENTITIES = [
   WebhookSubscription,
   WebhookEvent,
   WebhookDelivery,
+  DrawChange,
+  DrawChangeHorizon,
   PasswordReset,
   EmailChange,
   EmailVerification,

@@ -47,9 +47,9 @@ describe('draw routes', () => {
   let app: TestApp;
   let api: Http;
   let token: string;
+  let admin: { jwt: string };
 
   beforeAll(async () => {
-    let admin: { jwt: string };
     ({ app, api, admin, token } = await withTokenHolder());
     const created = await api.post('/admin/lotteries', {
       jwt: admin.jwt,
@@ -117,8 +117,29 @@ describe('draw routes', () => {
       expect(dates(from.body)).toEqual(['2026-08-05', '2026-08-03', '2026-08-01']);
       const to = await get('/lottery/us_powerball/draw/numbers?to=1997-11-05&limit=0');
       expect(to.headers.get('x-total-count')).toBe('2');
-      const reversed = await get('/lottery/us_powerball/draw/numbers?from=2020-01-02&to=2020-01-01');
-      expect(reversed.body).toEqual([]);
+    });
+
+    it("answers from after to with the one 400 naming 'from', on every list (contract section 2)", async () => {
+      const reversed = '?from=2020-01-02&to=2020-01-01';
+      for (const [path, jwt] of [
+        [`/lottery/us_powerball/draw/numbers${reversed}`, undefined],
+        [`/lottery/us_powerball/draws${reversed}`, undefined],
+        // Validation comes before the lottery (section 5, steps 8 and 9).
+        [`/lottery/xx_unknown/draws${reversed}`, undefined],
+        [`/admin/lotteries/us_powerball/draws${reversed}`, admin.jwt],
+      ] as const) {
+        const res = await api.get(path, jwt ? { jwt } : { token });
+        expect({ path, status: res.status, body: res.body }).toEqual({
+          path,
+          status: 400,
+          body: errorBody.badRequest(Messages.fromAfterTo),
+        });
+      }
+      // A malformed 'to' is named for what it is; one day is a range.
+      expect((await get('/lottery/us_powerball/draws?from=2020-01-02&to=2020-13-01')).body).toEqual(
+        errorBody.badRequest("Invalid 'to' value. Expected 'YYYY-MM-DD' format."),
+      );
+      expect((await get('/lottery/us_powerball/draws?from=2020-01-01&to=2020-01-01')).status).toBe(200);
     });
 
     it('lists a lottery without draws as empty', async () => {

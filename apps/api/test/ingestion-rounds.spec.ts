@@ -72,11 +72,13 @@ describe('ingestion of a feed with two rounds per date', () => {
     expect(await draw('2026-08-12', 1)).toEqual({
       date: '2026-08-12',
       round: 1,
+      rounds: 2,
       numbers: numbersOf([3, 9, 11, 16, 21, 48], [22]),
     });
     expect(await draw('2026-08-12', 2)).toEqual({
       date: '2026-08-12',
       round: 2,
+      rounds: 2,
       numbers: numbersOf([5, 7, 18, 37, 41, 59], [30]),
     });
     const prizes = await sql(

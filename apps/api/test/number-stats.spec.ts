@@ -8,11 +8,29 @@ import type { Http } from './support/http';
 import type { TestApp } from './support/test-app';
 import { withTokenHolder } from './support/test-set-ups';
 
+interface Group {
+  count: number;
+  min: number;
+  max: number;
+  distinct?: boolean;
+  pool?: string;
+  counted?: number;
+}
 interface Era {
   from: string;
-  main: { min: number; max: number };
-  special: { min: number; max: number } | null;
+  main: Group;
+  special: Group | null;
 }
+
+/** A group's rules with the defaults spelled out, in one key order. */
+const normalised = (g: Group) => [
+  g.count,
+  g.min,
+  g.max,
+  g.distinct ?? true,
+  g.pool ?? 'own',
+  g.counted ?? g.count,
+];
 
 /**
  * The contract's definitions applied literally to the bundled files, independently of the service's code: every
@@ -34,7 +52,12 @@ function recompute(tag: string, from?: string, to?: string) {
     })
     .sort((a, b) => a.date.localeCompare(b.date));
   const latest = all.filter((d) => to === undefined || d.date <= to).at(-1)!.date;
-  const windowFrom = from ?? eras.filter((e) => e.from <= latest).at(-1)!.from;
+  // By default: the first day of the number rules in force at the latest draw, i.e. of the earliest of the
+  // consecutive eras whose main and special groups equal that era's (rounds, prizes or schedule may differ).
+  const groups = (e: Era) => JSON.stringify([e.main, e.special ?? null].map((g) => g && normalised(g)));
+  let inForce = eras.filter((e) => e.from <= latest).length - 1;
+  while (inForce > 0 && groups(eras[inForce - 1]) === groups(eras[inForce])) inForce--;
+  const windowFrom = from ?? eras[inForce].from;
   const windowTo = to ?? latest;
   const window = all.filter((d) => d.date >= windowFrom && d.date <= windowTo);
   const overlapping = eras.filter(
@@ -106,7 +129,7 @@ describe('GET /lottery/{tag}/stats', () => {
     'au_powerball',
     'au_saturday_lotto',
   ])(
-    '%s: the default window (the era in force at the latest draw) matches a recomputation from the CSV',
+    '%s: the default window (the number rules in force at the latest draw) matches a recomputation from the CSV',
     async (tag) => {
       const res = await stats(tag);
       expect(res.status).toBe(200);
@@ -173,5 +196,21 @@ describe('GET /lottery/{tag}/stats', () => {
     const anonymous = await api.get('/lottery/fr_lotto/stats');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual(errorBody.unauthorized(Messages.tokenHeaderMissing));
+  });
+
+  it('the default window starts where the number rules began, not where rounds began (UK Lotto, 2026-06-10)', async () => {
+    const admin = await newAdmin(app, api);
+    for (const round of [1, 2]) {
+      const put = await api.put(`/admin/lotteries/uk_lotto/draws/2026-06-10?round=${round}`, {
+        jwt: admin.jwt,
+        body: { main: [1, 2, 3, 4, 5, 6 + round], special: [40] },
+      });
+      expect(put.status).toBe(201);
+    }
+    const res = await stats('uk_lotto');
+    // The 59-ball era began 2015-10-10; the two-round era of 2026-06-10 kept its groups.
+    expect(res.body).toMatchObject({ from: '2015-10-10', to: '2026-06-10' });
+    expect(res.body.draws).toBe((await stats('uk_lotto', '?from=2015-10-10')).body.draws);
+    expect(res.body.draws).toBeGreaterThan(1000);
   });
 });

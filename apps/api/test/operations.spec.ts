@@ -11,6 +11,7 @@ const CONTRACT_BODY: Record<string, (message: string) => object> = {
   '404': errorBody.notFound,
   '408': errorBody.requestTimeout,
   '409': errorBody.conflict,
+  '410': errorBody.gone,
 };
 
 describe('operations routes', () => {

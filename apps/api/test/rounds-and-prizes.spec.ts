@@ -88,7 +88,12 @@ describe('rounds and prizes (contract section 10)', () => {
       expect((await putDraw('2026-06-10', [5, 6, 7], [8])).status).toBe(201);
       const second = await putDraw('2026-06-10', [9, 10, 11], [12], 2);
       expect(second.status).toBe(201);
-      expect(second.body).toEqual({ date: '2026-06-10', round: 2, numbers: numbers([9, 10, 11], [12]) });
+      expect(second.body).toEqual({
+        date: '2026-06-10',
+        round: 2,
+        rounds: 2,
+        numbers: numbers([9, 10, 11], [12]),
+      });
     });
 
     it('shows `round` only on draws of eras with rounds, and `rules[].rounds` on those eras', async () => {
@@ -101,9 +106,11 @@ describe('rounds and prizes (contract section 10)', () => {
     });
 
     it('answers round 1 by date, another with ?round=N, 404 for a round not drawn, 400 for a bad round', async () => {
+      // Round 1 says that its date has two (contract section 10: `rounds` beside `round`).
       expect((await get(`/lottery/${TAG}/draw/2026-06-10/numbers`)).body).toEqual({
         date: '2026-06-10',
         round: 1,
+        rounds: 2,
         numbers: numbers([5, 6, 7], [8]),
       });
       expect(
@@ -132,10 +139,16 @@ describe('rounds and prizes (contract section 10)', () => {
     it('lists every round newest first (date, then round), and latest is the last round of the latest date', async () => {
       const list = await get(`/lottery/${TAG}/draws`);
       expect(list.body.total).toBe(3);
-      expect(list.body.draws.map((d: { date: string; round?: number }) => [d.date, d.round])).toEqual([
-        ['2026-06-10', 2],
-        ['2026-06-10', 1],
-        ['2026-06-06', undefined],
+      expect(
+        list.body.draws.map((d: { date: string; round?: number; rounds?: number }) => [
+          d.date,
+          d.round,
+          d.rounds,
+        ]),
+      ).toEqual([
+        ['2026-06-10', 2, 2],
+        ['2026-06-10', 1, 2],
+        ['2026-06-06', undefined, undefined],
       ]);
       expect((await get(`/lottery/${TAG}/draw/latest/numbers`)).body).toMatchObject({
         date: '2026-06-10',

@@ -1,6 +1,7 @@
 import {
   LotteryResultsApi,
   type AdminService,
+  type ChangesService,
   type CancelEmailChangeDto,
   type ChangeEmailDto,
   type ChangePasswordDto,
@@ -31,6 +32,7 @@ import {
   type RollWebhookSecretDto,
   type WebhooksService,
 } from './generated';
+import { drawExport, followChanges, type ExportQuery, type FollowOptions } from './bulk';
 import { LotteryHttpRequest } from './http';
 import { moreFromHeaders, paginate, paginateEnvelope } from './paging';
 
@@ -106,6 +108,11 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     search: (tag: string, query: DrawQuery = {}) => api.draws.searchDraws({ tag, ...query }),
     /** The same page of draws in the envelope, with `more` and `total`. */
     draws: listDraws,
+    /**
+     * One page of the change feed (`since`: a previous page's `next`; without it, no changes and the current
+     * cursor). `followChanges` walks it for you. One unit of quota.
+     */
+    changes: (query: Options<ChangesService['getChanges']> = {}) => api.changes.getChanges(query),
   };
 
   const account = {
@@ -311,7 +318,7 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
     ) => api.draws.check({ tag, requestBody: { tickets, ...draws } }),
     /**
      * Which numbers come up: per value, count, frequency, last drawn, draws since and longest gap, for the main and
-     * the special numbers. Default window: the rule era in force at the latest draw. One unit of quota.
+     * the special numbers. Default window: the number rules in force at the latest draw. One unit of quota.
      */
     stats: (tag: string, window: { from?: string; to?: string } = {}) =>
       api.draws.getStats({ tag, ...window }),
@@ -350,6 +357,18 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
         const items = await new DrawsService(http).searchDraws({ tag, ...filters, ...page });
         return { items, more: moreFromHeaders(headers, page, items.length) };
       }),
+    /**
+     * A lottery's whole history (or `from`/`to`) in one request, one unit of quota: `for await` yields typed draws,
+     * newest first, as the NDJSON export arrives; `.raw({ format: 'csv' })` gives the bytes to save, with the ETag
+     * to download again only when something changed (`ifNoneMatch`). Then follow `followChanges()`.
+     */
+    exportDraws: (tag: string, query: ExportQuery = {}) => drawExport(api.request.config, tag, query),
+    /**
+     * Every draw event from `since` (default: now) on, once and in commit order, forever: pages until caught up,
+     * then polls every `pollIntervalMs`. Save the cursor `onCursor` gives to resume after a restart; stop with
+     * `signal` or by leaving the loop. Each page or poll is one unit of quota.
+     */
+    followChanges: (options: FollowOptions = {}) => followChanges(api.changes, options),
     /** Every account (admin), 15 per request; `email` filters by substring. */
     accounts: (query: Filters<Options<AdminService['listAccounts']>> = {}) =>
       paginateEnvelope('accounts', (page) => listAccounts({ ...query, ...page })),

@@ -10,6 +10,14 @@ export { createClient, type ClientOptions, type Credential, type LotteryClient }
 export { LotteryApiError, type ErrorBody } from './errors';
 export { PAGE_SIZE, paginate, type PageRequest, type PageResult } from './paging';
 export {
+  type DrawExport,
+  type ExportedDraw,
+  type ExportFormat,
+  type ExportQuery,
+  type FollowOptions,
+  type RawExport,
+} from './bulk';
+export {
   verifyWebhookSignature,
   type VerifyOptions,
   type WebhookEvent,

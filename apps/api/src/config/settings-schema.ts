@@ -297,6 +297,12 @@ export const SETTINGS_SCHEMA = {
     default: '86400000',
     meaning: 'how long a delivery is retried before it fails and its subscription is disabled',
   }),
+  CHANGES_RETENTION_DAYS: setting({
+    kind: integer(1, 3650),
+    default: '90',
+    meaning:
+      'draw events stay in the change feed (`GET /changes`) this long; a cursor older than that gets 410 (export again)',
+  }),
   SMTP_URL: setting({
     kind: text('`smtp://user:pass@host:587` or `smtps://…`', (url, { problem }) => {
       if (url && !/^smtps?:\/\/[^\s/]+/i.test(url))

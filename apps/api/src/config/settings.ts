@@ -67,6 +67,8 @@ export interface Settings {
   sync: SyncSettings;
   /** Signed webhooks to account holders (issue 12). */
   webhooks: WebhookSettings;
+  /** The public change feed (issue 46): events are kept this many days; an older cursor is answered 410. */
+  changes: { retentionDays: number };
   /** Password-reset e-mail (issue 21). */
   mail: MailSettings;
 }
@@ -194,6 +196,7 @@ export function loadSettings(env: Env = process.env): Settings {
       retryBaseMs: v.WEBHOOK_RETRY_BASE_MS,
       retryHorizonMs: v.WEBHOOK_RETRY_HORIZON_MS,
     },
+    changes: { retentionDays: v.CHANGES_RETENTION_DAYS },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM as string, publicUrl: v.PUBLIC_URL },
   };
   // Node's HTTP server refuses to start otherwise: a whole request cannot take less time than its headers.

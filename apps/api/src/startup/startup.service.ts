@@ -16,6 +16,7 @@ import { CredentialsCache } from '../modules/credentials/credentials-cache.servi
 import { QuotaService } from '../modules/metering/quota.service';
 import { SyncScheduler } from '../modules/ingestion/sync-scheduler.service';
 import { WebhookDeliveryWorker } from '../modules/webhooks/webhook-delivery.worker';
+import { ChangesRetention } from '../modules/changes/changes-retention';
 
 export interface StartupReport {
   migrationsApplied: string[];
@@ -48,6 +49,7 @@ export class StartupService {
     private readonly quota: QuotaService,
     private readonly clock: Clock,
     private readonly webhookDeliveries: WebhookDeliveryWorker,
+    private readonly changesRetention: ChangesRetention,
     private readonly syncScheduler: SyncScheduler,
     private readonly queryBounds: QueryBounds,
   ) {}
@@ -79,6 +81,7 @@ export class StartupService {
     await this.quota.warmUp(warmAccounts);
     // Background work starts on a database that is ready (and no longer restarted).
     this.webhookDeliveries.start();
+    this.changesRetention.start();
     this.syncScheduler.start();
     // From here on every query is bounded (start-up's migrations and bulk loads may take longer).
     this.queryBounds.enforce();

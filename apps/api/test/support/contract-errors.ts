@@ -9,6 +9,7 @@ export const errorBody = {
   conflict: (message: string) => ({ code: 409, error: 'Conflict', message }),
   tooManyRequests: () => ({ code: 429, error: 'Too Many Requests' }),
   requestTimeout: (message: string) => ({ code: 408, error: 'Request Timeout', message }),
+  gone: (message: string) => ({ code: 410, error: 'Gone', message }),
   payloadTooLarge: (message: string) => ({ code: 413, error: 'Payload Too Large', message }),
   uriTooLong: (message: string) => ({ code: 414, error: 'URI Too Long', message }),
   unsupportedMediaType: (message: string) => ({ code: 415, error: 'Unsupported Media Type', message }),

@@ -7,6 +7,7 @@ import type { OpenAPIConfig } from './core/OpenAPI';
 import { FetchHttpRequest } from './core/FetchHttpRequest';
 import { AdminService } from './services/AdminService';
 import { AuthService } from './services/AuthService';
+import { ChangesService } from './services/ChangesService';
 import { DrawsService } from './services/DrawsService';
 import { LotteriesService } from './services/LotteriesService';
 import { McpService } from './services/McpService';
@@ -18,6 +19,7 @@ type HttpRequestConstructor = new (config: OpenAPIConfig) => BaseHttpRequest;
 export class LotteryResultsApi {
   public readonly admin: AdminService;
   public readonly auth: AuthService;
+  public readonly changes: ChangesService;
   public readonly draws: DrawsService;
   public readonly lotteries: LotteriesService;
   public readonly mcp: McpService;
@@ -40,6 +42,7 @@ export class LotteryResultsApi {
     });
     this.admin = new AdminService(this.request);
     this.auth = new AuthService(this.request);
+    this.changes = new ChangesService(this.request);
     this.draws = new DrawsService(this.request);
     this.lotteries = new LotteriesService(this.request);
     this.mcp = new McpService(this.request);

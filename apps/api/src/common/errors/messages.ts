@@ -86,6 +86,9 @@ export const Messages = {
   rulesBreakDraw: (date: string, problem: string) =>
     `The new rules do not fit the draw of ${date}: ${problem}`,
   invalidCsvBody: "Invalid request body. Expected text/csv with the header 'date,main,special'.",
+  // The change feed (contract section 12).
+  changesCursorGone:
+    'The cursor is older than the change history. Export the draws again and follow the feed from the new cursor.',
   // The MCP endpoint (contract section 11).
   mcpBatchTooLarge: (limit: number) => `Invalid MCP request: a batch holds at most ${limit} messages.`,
   mcpOriginRefused:

@@ -26,6 +26,7 @@ import { LoginBackoffKeys1796880000000 } from './1796880000000-login-backoff-key
 import { CommitGuard1796890000000 } from './1796890000000-commit-guard';
 import { BundledLotteriesOffered1796900000000 } from './1796900000000-bundled-lotteries-offered';
 import { LotteryRetirement1796910000000 } from './1796910000000-lottery-retirement';
+import { DrawChanges1796920000000 } from './1796920000000-draw-changes';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   CommitGuard1796890000000,
   BundledLotteriesOffered1796900000000,
   LotteryRetirement1796910000000,
+  DrawChanges1796920000000,
 ];

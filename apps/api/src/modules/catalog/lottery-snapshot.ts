@@ -20,6 +20,7 @@ export class LotterySnapshot {
   private readonly json: Record<NumberOrder, (string | undefined)[]>;
   private readonly prizesByKey: Map<string, StoredDrawPrizes>;
   private readonly prizesJsonByKey = new Map<string, string>();
+  private roundsByDate?: Map<string, number>;
 
   /** `draws` newest first; `prizes` in any order, each of a draw in `draws`. */
   constructor(
@@ -67,7 +68,20 @@ export class LotterySnapshot {
   drawJson(index: number, order: NumberOrder): string {
     const cache = this.json[order];
     const draw = this.draws[index];
-    return (cache[index] ??= JSON.stringify(toDrawDto(draw, order, this.hasRounds(draw.date))));
+    if (cache[index] !== undefined) return cache[index];
+    const withRound = this.hasRounds(draw.date);
+    const rounds = withRound ? this.roundsStoredOn(draw.date) : undefined;
+    return (cache[index] = JSON.stringify(toDrawDto(draw, order, withRound, rounds)));
+  }
+
+  /** How many draws (rounds) of `date` are stored; counted on first use, for lotteries with rounds only. */
+  roundsStoredOn(date: string): number {
+    if (!this.roundsByDate) {
+      this.roundsByDate = new Map();
+      for (const draw of this.draws)
+        this.roundsByDate.set(draw.date, (this.roundsByDate.get(draw.date) ?? 0) + 1);
+    }
+    return this.roundsByDate.get(date) ?? 0;
   }
 
   /** What the draw at `index` paid, where it is stored. */

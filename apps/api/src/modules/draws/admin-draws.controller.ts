@@ -31,6 +31,7 @@ import { envelope, pageOf } from '../../common/pagination/page';
 import { LIMIT_MESSAGE } from '../../common/pagination/page-query.dto';
 import { Deadline } from '../../common/deadline';
 import { RequestDeadline } from '../../common/http/request-deadline.decorator';
+import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 
 /** Draw administration (contract section 4): every write is checked against the era in force on its date. */
 @ApiTags('admin')
@@ -40,6 +41,7 @@ export class AdminDrawsController {
     private readonly writes: DrawWriteService,
     private readonly imports: DrawImportService,
     private readonly provenance: DrawProvenanceService,
+    private readonly catalog: LotteryCatalog,
   ) {}
 
   @Get()
@@ -106,7 +108,9 @@ export class AdminDrawsController {
     };
     const { created, withRound } = await this.writes.put(params.tag, draw, deadline);
     reply.status(created ? 201 : 200);
-    return toDrawDto(draw, 'draw', withRound);
+    // The read model has followed the write (read-your-writes): it knows how many rounds the date has now.
+    const rounds = withRound ? this.catalog.snapshot(params.tag).roundsStoredOn(params.date) : undefined;
+    return toDrawDto(draw, 'draw', withRound, rounds);
   }
 
   @Delete(':date')

@@ -28,8 +28,10 @@ export class NumberStatsController {
   @ApiOperation({
     summary: 'Which numbers come up: per value, count, frequency, last drawn, draws since, longest gap.',
     description:
-      'Window: `from`/`to` (inclusive); by default from the first day of the rule era in force at the latest ' +
-      'draw, to the latest draw. One unit of quota per request. The default window is prepared in advance.',
+      'Window: `from`/`to` (inclusive); by default from the first day of the number rules in force at the latest ' +
+      'draw (consecutive eras with the same main and special groups count as one: rounds, prizes or a schedule ' +
+      'changing alone do not restart it), to the latest draw. One unit of quota per request. The default window ' +
+      'is prepared in advance.',
   })
   @ApiOkResponse({
     type: NumberStatsDto,

@@ -47,11 +47,11 @@ export class NumberStatsService implements OnModuleInit {
   compute(snapshot: LotterySnapshot, from?: string, to?: string): NumberStatsDto {
     const { tag, rules } = snapshot.record;
     const draws = snapshot.allDraws;
-    // The latest draw of the window decides the default start: the first day of the rule era in force then.
+    // The latest draw of the window decides the default start: the first day of the number rules in force then.
     const [newest] = snapshot.range(undefined, to);
     const latest = draws[newest]?.date;
     const windowTo = to ?? latest ?? null;
-    const windowFrom = from ?? (ruleEraOn(rules, latest ?? to ?? END_OF_TIME) ?? rules[0]).from;
+    const windowFrom = from ?? numberRulesStart(rules, latest ?? to ?? END_OF_TIME);
     const [start, end] = snapshot.range(windowFrom, windowTo ?? undefined);
     const eras = erasOverlapping(rules, windowFrom, windowTo ?? END_OF_TIME);
     const postings = this.postingsOf(snapshot);
@@ -78,6 +78,31 @@ export class NumberStatsService implements OnModuleInit {
     return postings;
   }
 }
+
+/**
+ * The first day of the number rules in force on `date`: the start of the earliest of the consecutive eras whose
+ * main and special groups equal that era's (contract section 9), so that a change of rounds, prizes or schedule
+ * alone does not restart the default window (UK Lotto's rounds from 2026-06-10 kept its 59-ball pool).
+ */
+export function numberRulesStart(rules: readonly RuleEra[], date: string): string {
+  const sorted = [...rules].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const inForce = ruleEraOn(sorted, date) ?? sorted[0];
+  let index = sorted.indexOf(inForce);
+  const numbers = (era: RuleEra) =>
+    JSON.stringify([groupKey(era.main), era.special && groupKey(era.special)]);
+  while (index > 0 && numbers(sorted[index - 1]) === numbers(inForce)) index--;
+  return sorted[index].from;
+}
+
+/** A group's rules in a fixed key order (absent pool and counted mean their defaults). */
+const groupKey = (group: NumberGroupRule) => [
+  group.count,
+  group.min,
+  group.max,
+  group.distinct,
+  group.pool ?? 'own',
+  group.counted ?? group.count,
+];
 
 /** The eras in force on some day of [from, to]. */
 function erasOverlapping(rules: readonly RuleEra[], from: string, to: string): RuleEra[] {

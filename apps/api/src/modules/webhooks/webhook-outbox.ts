@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { logChanges } from '../changes/change-log';
 import {
   ACCOUNT_ACTIVE_SQL,
   droppedForAccount,
@@ -21,11 +22,12 @@ export interface DrawEvent {
 const WANTS = `s.enabled AND s.events ? e.type AND (s.lotteries IS NULL OR s.lotteries ? e.lottery)`;
 
 /**
- * Writes the events to the outbox, with one delivery per enabled subscription of an active account (enabled,
- * licensed) that wants each, in the caller's transaction: the draw change and its events commit together or not
- * at all. Events no subscription wants are not stored. One statement whatever the number of events (a CSV import
- * may bring thousands). The subscriptions joined are locked (FOR KEY SHARE): one deleted concurrently is skipped
- * or waits, so a draw write never fails on a delivery's foreign key.
+ * Writes the events to the public change feed's log (every event: change-log.ts) and to the outbox, with one
+ * delivery per enabled subscription of an active account (enabled, licensed) that wants each, in the caller's
+ * transaction: the draw change and its events commit together or not at all. Events no subscription wants are not
+ * stored in the outbox. Two statements whatever the number of events (a CSV import may bring thousands). The
+ * subscriptions joined are locked (FOR KEY SHARE): one deleted concurrently is skipped or waits, so a draw write
+ * never fails on a delivery's foreign key.
  *
  * Pending deliveries are capped (WEBHOOK_MAX_PENDING_PER_SUBSCRIPTION, WEBHOOK_MAX_PENDING_PER_ACCOUNT): a
  * delivery past either cap is written `failed`, never attempted, with why in `last_error`, so its owner sees in
@@ -51,6 +53,8 @@ export async function enqueueDrawEvents(manager: EntityManager, events: DrawEven
     });
     return { id, type: event.type, lottery: event.lottery, body };
   });
+  // The public feed (GET /changes) carries every event, with the same id and body, subscribed or not.
+  await logChanges(manager, rows);
   await manager.query(
     `WITH stored AS (
        INSERT INTO webhook_events (id, type, lottery_tag, body, created_at)

@@ -1,9 +1,28 @@
 import type { Lottery, ValueStats } from '../../app/api-types';
 
-/** The default window, as the API takes it without `from`/`to`: the latest rule era's start to the latest draw. */
+/**
+ * The default window, as the API takes it without `from`/`to`: from where the number rules in force at the latest
+ * draw began (consecutive eras with the same main and special groups count as one: UK Lotto's rounds of 2026 kept
+ * its 59-ball pool) to the latest draw.
+ */
 export function defaultWindow(lottery: Lottery): { from: string; to: string } {
-  const era = lottery.rules[lottery.rules.length - 1];
-  return { from: era?.from ?? lottery.draws.first ?? '', to: lottery.draws.last ?? '' };
+  const last = lottery.draws.last;
+  const eras = lottery.rules;
+  let index = last ? eras.findLastIndex((era) => era.from <= last) : eras.length - 1;
+  if (index < 0) index = 0;
+  type Group = {
+    count: number;
+    min: number;
+    max: number;
+    distinct?: boolean;
+    pool?: string;
+    counted?: number;
+  };
+  const rules = (g: Group | null) =>
+    g && [g.count, g.min, g.max, g.distinct ?? true, g.pool ?? 'own', g.counted ?? g.count];
+  const groups = (era: (typeof eras)[number]) => JSON.stringify([rules(era.main), rules(era.special)]);
+  while (index > 0 && groups(eras[index - 1]) === groups(eras[index])) index--;
+  return { from: eras[index]?.from ?? lottery.draws.first ?? '', to: last ?? '' };
 }
 
 /** "12.3 %": a frequency as a percentage with one decimal. */

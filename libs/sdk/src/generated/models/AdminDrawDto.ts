@@ -15,6 +15,10 @@ export type AdminDrawDto = {
    */
   round?: number;
   /**
+   * How many rounds of its date are stored, beside `round` (only on draws of eras with more than one round), so that a client reading round 1 knows that round 2 exists.
+   */
+  rounds?: number;
+  /**
    * The source the numbers were fetched from ("adapter url"); null when they come from the bundled data, an administrator or an import.
    */
   source: string | null;

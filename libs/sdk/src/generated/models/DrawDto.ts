@@ -10,5 +10,9 @@ export type DrawDto = {
    * Which draw of its date: present only on draws of rule eras with more than one round (`rules[].rounds`).
    */
   round?: number;
+  /**
+   * How many rounds of its date are stored, beside `round` (only on draws of eras with more than one round), so that a client reading round 1 knows that round 2 exists.
+   */
+  rounds?: number;
 };
 

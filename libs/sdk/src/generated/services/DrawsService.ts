@@ -317,8 +317,61 @@ export class DrawsService {
     });
   }
   /**
+   * The whole history (or a date range) in one download: CSV, JSON or NDJSON, newest first.
+   * Every round, newest first, like the draw lists. `ETag` and `Last-Modified` answer `If-None-Match` and `If-Modified-Since` with 304 and no body; compressed (gzip, br) when `Accept-Encoding` asks. One unit of quota per request.
+   * @returns string The draws in the format asked for.
+   * @throws ApiError
+   */
+  public exportDraws({
+    tag,
+    format = 'csv',
+    from,
+    to,
+    prizes = false,
+  }: {
+    tag: string,
+    /**
+     * `csv` (RFC 4180, a header row, one draw per line), `json` (`{"lottery", "draws": [Draw…]}`) or `ndjson` (one Draw per line).
+     */
+    format?: 'csv' | 'json' | 'ndjson',
+    /**
+     * Inclusive lower bound on the draw date, 'YYYY-MM-DD'.
+     */
+    from?: string,
+    /**
+     * Inclusive upper bound on the draw date, 'YYYY-MM-DD'.
+     */
+    to?: string,
+    /**
+     * Adds each draw's stored prize facts: `prizes` (the `/prizes` answer without `lottery`, or null) in JSON and NDJSON; the columns `d1_winners`, `d1_amount`, … of the widest prize structure in CSV.
+     */
+    prizes?: boolean,
+  }): CancelablePromise<string> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/lottery/{tag}/draws/export',
+      path: {
+        'tag': tag,
+      },
+      query: {
+        'format': format,
+        'from': from,
+        'to': to,
+        'prizes': prizes,
+      },
+      errors: {
+        304: `Not modified since the ETag or date sent.`,
+        400: `Empty tag, an invalid or pre-1800 date, 'from' after 'to', or an invalid format or prizes.`,
+        401: `X-API-Token missing or unknown.`,
+        403: `Account disabled, without license, or monthly quota used up.`,
+        404: `Lottery not found.`,
+        429: `Rate limit exceeded (see Retry-After).`,
+      },
+    });
+  }
+  /**
    * Which numbers come up: per value, count, frequency, last drawn, draws since, longest gap.
-   * Window: `from`/`to` (inclusive); by default from the first day of the rule era in force at the latest draw, to the latest draw. One unit of quota per request. The default window is prepared in advance.
+   * Window: `from`/`to` (inclusive); by default from the first day of the number rules in force at the latest draw (consecutive eras with the same main and special groups count as one: rounds, prizes or a schedule changing alone do not restart it), to the latest draw. One unit of quota per request. The default window is prepared in advance.
    * @returns NumberStatsDto
    * @throws ApiError
    */

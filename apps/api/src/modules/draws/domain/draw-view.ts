@@ -25,18 +25,27 @@ export interface DrawView {
   date: string;
   /** Only on draws of eras with more than one round, so single-round answers stay as the seed's. */
   round?: number;
+  /** How many rounds of its date are stored: beside `round`, so that a client reading round 1 knows of round 2. */
+  rounds?: number;
   numbers: DrawNumber[];
 }
 
 /**
  * The contract's Draw: main numbers first, then special ones. `order` is the stored position within its
  * group; `asc` and `desc` reorder each group by value without touching `order`. `withRound`: the draw's era has
- * more than one round, so the draw says which it is.
+ * more than one round, so the draw says which it is, and, where `rounds` is known (the read model's draws), how
+ * many rounds its date has stored (contract section 10).
  */
-export function toDrawDto(draw: StoredDraw, numberOrder: NumberOrder = 'draw', withRound = false): DrawView {
+export function toDrawDto(
+  draw: StoredDraw,
+  numberOrder: NumberOrder = 'draw',
+  withRound = false,
+  rounds?: number,
+): DrawView {
   return {
     date: draw.date,
     ...(withRound ? { round: roundOf(draw) } : {}),
+    ...(withRound && rounds !== undefined ? { rounds } : {}),
     numbers: [...group(draw.main, false, numberOrder), ...group(draw.special, true, numberOrder)],
   };
 }

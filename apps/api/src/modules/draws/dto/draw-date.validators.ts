@@ -28,3 +28,24 @@ export function IsNotBeforeEarliestDrawDate(options: ValidationOptions) {
     options,
   );
 }
+
+/**
+ * `from` on or before the `to` of the same query (contract section 2: one rule on every route that takes both).
+ * Only judges two valid dates, so a malformed `to` gets its own format message.
+ */
+export function IsOnOrBeforeTo(options: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'isOnOrBeforeTo',
+      validator: {
+        validate: (value: unknown, args) => {
+          const to = (args?.object as { to?: unknown } | undefined)?.to;
+          if (typeof value !== 'string' || typeof to !== 'string') return true;
+          if (!isValidIsoDate(value) || !isValidIsoDate(to)) return true;
+          return value <= to;
+        },
+      },
+    },
+    options,
+  );
+}

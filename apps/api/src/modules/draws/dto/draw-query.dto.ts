@@ -6,7 +6,7 @@ import { Messages } from '../../../common/errors/messages';
 import { PageQueryDto, toNonNegativeInteger } from '../../../common/pagination/page-query.dto';
 import { MAX_ROUNDS } from '../../lotteries/domain/lottery-rules';
 import type { NumberOrder } from '../domain/draw-view';
-import { IsIsoDate, IsNotBeforeEarliestDrawDate } from './draw-date.validators';
+import { IsIsoDate, IsNotBeforeEarliestDrawDate, IsOnOrBeforeTo } from './draw-date.validators';
 
 export const SORT_NUMBER_MESSAGE = Messages.invalidField(
   'sort_number',
@@ -63,6 +63,8 @@ export function DateBound(field: 'from' | 'to') {
       description: `Inclusive ${field === 'from' ? 'lower' : 'upper'} bound on the draw date, 'YYYY-MM-DD'.`,
     }),
     IsOptional(),
+    // Judges two valid dates only: a malformed one gets its format message first.
+    ...(field === 'from' ? [IsOnOrBeforeTo({ message: Messages.fromAfterTo })] : []),
     IsIsoDate({ message: Messages.invalidField(field, "'YYYY-MM-DD' format") }),
     IsNotBeforeEarliestDrawDate({ message: Messages.drawDateTooEarly }),
   );

@@ -30,6 +30,15 @@ export class DrawDto {
   })
   round?: number;
 
+  @ApiPropertyOptional({
+    example: 2,
+    minimum: 1,
+    description:
+      'How many rounds of its date are stored, beside `round` (only on draws of eras with more than one round), ' +
+      'so that a client reading round 1 knows that round 2 exists.',
+  })
+  rounds?: number;
+
   @ApiProperty({ type: () => DrawNumberDto, isArray: true })
   numbers!: DrawNumberDto[];
 }
