@@ -27,6 +27,7 @@ const ENGINE_DEPENDENT = [
   'admin-draws-list',
   'admin-lotteries',
   'change-feed',
+  'changes',
   'cold-token-burst',
   'draw-data-migrations',
   'draws-bundled-data',
