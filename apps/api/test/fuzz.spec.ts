@@ -759,6 +759,7 @@ describe('fuzzing every route', () => {
     'POST /admin/sources/{tag}/sync',
     'DELETE /admin/sources/{tag}',
     'GET /admin/sync',
+    'GET /admin/sync/{tag}',
     'GET /admin/conflicts',
     'POST /admin/conflicts/{id}/accept',
     'POST /admin/conflicts/{id}/reject',

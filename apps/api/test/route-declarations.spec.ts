@@ -83,6 +83,7 @@ describe('route access declarations', () => {
       `GET /admin/lotteries/:tag/draws/:date | ${ADMIN}`,
       `GET /admin/sources | ${ADMIN}`,
       `GET /admin/sync | ${ADMIN}`,
+      `GET /admin/sync/:tag | ${ADMIN}`,
       `GET /changes | ${METERED}`,
       'GET /health/live | public | no guard | no IP_RATE_LIMIT',
       'GET /health/ready | public | no guard | no IP_RATE_LIMIT',
