@@ -2,12 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { DataSource } from 'typeorm';
 import type { Settings } from '../../config/settings';
 import { SETTINGS } from '../../config/settings.module';
-
-/** Rows per DELETE, and statements per round: each stays short, what is left waits for the next round. */
-const BATCH = 1_000;
-const MAX_BATCHES = 50;
-const INTERVAL_MS = 3_600_000;
-const FIRST_AFTER_MS = 60_000;
+import { PRUNE_BATCH, pruneInBatches, UpkeepRounds } from '../../common/jobs/upkeep-rounds';
 
 /**
  * Deletes the change feed's events committed more than CHANGES_RETENTION_DAYS ago, oldest first, and moves the
@@ -17,9 +12,13 @@ const FIRST_AFTER_MS = 60_000;
 @Injectable()
 export class ChangesRetention implements OnApplicationShutdown {
   private readonly logger = new Logger('Changes');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = true;
+  private readonly rounds = new UpkeepRounds(
+    async () => {
+      const deleted = await this.prune();
+      if (deleted) this.logger.log(`Retention: deleted ${deleted} old change feed events`);
+    },
+    (error) => this.logger.warn(`Change feed retention round failed: ${error.message}`),
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -27,20 +26,16 @@ export class ChangesRetention implements OnApplicationShutdown {
   ) {}
 
   start(): void {
-    this.stopped = false;
-    this.schedule(FIRST_AFTER_MS);
+    this.rounds.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round; answers how many events went. */
-  async prune(): Promise<number> {
-    let total = 0;
-    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+  prune(): Promise<number> {
+    return pruneInBatches(async () => {
       const [{ deleted }] = await this.dataSource.query<{ deleted: number }[]>(
         `WITH doomed AS (
            SELECT id FROM draw_changes
@@ -54,24 +49,9 @@ export class ChangesRetention implements OnApplicationShutdown {
              FROM last WHERE h.id = 1 AND (last.commit_seq, last.id) > (h.commit_seq, h.change_id)
            RETURNING 1)
          SELECT (SELECT count(*) FROM gone)::int AS deleted, (SELECT count(*) FROM moved)::int AS moved`,
-        [this.settings.changes.retentionDays, BATCH],
+        [this.settings.changes.retentionDays, PRUNE_BATCH],
       );
-      total += deleted;
-      if (deleted < BATCH) break;
-    }
-    return total;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.prune()
-        .then((deleted) => {
-          if (deleted) this.logger.log(`Retention: deleted ${deleted} old change feed events`);
-        })
-        .catch((error: Error) => this.logger.warn(`Change feed retention round failed: ${error.message}`))
-        .finally(() => this.schedule(INTERVAL_MS));
-    }, delayMs);
-    this.timer.unref();
+      return deleted;
+    });
   }
 }

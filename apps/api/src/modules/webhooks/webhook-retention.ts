@@ -2,14 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
-
-/** Rows per DELETE: each statement stays short, whatever has piled up. */
-const BATCH = 1_000;
-/** Statements per table and round; what is left waits for the next round. */
-const MAX_BATCHES = 50;
-/** How often each instance prunes, and how long after start it first does. */
-const INTERVAL_MS = 3_600_000;
-const FIRST_AFTER_MS = 60_000;
+import { PRUNE_BATCH, pruneInBatches, UpkeepRounds } from '../../common/jobs/upkeep-rounds';
 
 /**
  * Deletes delivered and failed (dropped included) deliveries older than WEBHOOK_RETENTION_DAYS, then the events
@@ -20,9 +13,14 @@ const FIRST_AFTER_MS = 60_000;
 @Injectable()
 export class WebhookRetention {
   private readonly logger = new Logger('Webhooks');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = true;
+  private readonly rounds = new UpkeepRounds(
+    async () => {
+      const { deliveries, events } = await this.prune();
+      if (deliveries || events)
+        this.logger.log(`Retention: deleted ${deliveries} old deliveries and ${events} old events`);
+    },
+    (error) => this.logger.warn(`Webhook retention round failed: ${error.message}`),
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -30,15 +28,12 @@ export class WebhookRetention {
   ) {}
 
   start(): void {
-    this.stopped = false;
-    this.schedule(FIRST_AFTER_MS);
+    this.rounds.start();
   }
 
   /** No further round; a round under way ends first (shutdown closes the database after). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round; answers how many rows went. */
@@ -63,28 +58,11 @@ export class WebhookRetention {
     return { deliveries, events };
   }
 
-  private async inBatches(statement: string, days: number): Promise<number> {
-    let total = 0;
-    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+  private inBatches(statement: string, days: number): Promise<number> {
+    return pruneInBatches(async () => {
       // On PostgreSQL, TypeORM answers a DELETE with [rows, affected count].
-      const [, deleted] = await this.dataSource.query<[unknown[], number]>(statement, [days, BATCH]);
-      total += deleted;
-      if (deleted < BATCH) break;
-    }
-    return total;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.prune()
-        .then(({ deliveries, events }) => {
-          if (deliveries || events)
-            this.logger.log(`Retention: deleted ${deliveries} old deliveries and ${events} old events`);
-        })
-        .catch((error: Error) => this.logger.warn(`Webhook retention round failed: ${error.message}`))
-        .finally(() => this.schedule(INTERVAL_MS));
-    }, delayMs);
-    this.timer.unref();
+      const [, deleted] = await this.dataSource.query<[unknown[], number]>(statement, [days, PRUNE_BATCH]);
+      return deleted;
+    });
   }
 }

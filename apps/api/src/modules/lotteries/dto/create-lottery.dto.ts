@@ -8,7 +8,7 @@ import {
   IsText,
   IsTimezone,
   LOTTERY_TAG_PATTERN,
-  IsRetirementDate,
+  RetiredOnField,
 } from './lottery-field.validators';
 import { NumberGroupInputDto, RuleEraInputDto, SpecialGroupInputDto } from './lottery-input.dto';
 import { DrawScheduleDto } from './schedule.dto';
@@ -87,15 +87,6 @@ export class CreateLotteryDto {
   @IsObject({ message: SCHEDULE_MESSAGE })
   schedule?: DrawScheduleDto | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    example: '2026-02-21',
-    description:
-      'The date the game ended: it keeps its history, has no next draw, is never stale and is not synced. ' +
-      'null: the game is played.',
-  })
-  @IsOptional()
-  @IsRetirementDate()
+  @RetiredOnField()
   retiredOn?: string | null;
 }

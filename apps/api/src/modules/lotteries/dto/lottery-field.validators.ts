@@ -1,5 +1,7 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsBoolean,
+  IsOptional,
   IsObject,
   IsString,
   Matches,
@@ -78,17 +80,31 @@ export function IsGroupObject(field: string) {
   return IsObject({ message: Messages.invalidField(field, 'an object {count, min, max, distinct}') });
 }
 
-/** The date a game ended: a real calendar day 'YYYY-MM-DD' from 1800-01-01 (null, where allowed, is checked apart). */
-export function IsRetirementDate() {
-  return ValidateBy(
-    {
-      name: 'isRetirementDate',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' && isValidIsoDate(value) && value >= EARLIEST_DRAW_DATE,
+/**
+ * `retiredOn` of the admin bodies: the date a game ended, a real calendar day 'YYYY-MM-DD' from 1800-01-01, or null
+ * (the game is played).
+ */
+export function RetiredOnField() {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      example: '2026-02-21',
+      description:
+        'The date the game ended: it keeps its history, has no next draw, is never stale and is not synced. ' +
+        'null: the game is played.',
+    }),
+    IsOptional(),
+    ValidateBy(
+      {
+        name: 'isRetirementDate',
+        validator: {
+          validate: (value: unknown) =>
+            typeof value === 'string' && isValidIsoDate(value) && value >= EARLIEST_DRAW_DATE,
+        },
       },
-    },
-    { message: Messages.invalidField('retiredOn', "a date 'YYYY-MM-DD' from 1800-01-01, or null") },
+      { message: Messages.invalidField('retiredOn', "a date 'YYYY-MM-DD' from 1800-01-01, or null") },
+    ),
   );
 }
 

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsObject, IsOptional, ValidateIf } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
-import { IsFlag, IsGroupObject, IsText, IsTimezone, IsRetirementDate } from './lottery-field.validators';
+import { IsFlag, IsGroupObject, IsText, IsTimezone, RetiredOnField } from './lottery-field.validators';
 import { SCHEDULE_MESSAGE } from './create-lottery.dto';
 import { NumberGroupInputDto, RuleEraInputDto, SpecialGroupInputDto } from './lottery-input.dto';
 import { DrawScheduleDto } from './schedule.dto';
@@ -86,15 +86,6 @@ export class UpdateLotteryDto {
   @IsObject({ message: SCHEDULE_MESSAGE })
   schedule?: DrawScheduleDto | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    example: '2026-02-21',
-    description:
-      'The date the game ended: it keeps its history, has no next draw, is never stale and is not synced. ' +
-      'null: the game is played.',
-  })
-  @IsOptional()
-  @IsRetirementDate()
+  @RetiredOnField()
   retiredOn?: string | null;
 }
