@@ -40,6 +40,16 @@ describe('operations routes', () => {
       in: 'header',
       name: 'X-API-Token',
     });
+    // Every metered operation says what a request of it costs of the monthly quota (contract section 5, step 7).
+    const operations = Object.values<Record<string, any>>(doc.body.paths).flatMap((path) =>
+      Object.values(path),
+    );
+    const metered = operations.filter((op) => op.security?.some((s: object) => 'apiToken' in s));
+    expect(metered.length).toBeGreaterThan(10);
+    expect(metered.filter((op) => op['x-quota-cost'] !== 1).map((op) => op.operationId)).toEqual([
+      // MCP: each tool call it carries costs the unit of the route it runs, not the message.
+      'exchange',
+    ]);
     const ui = await api.get('/docs');
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');

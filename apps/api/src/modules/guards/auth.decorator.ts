@@ -1,5 +1,5 @@
 import { applyDecorators, CanActivate, SetMetadata, Type, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiSecurity } from '@nestjs/swagger';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { Messages } from '../../common/errors/messages';
 import { withRouteConfig } from '../../common/http/route-config';
@@ -52,6 +52,12 @@ export const ROUTE_ACCESS = 'access';
 export function routeAccess(config: unknown): AuthDeclaration | undefined {
   return (config as { [ROUTE_ACCESS]?: AuthDeclaration } | undefined)?.[ROUTE_ACCESS];
 }
+
+/**
+ * What one request of a metered route costs of its account's monthly quota (contract section 5, step 7): one unit
+ * on every route today. Published on each metered operation of the OpenAPI document as `x-quota-cost`.
+ */
+export const QUOTA_COST_PER_REQUEST = 1;
 
 export const API_TOKEN_SCHEME = 'apiToken';
 export const JWT_SCHEME = 'jwt';
@@ -108,6 +114,7 @@ export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean; befor
   if (level === 'apiToken') {
     decorators.push(
       ApiSecurity(API_TOKEN_SCHEME),
+      ApiExtension('x-quota-cost', QUOTA_COST_PER_REQUEST),
       ApiErrorResponse(401, 'X-API-Token missing or unknown.', Messages.tokenHeaderMissing),
       ApiErrorResponse(
         403,
