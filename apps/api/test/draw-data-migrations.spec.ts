@@ -16,7 +16,12 @@ import { createTestApp, TestApp } from './support/test-app';
  * lotteries.json says. Should lotteries.json change a calendar or a source later, the first test fails: the frozen
  * copies stay as they are (a migration does the same thing forever), and this expectation is what to revisit.
  */
-const bundled = loadBundledLotteries(bundledDataDir());
+/**
+ * The lotteries bundled when these migrations were written: they know no other (one added to the bundle since is
+ * loaded with its calendar and source, and never went through them).
+ */
+const FROZEN_TAGS = new Set(DRAW_SCHEDULES_1795700000000.map(({ tag }) => tag));
+const bundled = loadBundledLotteries(bundledDataDir()).filter(({ tag }) => FROZEN_TAGS.has(tag));
 const bundledSchedules = bundled.map(({ tag, schedule }) => ({ tag, schedule }));
 const bundledSources = bundled
   .filter((lottery) => lottery.sync !== null)
@@ -70,11 +75,16 @@ describe('migrations 1795700000000 and 1795800000000: frozen draw calendars and 
       await app?.close();
     });
 
+    const frozen = [...FROZEN_TAGS];
     const schedules = async () =>
-      (await runner.query(`SELECT tag, schedule FROM lotteries ORDER BY tag`)) as unknown[];
+      (await runner.query(`SELECT tag, schedule FROM lotteries WHERE tag = ANY($1) ORDER BY tag`, [
+        frozen,
+      ])) as unknown[];
     const sources = async () =>
       (await runner.query(
-        `SELECT lottery_tag AS tag, adapter, url, mapping FROM draw_sources ORDER BY lottery_tag`,
+        `SELECT lottery_tag AS tag, adapter, url, mapping FROM draw_sources WHERE lottery_tag = ANY($1)
+          ORDER BY lottery_tag`,
+        [frozen],
       )) as unknown[];
     const byTag = <T extends { tag: string }>(rows: T[]) =>
       [...rows].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
