@@ -29,8 +29,7 @@ describe('outbound requests under one policy', () => {
   const sync = (url?: string) => app.running.app.get(DrawSyncService).syncLottery('us_powerball', { url });
   const setSource = (tag: string, body: Record<string, unknown>) =>
     api.put(`/admin/sources/${tag}`, { jwt, body });
-  const syncState = async (tag: string) =>
-    (await api.get('/admin/sync', { jwt })).body.sources.find((s: { lottery: string }) => s.lottery === tag);
+  const syncState = async (tag: string) => (await api.get(`/admin/sync/${tag}`, { jwt })).body;
   /** `draws.example` resolves to loopback, as an internal name (or a rebinding one) would. */
   const resolveToLoopback = () => {
     const real = dns.lookup;

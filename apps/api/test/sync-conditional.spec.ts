@@ -78,9 +78,7 @@ describe('conditional requests to sources', () => {
       error: null,
       notModified: true,
     });
-    const state = (await api.get('/admin/sync', { jwt })).body.sources.find(
-      (s: { lottery: string }) => s.lottery === 'us_powerball',
-    );
+    const state = (await api.get('/admin/sync/us_powerball', { jwt })).body;
     expect(state.lastResult).toEqual(result);
   });
 

@@ -67,9 +67,7 @@ describe("a source's state, where operators and clients see it", () => {
     expect(gauge(text, 'lottery_source_up', 'us_powerball')).toBe(0);
     expect(gauge(text, 'lottery_source_consecutive_failures', 'us_powerball')).toBe(2);
     // The Sync page says the same, with the reason.
-    const state = (await api.get('/admin/sync', { jwt })).body.sources.find(
-      (s: { lottery: string }) => s.lottery === 'us_powerball',
-    );
+    const state = (await api.get('/admin/sync/us_powerball', { jwt })).body;
     expect(state).toMatchObject({ lastError: 'HTTP 500 Internal Server Error', consecutiveFailures: 2 });
 
     sources.answer('/pb', { body: fixture('powerball.json') });

@@ -250,16 +250,25 @@ export interface ConflictRecord {
  */
 export function ingestionAdmin(baseUrl: string, jwt: string) {
   const get = <T>(path: string) => expectCall<T>(200, baseUrl, 'GET', path, { jwt });
+  /** Every page of an admin list (15 items a page). */
+  const all = async <T>(path: string): Promise<T[]> => {
+    const items: T[] = [];
+    for (let offset = 0; ; offset += 15) {
+      const page = await get<{ sources: T[]; more: boolean }>(`${path}?offset=${offset}`);
+      items.push(...page.sources);
+      if (!page.more) return items;
+    }
+  };
   return {
     sources: {
-      list: async () => (await get<{ sources: SourceRecord[] }>('/admin/sources')).sources,
+      list: () => all<SourceRecord>('/admin/sources'),
       put: (
         tag: string,
         body: { adapter: string; url: string; mapping?: unknown; enabled?: boolean; fallbacks?: unknown[] },
       ) => expectCall<SourceRecord>(200, baseUrl, 'PUT', `/admin/sources/${tag}`, { jwt, body }),
     },
     sync: {
-      list: async () => (await get<{ sources: SyncStateRecord[] }>('/admin/sync')).sources,
+      list: () => all<SyncStateRecord>('/admin/sync'),
     },
     conflicts: {
       list: async (status?: string) =>

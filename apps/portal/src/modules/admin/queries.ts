@@ -35,7 +35,6 @@ export const adminKeys = {
   accounts: () => [...adminKeys.all, 'accounts'] as const,
   accountPage: (query: AccountsQuery) => [...adminKeys.accounts(), query] as const,
   sources: () => [...adminKeys.all, 'sources'] as const,
-  sourcePage: (offset: number) => [...adminKeys.sources(), offset] as const,
   conflicts: () => [...adminKeys.all, 'conflicts'] as const,
   conflictPage: (status: ConflictStatus | 'all', offset: number) =>
     [...adminKeys.conflicts(), status, offset] as const,

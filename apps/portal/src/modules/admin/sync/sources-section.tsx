@@ -3,13 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../app/errors';
 import { useClient } from '../../../app/session';
 import { adminKeys } from '../queries';
 import { SourceDialog } from './source-dialog';
 import type { SourceBody } from './source-values';
-import { useInvalidateSync, type SourcesPage } from './sync-queries';
+import { useInvalidateSync, type SourcesList } from './sync-queries';
 import { resultSummary, SyncTable } from './sync-table';
 
 type Modal = { kind: 'edit'; source: DrawSource | null } | { kind: 'remove'; lottery: string } | null;
@@ -27,16 +26,15 @@ const sourceOf = (state: SyncState, sources: Map<string, DrawSource>): DrawSourc
   };
 
 interface SourcesSectionProps {
-  page: SourcesPage | undefined;
+  page: SourcesList | undefined;
   fetching: boolean;
   onRefresh: () => void;
-  onPage: (offset: number) => void;
   /** Says what an action did, at the top of the page. */
   onNotice: (message: string) => void;
 }
 
 /** The sources with their sync state: editing, removing and syncing one now. */
-export function SourcesSection({ page, fetching, onRefresh, onPage, onNotice }: SourcesSectionProps) {
+export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesSectionProps) {
   const client = useClient();
   const queryClient = useQueryClient();
   const invalidateSync = useInvalidateSync();
@@ -113,13 +111,6 @@ export function SourcesSection({ page, fetching, onRefresh, onPage, onNotice }: 
               onRemove={(state) => setModal({ kind: 'remove', lottery: state.lottery })}
               onSyncNow={(state) => syncNow.mutate(state)}
               syncing={syncNow.isPending ? (syncNow.variables?.lottery ?? '') : ''}
-            />
-            <Pager
-              label="Source pages"
-              offset={page.offset}
-              limit={page.limit}
-              total={page.total}
-              onChange={onPage}
             />
           </>
         ))}

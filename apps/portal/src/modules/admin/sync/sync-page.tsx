@@ -7,18 +7,17 @@ import { errorMessage } from '../../../app/errors';
 import { CONFLICT_PAGE_SIZE } from '../queries';
 import { ConflictsSection } from './conflicts-section';
 import { SourcesSection } from './sources-section';
-import { useConflictsPage, useSourcesPage } from './sync-queries';
+import { useConflictsPage, useSources } from './sync-queries';
 
 /**
  * The draw sources with their sync state (last attempt and success, the last error with its reason, next attempt,
  * failures, the lottery's freshness), their editing, and the conflicts between fetched and stored draws.
  */
 export function SyncPage() {
-  const [sourcesOffset, setSourcesOffset] = useState(0);
   const [status, setStatus] = useState<ConflictStatus | 'all'>('open');
   const [conflictsOffset, setConflictsOffset] = useState(0);
   const [notice, setNotice] = useState('');
-  const sources = useSourcesPage(sourcesOffset);
+  const sources = useSources();
   const conflicts = useConflictsPage(status, conflictsOffset);
 
   // A decision can empty the last page: show the one before (adjusted while rendering, not in an effect).
@@ -48,7 +47,6 @@ export function SyncPage() {
         page={sources.data}
         fetching={sources.isFetching}
         onRefresh={() => void sources.refetch()}
-        onPage={setSourcesOffset}
         onNotice={setNotice}
       />
       <ConflictsSection

@@ -3,33 +3,35 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useClient } from '../../../app/session';
 import { adminKeys, CONFLICT_PAGE_SIZE, PAGE_SIZE } from '../queries';
 
-export interface SourcesPage {
+export interface SourcesList {
   states: SyncState[];
-  /** The sources of the same page (the sync states do not carry the generic adapter's mapping). */
+  /** The sources of the same lotteries (the sync states do not carry the generic adapter's mapping). */
   sources: Map<string, DrawSource>;
-  offset: number;
-  limit: number;
   total: number;
 }
 
-/** A page of sync states, with the sources of the same page. */
-export function useSourcesPage(offset: number) {
+/**
+ * Every source with its sync state, read page by page: a lottery has one source at most, so the list is as long
+ * as the service's lotteries (tens), and the page shows them all, failing ones named above.
+ */
+export function useSources() {
   const client = useClient();
   return useQuery({
-    queryKey: adminKeys.sourcePage(offset),
-    queryFn: async (): Promise<SourcesPage> => {
-      const page = { limit: PAGE_SIZE, offset };
-      const [states, configured] = await Promise.all([
-        client.admin.sync.list(page),
-        client.admin.sources.list(page),
-      ]);
-      return {
-        states: states.sources ?? [],
-        sources: new Map((configured.sources ?? []).map((s) => [s.lottery, s])),
-        offset: states.offset,
-        limit: states.limit,
-        total: states.total,
-      };
+    queryKey: adminKeys.sources(),
+    queryFn: async (): Promise<SourcesList> => {
+      const states: SyncState[] = [];
+      const sources: DrawSource[] = [];
+      for (let offset = 0; ; offset += PAGE_SIZE) {
+        const page = { limit: PAGE_SIZE, offset };
+        const [statePage, sourcePage] = await Promise.all([
+          client.admin.sync.list(page),
+          client.admin.sources.list(page),
+        ]);
+        states.push(...(statePage.sources ?? []));
+        sources.push(...(sourcePage.sources ?? []));
+        if (!statePage.more && !sourcePage.more) break;
+      }
+      return { states, sources: new Map(sources.map((s) => [s.lottery, s])), total: states.length };
     },
     placeholderData: keepPreviousData,
   });
