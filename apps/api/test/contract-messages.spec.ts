@@ -256,6 +256,14 @@ describe('the contract error bodies, written out literally', () => {
         },
       ],
       [
+        errorBody.badRequest(Messages.checkRoundWithoutDate),
+        {
+          code: 401,
+          error: 'Bad Request',
+          message: "Invalid 'round' value. Expected it only together with 'date'.",
+        },
+      ],
+      [
         errorBody.uriTooLong(Messages.uriTooLong),
         { code: 414, error: 'URI Too Long', message: 'The request URL is too long.' },
       ],

@@ -384,6 +384,74 @@ describe('rounds and prizes (contract section 10)', () => {
       expect(rounds.body).toMatchObject({ from: '2026-06-17', to: '2026-06-17', draws: 2 });
     });
 
+    it('answers as the question asks (section 9): every round of a date, `round` alone, totals on every range', async () => {
+      // A token of its own: the reads above have used the other's rate limit.
+      const reader = (await newTokenHolder(api)).token;
+      const check = (body: Record<string, unknown>) =>
+        api.post(`/lottery/${TAG}/check`, { token: reader, body });
+      const line = { main: [1, 2, 9] };
+      // The era of 2026-06-17 has two rounds and no known prize structure: matches, division null.
+      const roundOf = (round: number) => ({
+        date: '2026-06-17',
+        round,
+        main: [1, 2],
+        special: [],
+        division: null,
+        prizesKnown: false,
+      });
+      const date = await check({ date: '2026-06-17', tickets: [line] });
+      expect(date.status).toBe(200);
+      expect(date.body.tickets[0]).toEqual({ main: [1, 2, 9], results: [roundOf(2), roundOf(1)] });
+      // Neither a date nor a range: every round of the latest draw date, the same answer.
+      expect((await check({ tickets: [line] })).body).toEqual(date.body);
+      // `round` beside `date`: that round only.
+      const one = await check({ date: '2026-06-17', round: 1, tickets: [line] });
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ from: '2026-06-17', to: '2026-06-17', draws: 1 });
+      expect(one.body.tickets[0].results).toEqual([roundOf(1)]);
+      // A round that was not drawn: 404, as `GET …/draw/{date}?round=N`.
+      const missing = await check({ date: '2026-06-03', round: 2, tickets: [line] });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual(errorBody.notFound(Messages.drawNotFound));
+      // `round` without `date`: a 400 naming `round`; a bad round: the draw routes' 400.
+      for (const body of [{ round: 1 }, { round: 1, from: '2026-06-01' }]) {
+        const res = await check({ ...body, tickets: [line] });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(BAD_REQUEST(Messages.checkRoundWithoutDate));
+      }
+      for (const bad of [0, -1, 1.5, 'two', '2', 101]) {
+        const res = await check({ date: '2026-06-17', round: bad, tickets: [line] });
+        expect([bad, res.status]).toEqual([bad, 400]);
+        expect(res.body).toEqual(
+          BAD_REQUEST("Invalid 'round' value. Expected a positive integer up to 100."),
+        );
+      }
+
+      // A range of one draw carries the range's sums, and lists only the wins: 06-03's rank 3, paid 12.50.
+      const oneDraw = await check({
+        from: '2026-06-03',
+        to: '2026-06-03',
+        tickets: [line, { main: [7, 8, 9] }],
+      });
+      expect(oneDraw.status).toBe(200);
+      expect(oneDraw.body).toMatchObject({ from: '2026-06-03', to: '2026-06-03', draws: 1 });
+      expect(oneDraw.body.tickets[0]).toMatchObject({
+        won: [{ currency: 'GBP', amount: 12.5 }],
+        amountsUnknown: 0,
+        results: [{ date: '2026-06-03', division: { rank: 3 } }],
+      });
+      expect(oneDraw.body.tickets[1]).toEqual({ main: [7, 8, 9], won: [], amountsUnknown: 0, results: [] });
+      // A range without draws, too.
+      const none = await check({ from: '2026-06-04', to: '2026-06-05', tickets: [line] });
+      expect(none.body).toEqual({
+        lottery: TAG,
+        from: null,
+        to: null,
+        draws: 0,
+        tickets: [{ main: [1, 2, 9], won: [], amountsUnknown: 0, results: [] }],
+      });
+    });
+
     it('needs an API token like every metered read (401 without one)', async () => {
       const res = await api.get(`/lottery/${TAG}/draw/latest/prizes`);
       expect(res.status).toBe(401);

@@ -161,6 +161,30 @@ describe('POST /lottery/{tag}/check', () => {
     expect(res.headers.get('x-lottery-freshness')).toMatch(/^status=\w+, last-draw="2026-08-05"/);
   });
 
+  it('answers as the question asks, never by the draws found: a range of one draw lists only wins, with sums', async () => {
+    const losing = { main: [1, 2, 3, 4, 5], special: [1] };
+    const winning = CASES.find((c) => c.tag === 'us_powerball')!;
+    const range = await check('us_powerball', {
+      tickets: [losing, winning.ticket],
+      from: winning.date,
+      to: winning.date,
+    });
+    expect(range.status).toBe(200);
+    expect(range.body).toMatchObject({ from: winning.date, to: winning.date, draws: 1 });
+    expect(range.body.tickets[0]).toEqual({ ...losing, won: [], amountsUnknown: 0, results: [] });
+    expect(range.body.tickets[1]).toEqual({
+      ...winning.ticket,
+      won: [{ currency: 'USD', amount: 7 }],
+      amountsUnknown: 0,
+      results: [{ date: winning.date, ...winning.expected }],
+    });
+    // The same draw asked by its date: one entry per line, the losing one with division null, and no sums.
+    const date = await check('us_powerball', { tickets: [losing, winning.ticket], date: winning.date });
+    expect(date.body.tickets.map((t: { results: unknown[] }) => t.results.length)).toEqual([1, 1]);
+    expect(date.body.tickets[0]).not.toHaveProperty('won');
+    expect(date.body.tickets[0].results[0].division).toBeNull();
+  });
+
   it("counts only SuperEnalotto's Jolly: a line holding the SuperStar does not match it", async () => {
     const res = await check('it_superenalotto', {
       tickets: [{ main: [14, 29, 34, 57, 59, 16] }],

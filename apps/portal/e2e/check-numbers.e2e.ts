@@ -368,4 +368,37 @@ describe('portal: Check numbers', () => {
     await screenshot(page, 'check-range-375');
     await page.setViewportSize({ width: 1280, height: 860 });
   });
+
+  test('the answer follows the question: every round of a date, and a range of one draw lists wins only', async () => {
+    // Skandináv lottó draws two rounds a date: 2021-09-15 drew 1 7 20 22 27 28 30, then 6 8 15 29 32 34 35.
+    await page.getByLabel('Lottery').selectOption('hu_skandinav');
+    await page.getByLabel('Your lines').fill('1 7 20 22 27 28 30');
+    await page.getByLabel('One date').check();
+    await page.getByLabel('Draw date').fill('2021-09-15');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page.getByText(/^1 line checked against the 2 draws of Skandináv lottó on 2021-09-15\.$/).waitFor();
+    // One verdict per round, newest round first, a prize or not; each opens its round's draw.
+    const rounds = lineResult(page, 1).locator('.check-rounds .check-verdict');
+    const verdicts = await rounds.allTextContents();
+    expect(verdicts).toHaveLength(2);
+    expect(verdicts[0]).toMatch(/^2021-09-15, round 2: No prize · none \(no number matched\)$/);
+    expect(verdicts[1]).toMatch(/^2021-09-15, round 1: Rank 1\b/);
+    expect(await rounds.getByRole('link').allTextContents()).toEqual([
+      '2021-09-15, round 2',
+      '2021-09-15, round 1',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A range of one draw is a range: no entry for a draw not won, "no win", never "No prize" for one draw.
+    await page.getByLabel('Lottery').selectOption('uk_lotto');
+    await page.getByLabel('Your lines').fill('1 2 4 6 8 9');
+    await page.getByLabel('A range').check();
+    await page.getByLabel('From', { exact: true }).fill('2025-07-30');
+    await page.getByLabel('To', { exact: true }).fill('2025-07-30');
+    await page.getByRole('button', { name: 'Check numbers' }).click();
+    await page
+      .getByText('1 line checked against the Lotto (UK National Lottery) draw of 2025-07-30.')
+      .waitFor();
+    expect(await lineResult(page, 1).locator('.check-verdict').textContent()).toBe('No win in 1 draw');
+  });
 });

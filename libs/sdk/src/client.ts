@@ -307,14 +307,16 @@ export function createClient({ baseUrl, token, jwt }: ClientOptions) {
   return {
     lottery,
     /**
-     * Did these lines win? Checks 1 to 100 tickets against the latest draw (no `draws`), one `{ date }`, or a
-     * `{ from, to }` range (either bound optional): each result has the matched numbers and the prize division
-     * won. Tickets carry `special` only where the lottery's special group has `pool: 'own'`. One unit of quota.
+     * Did these lines win? Checks 1 to 100 tickets against the latest draw date (no `draws`), one `{ date }` (with
+     * `round`: that round only), or a `{ from, to }` range (either bound optional). The answer follows the question:
+     * a date lists every draw of it (each round, newest first) with `division: null` where nothing was won; a range
+     * lists only the wins, newest first, with each ticket's `won` (per currency) and `amountsUnknown`. Tickets carry
+     * `special` only where the lottery's special group has `pool: 'own'`. One unit of quota.
      */
     check: (
       tag: string,
       tickets: TicketDto[],
-      draws: { date: string } | { from?: string; to?: string } = {},
+      draws: { date: string; round?: number } | { from?: string; to?: string } = {},
     ) => api.draws.check({ tag, requestBody: { tickets, ...draws } }),
     /**
      * Which numbers come up: per value, count, frequency, last drawn, draws since and longest gap, for the main and

@@ -58,6 +58,16 @@ describe('lottery endpoints', () => {
       prize: { type: 'fixed', amount: 1000000, currency: 'GBP' },
     });
     expect(one.tickets[1].results[0]).toMatchObject({ main: [], division: null });
+    expect(one.tickets[0]).not.toHaveProperty('won');
+    // The same draw as a range of one: only the wins, and always the range's sums.
+    const oneInRange = await client.check(
+      'uk_lotto',
+      [{ main: [3, 5, 7, 18, 21, 38] }, { main: [1, 2, 4, 6, 8, 9] }],
+      { from: '2025-07-30', to: '2025-07-30' },
+    );
+    expect(oneInRange.tickets[0].results.map((result) => result.division?.rank)).toEqual([2]);
+    expect(oneInRange.tickets[0].won).toHaveLength(1);
+    expect(oneInRange.tickets[1]).toMatchObject({ won: [], amountsUnknown: 0, results: [] });
 
     const range = await client.check('us_powerball', [{ main: [3, 11, 26, 40, 62], special: [7] }], {
       from: '2025-01-01',

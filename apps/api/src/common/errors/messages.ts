@@ -78,6 +78,7 @@ export const Messages = {
     "Invalid 'tickets' value. Expected an array of 1 to 100 tickets {main: [integers], special?: [integers]}.",
   checkTooLarge: 'The check covers too many draws: at most 10000 tickets × draws per request.',
   checkDateAndRange: "Invalid request. Give either 'date' or 'from'/'to', not both.",
+  checkRoundWithoutDate: "Invalid 'round' value. Expected it only together with 'date'.",
   fromAfterTo: "Invalid 'from' value. Expected a date on or before 'to'.",
   invalidField: (field: string, expected: string) => `Invalid '${field}' value. Expected ${expected}.`,
   // Lotteries and draws (contract section 4).

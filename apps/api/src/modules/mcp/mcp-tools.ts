@@ -105,9 +105,12 @@ export const MCP_TOOLS: McpToolDefinition[] = [
     description:
       'Did these numbers win? Checks 1 to 100 tickets (each: `main` numbers and, for lotteries whose specials are ' +
       "chosen from a pool of their own such as EuroMillions' Lucky Stars or Powerball, `special` numbers) against " +
-      'one draw (`date`), a range of draws (`from`/`to`), or, with neither, the latest draw. Each result names the ' +
-      'numbers matched and the prize division won under the prize rules in force on that date, and what that ' +
-      "division paid (`paid`) where the prizes are stored. A ticket that does not fit the lottery's rules is an " +
+      'the draws of one date (`date`; every round of it, newest first, or only `round` N beside `date`), a range ' +
+      'of draws (`from`/`to`), or, with neither, the latest draw date. The answer follows the question: a date ' +
+      'lists every draw of it, `division: null` where nothing was won; a range lists only the draws the ticket won, ' +
+      'newest first, with its totals per ticket (`won` per currency, `amountsUnknown`: wins of unknown amount). ' +
+      'Each result names the numbers matched and the prize division won under the prize rules in force on that ' +
+      "date, and what that division paid (`paid`) where the prizes are stored. A ticket that does not fit the lottery's rules is an " +
       `error naming it. ${FRESHNESS} ${QUOTA}`,
     route: { method: 'POST', path: '/lottery/{tag}/check' },
     argumentDescriptions: { tag: TAG },

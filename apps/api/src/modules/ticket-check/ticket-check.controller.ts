@@ -31,8 +31,11 @@ export class TicketCheckController {
   @ApiOperation({
     summary: 'Did my numbers win? Check 1 to 100 tickets against one draw or a range of draws.',
     description:
-      'One unit of quota per request. `date`: that draw; `from`/`to`: every draw in the range; neither: the latest ' +
-      'draw. Each result names the matched numbers and the prize division won, per the prize structure in force on ' +
+      'One unit of quota per request. The answer follows the question, never the number of draws found: `date` ' +
+      '(with `round`: that round only) or neither `date` nor a range (the latest draw date): one result for every ' +
+      'draw of that date, each round newest first, `division` null when nothing was won; `from`/`to`: only the ' +
+      'draws in the range that the ticket won, newest first, with the sums `won` and `amountsUnknown` (always, ' +
+      'also over one draw or none). Each result names the matched numbers and the prize division won, per the prize structure in force on ' +
       "the draw's date (the lottery's `rules[].prizes`, with their sources). Each ticket is checked against the " +
       'draws of the rule eras it fits; the draws of eras it does not fit are counted in its `skipped`. A ticket ' +
       'that fits none of the eras the draws fall in is a 400 (one 400 names every such ticket).',
@@ -45,7 +48,7 @@ export class TicketCheckController {
   })
   @ApiErrorResponse(
     400,
-    'Invalid tickets or dates, or tickets that fit none of the rule eras checked (the message names each).',
+    'Invalid tickets, dates or round (`round` without `date`), or tickets that fit none of the rule eras checked (the message names each).',
     Messages.ticketsInvalid,
   )
   @ApiErrorResponse(404, 'Lottery not found, or no draw on that date.', Messages.drawNotFound)

@@ -13,6 +13,10 @@ export const CHECK_REQUEST_EXAMPLES = {
     summary: 'One line against the draw of a date',
     value: { tickets: [{ main: [3, 11, 26, 40, 62], special: [7] }], date: '2026-08-05' },
   },
+  oneRound: {
+    summary: 'UK Lotto: the second round of a date alone (without `round`: every round of the date)',
+    value: { tickets: [{ main: [4, 9, 17, 23, 38, 51] }], date: '2026-06-10', round: 2 },
+  },
   history: {
     summary: 'Has this line ever won? (the draws since 2015-10-07: only the wins are listed)',
     value: { tickets: [{ main: [3, 11, 26, 40, 62], special: [7] }], from: '2015-10-07' },

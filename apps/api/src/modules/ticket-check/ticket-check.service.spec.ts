@@ -185,10 +185,10 @@ describe('TicketCheckService over several rule eras (contract section 9)', () =>
     );
   });
 
-  it('checks nothing, and refuses nothing, over a range without draws', () => {
+  it('checks nothing, and refuses nothing, over a range without draws; the range still carries its sums', () => {
     const result = check({ tickets: [{ main: [99, 98, 97] }], from: '2026-01-01' });
     expect(result.draws).toBe(0);
-    expect(result.tickets[0]).toEqual({ main: [99, 98, 97], results: [] });
+    expect(result.tickets[0]).toEqual({ main: [99, 98, 97], won: [], amountsUnknown: 0, results: [] });
   });
 });
 

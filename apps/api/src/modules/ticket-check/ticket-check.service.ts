@@ -30,6 +30,11 @@ export class TicketCheckService {
       throw ApiError.badRequest(Messages.checkDateAndRange);
     if (body.from !== undefined && body.to !== undefined && body.from > body.to)
       throw ApiError.badRequest(Messages.fromAfterTo);
+    // A round is one draw of a date (contract section 10): only beside `date`.
+    if (body.round !== undefined && body.date === undefined)
+      throw ApiError.badRequest(Messages.checkRoundWithoutDate);
+    // The shape of the answer follows the question, never the number of draws found (contract section 9).
+    const range = body.from !== undefined || body.to !== undefined;
     const tickets = readTickets(body.tickets);
     const snapshot = this.catalog.snapshot(tag);
     const [start, end] = this.drawsToCheck(snapshot, body);
@@ -48,7 +53,9 @@ export class TicketCheckService {
       to: end > start ? draws[start].date : null,
       draws: end - start,
       ...(prizesUnknown > 0 ? { prizesUnknown } : {}),
-      tickets: tickets.map((ticket, n) => this.checkTicket(snapshot, index, ticket, fits[n], start, end)),
+      tickets: tickets.map((ticket, n) =>
+        this.checkTicket(snapshot, index, ticket, fits[n], start, end, range),
+      ),
     };
   }
 
@@ -59,27 +66,31 @@ export class TicketCheckService {
     fit: TicketFit,
     start: number,
     end: number,
+    range: boolean,
   ): TicketResultDto {
     const line = lineBits(ticket.main, ticket.special ?? []);
     const results: DrawResultDto[] = [];
-    if (end - start === 1) {
-      // One draw: the ticket fits its era (else it fitted no checked era, a 400).
-      results.push(this.resultOf(snapshot, index, start, line));
-    } else {
-      const fits = fit.eras;
-      for (let i = start; i < end; i++) {
-        // A draw of an era the ticket does not fit is skipped (counted in fit.skipped): one lookup.
-        if (fits[index.eraOf[i] + 1] === 0) continue;
-        const divisions = index.divisions[i];
-        if (divisions && winsIn(divisions, index.packedCounts(i, line)))
-          results.push(this.resultOf(snapshot, index, i, line));
+    const fits = fit.eras;
+    for (let i = start; i < end; i++) {
+      // A draw of an era the ticket does not fit is skipped (counted in fit.skipped): one lookup. The draws of one
+      // date share their era, which the ticket fits (else it fitted no checked era, a 400).
+      if (fits[index.eraOf[i] + 1] === 0) continue;
+      if (!range) {
+        // One date: an entry for each of its draws (every round, newest first), division null when nothing won.
+        results.push(this.resultOf(snapshot, index, i, line));
+        continue;
       }
+      // A range: only the draws in which the ticket won a division.
+      const divisions = index.divisions[i];
+      if (divisions && winsIn(divisions, index.packedCounts(i, line)))
+        results.push(this.resultOf(snapshot, index, i, line));
     }
     return {
       main: ticket.main,
       ...(ticket.special !== null && ticket.special.length > 0 ? { special: ticket.special } : {}),
       ...(fit.skipped > 0 ? { skipped: fit.skipped } : {}),
-      ...(end - start > 1 ? sumWins(results) : {}),
+      // A range always carries its sums (contract section 10), also over one draw or none.
+      ...(range ? sumWins(results) : {}),
       results,
     };
   }
@@ -108,16 +119,23 @@ export class TicketCheckService {
     };
   }
 
-  /** [start, end) of the draws to check, newest first: every round of one date, a range, or the latest draw. */
+  /**
+   * [start, end) of the draws to check, newest first: every round of one date (or the one `round` of it), a range,
+   * or every round of the latest draw date.
+   */
   private drawsToCheck(snapshot: LotterySnapshot, body: CheckRequestDto): [number, number] {
-    if (body.date !== undefined) {
-      const [first, last] = snapshot.range(body.date, body.date);
-      if (first === last) throw ApiError.notFound(Messages.drawNotFound);
-      return [first, last];
-    }
     if (body.from !== undefined || body.to !== undefined) return snapshot.range(body.from, body.to);
     if (snapshot.drawCount === 0) throw ApiError.notFound(Messages.drawNotFound);
-    return [0, 1];
+    const date = body.date ?? snapshot.allDraws[0].date;
+    if (body.round !== undefined) {
+      // As `GET …/draw/{date}?round=N`: a round that was not drawn is a 404.
+      const i = snapshot.indexOf(date, body.round);
+      if (i === undefined) throw ApiError.notFound(Messages.drawNotFound);
+      return [i, i + 1];
+    }
+    const [first, last] = snapshot.range(date, date);
+    if (first === last) throw ApiError.notFound(Messages.drawNotFound);
+    return [first, last];
   }
 
   private indexOf(snapshot: LotterySnapshot): DrawIndex {

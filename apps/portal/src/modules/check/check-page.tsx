@@ -37,7 +37,9 @@ export function CheckPage() {
     show(null);
     // Thrown errors are the form's to show at their fields.
     const result = await connection.client.check(lottery.tag, lines.tickets, draws);
-    show({ result, lottery, lineNumbers: lines.lineNumbers }, connection.token.id);
+    // The answer's shape follows the question (a date or a range), never the number of draws found.
+    const range = 'from' in draws || 'to' in draws;
+    show({ result, lottery, lineNumbers: lines.lineNumbers, range }, connection.token.id);
   };
 
   return (

@@ -13,6 +13,11 @@ export interface CheckOutcome {
   lottery: Lottery;
   /** Per ticket, the text area's line it came from. */
   lineNumbers: number[];
+  /**
+   * Whether a range was asked (only its wins are listed, with their sums) rather than a date or the latest draw
+   * date (every draw of that date is listed, a prize or not).
+   */
+  range?: boolean;
 }
 
 const plural = (count: number, one: string, many: string) =>
@@ -93,20 +98,49 @@ function TicketOutcome({
 }) {
   const { result, lottery } = outcome;
   const title = `Line ${line}`;
-  if (result.draws === 1) {
-    const drawn = ticket.results[0];
-    const won = Boolean(drawn?.division);
+  // Results kept in the tab before `range` was recorded: as they were shown then.
+  if (!(outcome.range ?? result.draws !== 1)) {
+    // A date (or the latest draw date): one result for each draw of it, a prize or not.
+    const [drawn, ...more] = ticket.results;
+    if (more.length === 0) {
+      const won = Boolean(drawn?.division);
+      return (
+        <li className="check-line" data-line={line}>
+          <h3>{title}</h3>
+          <TicketNumbers ticket={ticket} lottery={lottery} result={drawn} label={`Numbers of line ${line}`} />
+          {drawn && (
+            <p className={won ? 'check-verdict won' : 'check-verdict'}>
+              <strong>{resultWords(drawn)}</strong>
+              {' · '}
+              {matchWords(drawn.main.length, drawn.special.length, lottery)} matched
+            </p>
+          )}
+        </li>
+      );
+    }
+    // Several rounds of the date: a verdict for each, newest round first.
     return (
       <li className="check-line" data-line={line}>
         <h3>{title}</h3>
-        <TicketNumbers ticket={ticket} lottery={lottery} result={drawn} label={`Numbers of line ${line}`} />
-        {drawn && (
-          <p className={won ? 'check-verdict won' : 'check-verdict'}>
-            <strong>{resultWords(drawn)}</strong>
-            {' · '}
-            {matchWords(drawn.main.length, drawn.special.length, lottery)} matched
-          </p>
-        )}
+        <TicketNumbers ticket={ticket} lottery={lottery} label={`Numbers of line ${line}`} />
+        <ul className="plain-list check-rounds">
+          {ticket.results.map((round) => (
+            <li key={round.round ?? 1}>
+              <p className={round.division ? 'check-verdict won' : 'check-verdict'}>
+                <a href={href(drawPath({ tag: lottery.tag, date: round.date, round: round.round }))}>
+                  {drawDateWords(round.date, round.round)}
+                </a>
+                {': '}
+                <strong>{resultWords(round)}</strong>
+                {' · '}
+                {matchedList(round, lottery)}{' '}
+                <span className="muted">
+                  ({matchWords(round.main.length, round.special.length, lottery)} matched)
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
       </li>
     );
   }
@@ -115,7 +149,8 @@ function TicketOutcome({
   const skipped = ticket.skipped ?? 0;
   const checked = plural(result.draws - skipped, 'draw', 'draws');
   const tally = `${plural(wins.length, 'win', 'wins')} in ${checked}`;
-  const total = wins.length > 0 ? totalWords(ticket) : '';
+  // A range always carries its sums (won, amountsUnknown): said only when there is something to say.
+  const total = totalWords(ticket);
   return (
     <li className="check-line" data-line={line}>
       <h3>{title}</h3>

@@ -6,12 +6,12 @@ import type { DrawResultDto } from './DrawResultDto';
 import type { WonAmountDto } from './WonAmountDto';
 export type TicketResultDto = {
   /**
-   * Several draws checked only: the wins whose amount is not known (a shared prize whose payout is not stored). Free plays are counted in neither.
+   * A range (`from`/`to`) only, always there: the wins whose amount is not known (a shared prize whose payout is not stored). Free plays are counted in neither.
    */
   amountsUnknown?: number;
   main: Array<number>;
   /**
-   * One draw checked: one entry for it. Several: only the draws in which the ticket won a division, newest first.
+   * Follows the request, never the number of draws found. A `date` (or neither `date` nor a range: the latest draw date): one entry for every draw of that date (each round, newest first), `division` null when nothing was won. A range (`from`/`to`): only the draws in which the ticket won a division, newest first.
    */
   results: Array<DrawResultDto>;
   /**
@@ -20,7 +20,7 @@ export type TicketResultDto = {
   skipped?: number;
   special?: Array<number>;
   /**
-   * Several draws checked only: what the ticket won, summed per currency (amounts paid where the draw's prizes are stored, else the fixed prizes of the structure). Empty when nothing is known.
+   * A range (`from`/`to`) only, always there (also over one draw or none): what the ticket won, summed per currency (amounts paid where the draw's prizes are stored, else the fixed prizes of the structure). Empty when nothing is known.
    */
   won?: Array<WonAmountDto>;
 };

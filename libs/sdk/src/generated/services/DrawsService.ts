@@ -13,7 +13,7 @@ export class DrawsService {
   constructor(public readonly httpRequest: BaseHttpRequest) {}
   /**
    * Did my numbers win? Check 1 to 100 tickets against one draw or a range of draws.
-   * One unit of quota per request. `date`: that draw; `from`/`to`: every draw in the range; neither: the latest draw. Each result names the matched numbers and the prize division won, per the prize structure in force on the draw's date (the lottery's `rules[].prizes`, with their sources). Each ticket is checked against the draws of the rule eras it fits; the draws of eras it does not fit are counted in its `skipped`. A ticket that fits none of the eras the draws fall in is a 400 (one 400 names every such ticket).
+   * One unit of quota per request. The answer follows the question, never the number of draws found: `date` (with `round`: that round only) or neither `date` nor a range (the latest draw date): one result for every draw of that date, each round newest first, `division` null when nothing was won; `from`/`to`: only the draws in the range that the ticket won, newest first, with the sums `won` and `amountsUnknown` (always, also over one draw or none). Each result names the matched numbers and the prize division won, per the prize structure in force on the draw's date (the lottery's `rules[].prizes`, with their sources). Each ticket is checked against the draws of the rule eras it fits; the draws of eras it does not fit are counted in its `skipped`. A ticket that fits none of the eras the draws fall in is a 400 (one 400 names every such ticket).
    * @returns CheckResultDto
    * @throws ApiError
    */
@@ -33,7 +33,7 @@ export class DrawsService {
       body: requestBody,
       mediaType: 'application/json',
       errors: {
-        400: `Invalid tickets or dates, or tickets that fit none of the rule eras checked (the message names each).`,
+        400: `Invalid tickets, dates or round (\`round\` without \`date\`), or tickets that fit none of the rule eras checked (the message names each).`,
         401: `X-API-Token missing or unknown.`,
         403: `Account disabled, without license, or monthly quota used up.`,
         404: `Lottery not found, or no draw on that date.`,

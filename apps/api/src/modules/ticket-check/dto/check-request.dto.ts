@@ -1,8 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { IsIsoDate, IsNotBeforeEarliestDrawDate } from '../../draws/dto/draw-date.validators';
+import { ROUND_MESSAGE } from '../../draws/dto/draw-query.dto';
+import { MAX_ROUNDS } from '../../lotteries/domain/lottery-rules';
 
 export const MAX_TICKETS = 100;
 /** Tickets × draws one request may check (contract section 9): one line over a whole history, 100 over 100 draws. */
@@ -39,8 +41,27 @@ export class CheckRequestDto {
   @ArrayMaxSize(MAX_TICKETS, { message: Messages.ticketsInvalid })
   tickets!: unknown[];
 
-  @CheckDate('date', 'One draw to check (404 when there is none). Not with from/to.')
+  @CheckDate(
+    'date',
+    'The draws of one date to check (every round of it; 404 when there is none). Not with from/to.',
+  )
   date?: string;
+
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 1,
+    maximum: MAX_ROUNDS,
+    example: 2,
+    description:
+      'With `date` only (else a 400): check that round of the date alone, where the lottery draws several rounds ' +
+      'on one date (UK Lotto since 2026-06-10). A round that was not drawn is a 404.',
+  })
+  @IsOptional()
+  // As `?round=N` of the draw routes (contract section 10), a JSON integer here. Bottom-up: the type check last.
+  @Max(MAX_ROUNDS, { message: ROUND_MESSAGE })
+  @Min(1, { message: ROUND_MESSAGE })
+  @IsInt({ message: ROUND_MESSAGE })
+  round?: number;
 
   @CheckDate('from', 'First day of a range of draws to check (inclusive; default: the first draw).')
   from?: string;

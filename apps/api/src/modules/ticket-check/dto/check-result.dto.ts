@@ -109,7 +109,7 @@ export class TicketResultDto {
     type: () => WonAmountDto,
     isArray: true,
     description:
-      "Several draws checked only: what the ticket won, summed per currency (amounts paid where the draw's prizes " +
+      "A range (`from`/`to`) only, always there (also over one draw or none): what the ticket won, summed per currency (amounts paid where the draw's prizes " +
       'are stored, else the fixed prizes of the structure). Empty when nothing is known.',
   })
   won?: WonAmountDto[];
@@ -117,7 +117,7 @@ export class TicketResultDto {
   @ApiPropertyOptional({
     example: 0,
     description:
-      'Several draws checked only: the wins whose amount is not known (a shared prize whose payout is not stored). ' +
+      'A range (`from`/`to`) only, always there: the wins whose amount is not known (a shared prize whose payout is not stored). ' +
       'Free plays are counted in neither.',
   })
   amountsUnknown?: number;
@@ -126,7 +126,9 @@ export class TicketResultDto {
     type: () => DrawResultDto,
     isArray: true,
     description:
-      'One draw checked: one entry for it. Several: only the draws in which the ticket won a division, newest first.',
+      'Follows the request, never the number of draws found. A `date` (or neither `date` nor a range: the latest ' +
+      'draw date): one entry for every draw of that date (each round, newest first), `division` null when nothing ' +
+      'was won. A range (`from`/`to`): only the draws in which the ticket won a division, newest first.',
   })
   results!: DrawResultDto[];
 }
