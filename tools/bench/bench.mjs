@@ -11,7 +11,8 @@
 //   - peak RSS under load;
 //   - scale: latency with 1M tokens and 100k accounts against the same run with 1k (cold tokens each time), and
 //     the largest lottery's last page against its first;
-//   - warm-up: p99 of the first requests of 1,000 returning clients right after a restart against their steady p99.
+//   - warm-up: p99 of the first requests of 1,000 returning clients right after a restart against their steady p99;
+//   - the bulk export of the largest history, cached and after a write, beside a page read (export.mjs).
 // A throwaway data directory (and server database, `lrs_bench_<pid>`) is created and removed.
 // BENCH_ONLY_THROUGHPUT=1 stops after the throughput table; BENCH_LOG_LEVEL=warn measures without access lines.
 // BENCH_VERBOSE=1 prints every round's figures.
@@ -557,3 +558,14 @@ await benchEngine({ name: 'embedded PostgreSQL (PGlite), as npm start runs it', 
 if (serverUrl && redisUrl)
   await benchEngine({ name: 'PostgreSQL server + Redis', server: true, logFormat: 'json' });
 else log('\n(PostgreSQL server + Redis: set DATABASE_URL and REDIS_URL to measure it too)');
+
+// The bulk export (contract section 12) beside a page read, on the embedded engine: its own script, run here so that
+// `npm run bench` reports it in the same run.
+if (!process.env.BENCH_ONLY_THROUGHPUT) {
+  log('\n## Export of the largest history (de_lotto), embedded engine');
+  await new Promise((resolve, reject) =>
+    spawn(process.execPath, [new URL('./export.mjs', import.meta.url).pathname], { stdio: 'inherit' })
+      .on('error', reject)
+      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`export.mjs exited with ${code}`)))),
+  );
+}

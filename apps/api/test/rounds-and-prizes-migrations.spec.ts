@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { FdjPrizeStructures1796810000000 } from '../src/database/migrations/1796810000000-fdj-prize-structures';
 import { UkLottoRounds1796820000000 } from '../src/database/migrations/1796820000000-uk-lotto-rounds';
+import { UkLottoRoundPrizes1796930000000 } from '../src/database/migrations/1796930000000-uk-lotto-round-prizes';
 import { createTestApp, TestApp } from './support/test-app';
 
 /** A database loaded before issue 30 gets the corrected FDJ prize structures and UK Lotto's era of rounds. */
@@ -34,7 +35,29 @@ describe('migrations of issue 30 for a database loaded earlier', () => {
     );
     await migration.up(runner);
     await migration.up(runner);
+    // The era as issue 30 added it: no prize structure yet (the next migration gives it one).
+    expect(await rulesOf('uk_lotto')).toEqual([...bundled.slice(0, -1), { ...bundled.at(-1), prizes: [] }]);
+    await new UkLottoRoundPrizes1796930000000().up(runner);
     expect(await rulesOf('uk_lotto')).toEqual(bundled);
+  });
+
+  it("UK Lotto's two-round era gets its prize structure once; one an administrator set stays; down() removes it", async () => {
+    const bundled = await rulesOf('uk_lotto');
+    expect(bundled.at(-1)!.prizes[0]).toMatchObject({ from: '2026-06-10', divisions: expect.any(Array) });
+    expect(bundled.at(-1)!.prizes[0].divisions).toEqual(bundled.at(-2)!.prizes.at(-1).divisions);
+    const migration = new UkLottoRoundPrizes1796930000000();
+    await migration.down(runner);
+    expect((await rulesOf('uk_lotto')).at(-1)!.prizes).toEqual([]);
+    await migration.up(runner);
+    await migration.up(runner);
+    expect(await rulesOf('uk_lotto')).toEqual(bundled);
+    // An administrator's own structure stays, both ways.
+    const own = [{ from: '2026-06-10', source: 'set by hand', divisions: null }];
+    await setRules('uk_lotto', [...bundled.slice(0, -1), { ...bundled.at(-1), prizes: own }]);
+    await migration.down(runner);
+    await migration.up(runner);
+    expect((await rulesOf('uk_lotto')).at(-1)!.prizes).toEqual(own);
+    await setRules('uk_lotto', bundled);
   });
 
   it('FDJ structures replace what the earlier bundle held, era by era; an era an administrator changed stays', async () => {

@@ -632,6 +632,46 @@ describe('POST /lottery/{tag}/check', () => {
     ).toEqual([won(2, 2, 1, fixed(12.5, 'EUR')), won(3, 2, 0, { type: 'free-play' }), null]);
   });
 
+  it("checks both rounds of a UK Lotto night (since 2026-06-10) against the era's prize ladder, each with `round`", async () => {
+    const admin = await newAdmin(app, api);
+    const put = (round: number, main: number[], special: number[]) =>
+      api.put(`/admin/lotteries/uk_lotto/draws/2026-06-13?round=${round}`, {
+        jwt: admin.jwt,
+        body: { main, special },
+      });
+    expect((await put(1, [1, 2, 3, 4, 5, 6], [7])).status).toBe(201);
+    expect((await put(2, [11, 22, 33, 44, 55, 59], [8])).status).toBe(201);
+    const res = await check('uk_lotto', {
+      date: '2026-06-13',
+      tickets: [
+        { main: [1, 2, 3, 4, 5, 6] },
+        { main: [11, 22, 33, 44, 55, 59] },
+        { main: [11, 22, 33, 44, 55, 8] },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const results = (i: number) =>
+      res.body.tickets[i].results.map((r: { round: number; division: { rank: number } | null }) => [
+        r.round,
+        r.division,
+      ]);
+    const jackpot = won(1, 6, 0, { type: 'jackpot' });
+    // Newest round first; a full match of round one and of round two are both the jackpot division.
+    expect(results(0)).toEqual([
+      [2, null],
+      [1, jackpot],
+    ]);
+    expect(results(1)).toEqual([
+      [2, jackpot],
+      [1, null],
+    ]);
+    // 5 + the Bonus Ball of round two: that round's rank 2, GBP 1,000,000.
+    expect(results(2)).toEqual([
+      [2, won(2, 5, 1, fixed(1_000_000, 'GBP'))],
+      [1, null],
+    ]);
+  });
+
   it('needs a token, like the other lottery routes', async () => {
     const res = await api.post('/lottery/us_powerball/check', { body: { tickets: [] } });
     expect(res.status).toBe(401);

@@ -27,6 +27,7 @@ import { CommitGuard1796890000000 } from './1796890000000-commit-guard';
 import { BundledLotteriesOffered1796900000000 } from './1796900000000-bundled-lotteries-offered';
 import { LotteryRetirement1796910000000 } from './1796910000000-lottery-retirement';
 import { DrawChanges1796920000000 } from './1796920000000-draw-changes';
+import { UkLottoRoundPrizes1796930000000 } from './1796930000000-uk-lotto-round-prizes';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   BundledLotteriesOffered1796900000000,
   LotteryRetirement1796910000000,
   DrawChanges1796920000000,
+  UkLottoRoundPrizes1796930000000,
 ];
