@@ -17,7 +17,7 @@ const ESM_ONLY = ['content-disposition'];
 /**
  * The HTTP specs the server pass runs besides test/server-engine/: those whose outcome the engine can change —
  * migrations, seeding and start-up on a server, writes and their locks, several instances or connections at once,
- * usage counted in the database, list queries (sorting and matching follow the server's collation), and random input
+ * usage counted in the database, list and export queries (sorting and matching follow the server's collation), and random input
  * reaching SQL. Every other HTTP spec (the contract's answers, guards, headers, logs, settings, outbound policy,
  * answers served from memory) runs in the embedded pass only: the same SQL behind it is exercised here by the
  * engine-dependent specs.
@@ -32,6 +32,7 @@ const ENGINE_DEPENDENT = [
   'draw-data-migrations',
   'draws-bundled-data',
   'email-verification-migration',
+  'export',
   'failures',
   'first-start',
   'fuzz',
