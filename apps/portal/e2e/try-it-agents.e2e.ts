@@ -137,12 +137,7 @@ describe('portal: Try it, AI agents', () => {
     page = await newPage(browser, api.baseUrl);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.baseUrl });
     await logIn(page, email);
-    await goTo(page, 'Tokens', 'API tokens');
-    await page.getByLabel('Token id').fill('agent-here');
-    await page.getByRole('button', { name: 'Create token' }).click();
-    hereSecret = await readSecretFromDialog(page);
-    await page.getByRole('button', { name: 'I have saved it' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // No token created in this tab yet: none is in use when the page opens.
     await goTo(page, 'Try it', 'Try it');
   });
 
@@ -184,6 +179,16 @@ describe('portal: Try it, AI agents', () => {
   });
 
   test('a secret filled in from memory stays out of the snippets: its first characters stand for it', async () => {
+    await goTo(page, 'Tokens', 'API tokens');
+    await page.getByLabel('Token id').fill('agent-here');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    hereSecret = await readSecretFromDialog(page);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // Created in this tab: in use as soon as the page opens.
+    await goTo(page, 'Try it', 'Try it');
+    await page.getByText(`Using token “agent-here” (${hereSecret.slice(0, 8)}…)`).waitFor();
+    await agentsTab().click();
     await page.getByLabel('Token', { exact: true }).selectOption('agent-here');
     expect(await page.getByLabel('Token secret').inputValue()).toBe(hereSecret);
     await page.getByRole('button', { name: 'Use this token' }).click();

@@ -75,7 +75,9 @@ describe('portal: Try it', () => {
 
   test("another token's secret is refused at its field, and nothing is sent with it", async () => {
     await goTo(page, 'Try it', 'Try it');
-    await page.getByLabel('Token', { exact: true }).selectOption('made-here');
+    // Created in this tab, "made-here" is in use at once, its secret filled in.
+    await page.getByText(`Using token “made-here” (${hereSecret.slice(0, 8)}…)`).waitFor();
+    expect(await page.getByLabel('Token', { exact: true }).inputValue()).toBe('made-here');
     expect(await page.getByLabel('Token secret').inputValue()).toBe(hereSecret);
     const lotteryCalls: string[] = [];
     const record = (request: { url(): string }) => {
@@ -91,7 +93,7 @@ describe('portal: Try it', () => {
     expect(state.description).toContain(
       `Choose “made-elsewhere” above, or paste the secret of “made-here”, which starts with ${hereSecret.slice(0, 8)}.`,
     );
-    expect(await page.getByText('Using token').count()).toBe(0);
+    expect(await page.getByText('Using token “made-elsewhere”').count()).toBe(0);
 
     await page.getByLabel('Token secret').fill('lr_not-a-secret-of-mine');
     await page.getByRole('button', { name: 'Use this token' }).click();

@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { href, navigate } from './router';
-import { docsUrl } from './sdk';
+import { docsUrl } from './api-url';
 import { useSession } from './session';
 
 interface NavItem {

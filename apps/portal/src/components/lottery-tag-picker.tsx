@@ -3,7 +3,7 @@ import { errorMessage } from '../app/errors';
 import { Field } from './field';
 import { LoadError } from './load-error';
 import { choiceLabel, lotteryChoices, parseTagText, toggleTag } from './lottery-tags';
-import { useLotteryList } from './use-lottery-list';
+import { useLotteryList } from './lottery-list-queries';
 
 interface LotteryTagPickerProps {
   label: string;

@@ -5,7 +5,9 @@ import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { isSessionError } from '../../app/errors';
 import { useSession } from '../../app/session';
-import { showRefusal } from '../auth/form-errors';
+import { inPortalWords } from '../../app/errors';
+import { apiFieldErrors } from '../../app/field-errors';
+import { showRefusal } from '../../components/form-errors';
 import { useChangeEmail, type ChangeEmailValues } from './queries';
 
 const EMPTY: ChangeEmailValues = { email: '', password: '' };
@@ -41,7 +43,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
       // The registration's wording ("Log in, or ask for a new password") does not fit someone logged in.
       else if (caught instanceof LotteryApiError && caught.status === 409)
         setError('email', { type: 'server', message: TAKEN }, { shouldFocus: true });
-      else showRefusal(caught, ['email', 'password'], setError);
+      else showRefusal(inPortalWords(apiFieldErrors(caught, ['email', 'password'])), setError);
     }
   });
 

@@ -3,8 +3,11 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { isSessionError } from '../../app/errors';
-import { useClient, useSession } from '../../app/session';
-import { showRefusal } from '../auth/form-errors';
+import { useSession } from '../../app/session';
+import { useChangePassword } from './queries';
+import { inPortalWords } from '../../app/errors';
+import { apiFieldErrors } from '../../app/field-errors';
+import { showRefusal } from '../../components/form-errors';
 import { NewPasswordFields } from '../auth/new-password-fields';
 
 interface ChangePasswordValues {
@@ -16,7 +19,7 @@ interface ChangePasswordValues {
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirm: '' };
 
 export function ChangePasswordForm() {
-  const client = useClient();
+  const change = useChangePassword();
   const { renew, expire } = useSession();
   const { register, handleSubmit, setError, clearErrors, reset, formState } = useForm<ChangePasswordValues>({
     defaultValues: EMPTY,
@@ -26,7 +29,7 @@ export function ChangePasswordForm() {
 
   const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      const token = await client.account.changePassword({ currentPassword, newPassword });
+      const token = await change.mutateAsync({ currentPassword, newPassword });
       // The API refuses every JWT issued before the change, this tab's included: go on with the new one.
       renew(token);
       reset(EMPTY);
@@ -35,7 +38,7 @@ export function ChangePasswordForm() {
       );
     } catch (caught) {
       if (isSessionError(caught)) expire();
-      else showRefusal(caught, ['currentPassword', 'newPassword'], setError);
+      else showRefusal(inPortalWords(apiFieldErrors(caught, ['currentPassword', 'newPassword'])), setError);
     }
   });
 

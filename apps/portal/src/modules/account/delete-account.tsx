@@ -4,9 +4,13 @@ import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { isSessionError } from '../../app/errors';
-import { showRefusal } from '../auth/form-errors';
+import { inPortalWords } from '../../app/errors';
+import { apiFieldErrors } from '../../app/field-errors';
+import { showRefusal } from '../../components/form-errors';
 import { navigate } from '../../app/router';
-import { useClient, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
+import { useDeleteAccount } from './queries';
+import { FormActions } from '../../components/form-actions';
 
 export function DeleteAccount({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
@@ -35,7 +39,7 @@ interface DeleteValues {
  * Enter cannot do it, nor someone at a session left open.
  */
 function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {
-  const client = useClient();
+  const remove = useDeleteAccount();
   const { logout, expire } = useSession();
   const { register, handleSubmit, setError, formState } = useForm<DeleteValues>({
     defaultValues: { password: '' },
@@ -44,12 +48,12 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
 
   const submit = handleSubmit(async ({ password }) => {
     try {
-      await client.account.delete({ password });
+      await remove.mutateAsync(password);
       navigate('/');
       logout(`Your account ${email} has been deleted, with its API tokens and webhooks.`);
     } catch (caught) {
       if (isSessionError(caught)) expire();
-      else showRefusal(caught, ['password'], setError);
+      else showRefusal(inPortalWords(apiFieldErrors(caught, ['password'])), setError);
     }
   });
 
@@ -68,14 +72,13 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
           error={errors.password?.message}
           data-autofocus
         />
-        <div className="actions">
-          <button type="submit" className="danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Deleting…' : 'Delete the account'}
-          </button>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          busy={isSubmitting}
+          danger
+          label="Delete the account"
+          busyLabel="Deleting…"
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

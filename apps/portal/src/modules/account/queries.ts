@@ -108,3 +108,18 @@ export function useResendVerification() {
   const client = useClient();
   return useMutation({ mutationFn: () => client.account.resendVerification() });
 }
+
+/** Deleting the account (the password typed again, as the API asks). */
+export function useDeleteAccount() {
+  const client = useClient();
+  return useMutation({ mutationFn: (password: string) => client.account.delete({ password }) });
+}
+
+/** Changes the password; resolves to the new JWT (every one issued before is refused from then on). */
+export function useChangePassword() {
+  const client = useClient();
+  return useMutation({
+    mutationFn: (change: { currentPassword: string; newPassword: string }) =>
+      client.account.changePassword(change),
+  });
+}

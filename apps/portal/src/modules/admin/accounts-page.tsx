@@ -1,5 +1,4 @@
 import type { Account } from '../../app/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -9,17 +8,21 @@ import { Page } from '../../components/page';
 import { Pager } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
 import { errorMessage } from '../../app/errors';
-import { useClient, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { confirmationFor, doneMessage, type AccountChange } from './account-change';
 import { AccountRow } from './account-row';
 import { ResetLinkDialog, type ResetLink } from './reset-link-dialog';
-import { adminKeys, useAccountsPage, useLicenses, type AccountsQuery } from './queries';
+import {
+  useAccountsPage,
+  useCreateResetLink,
+  useLicenses,
+  useUpdateAccount,
+  type AccountsQuery,
+} from './queries';
 
 export function AccountsPage() {
-  const client = useClient();
   const { profile } = useSession();
   const [search, setSearch] = useState('');
-  const queryClient = useQueryClient();
   const [query, setQuery] = useState<AccountsQuery>({ email: '', offset: 0 });
   /** A change waiting for the administrator's confirmation. */
   const [pending, setPending] = useState<{ account: Account; change: AccountChange } | null>(null);
@@ -27,23 +30,17 @@ export function AccountsPage() {
   const [resetLink, setResetLink] = useState<{ account: Account; link: ResetLink } | null>(null);
   const accounts = useAccountsPage(query);
   const licenses = useLicenses();
-  const update = useMutation({
-    mutationFn: ({ account, change }: { account: Account; change: AccountChange }) =>
-      client.admin.accounts.update(account.id, change),
-    onMutate: () => setMessage(null),
-    onSuccess: async (updated, { change }) => {
-      // Every page of the list is read again: the account may move in or out of a search.
-      await queryClient.invalidateQueries({ queryKey: adminKeys.accounts() });
-      setMessage({ kind: 'success', text: doneMessage(updated, change) });
-    },
-  });
+  const update = useUpdateAccount();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuery({ email: search.trim(), offset: 0 });
   };
-  const apply = (account: Account, change: AccountChange) =>
-    update.mutateAsync({ account, change }).then(() => undefined);
+  const apply = async (account: Account, change: AccountChange) => {
+    setMessage(null);
+    const updated = await update.mutateAsync({ account, change });
+    setMessage({ kind: 'success', text: doneMessage(updated, change) });
+  };
   /** A change that needs confirming opens the dialog; the others are applied at once. */
   const request = (account: Account, change: AccountChange) => {
     if (confirmationFor(account, change, licenses.data ?? [])) {
@@ -54,12 +51,14 @@ export function AccountsPage() {
       setMessage({ kind: 'error', text: errorMessage(error) }),
     );
   };
-  const createResetLink = useMutation({
-    mutationFn: (account: Account) => client.admin.accounts.createPasswordResetLink(account.id),
-    onMutate: () => setMessage(null),
-    onSuccess: (link, account) => setResetLink({ account, link }),
-    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
-  });
+  const createResetLink = useCreateResetLink();
+  const askResetLink = (account: Account) => {
+    setMessage(null);
+    createResetLink.mutate(account, {
+      onSuccess: (link) => setResetLink({ account, link }),
+      onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+    });
+  };
   const confirmation = pending && confirmationFor(pending.account, pending.change, licenses.data ?? []);
 
   const page = accounts.data;
@@ -115,7 +114,7 @@ export function AccountsPage() {
                   licenses={licenses.data ?? []}
                   isSelf={account.id === profile?.id}
                   onRequest={request}
-                  onResetLink={(account) => createResetLink.mutate(account)}
+                  onResetLink={askResetLink}
                 />
               ))}
             </tbody>

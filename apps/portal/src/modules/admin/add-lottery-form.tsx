@@ -1,24 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { errorMessage } from '../../app/errors';
-import { useClient } from '../../app/session';
-import { resolverOf } from './form-resolver';
-import {
-  createLotteryBody,
-  newLotteryErrors,
-  newLotteryValues,
-  type NewLotteryValues,
-} from './lottery-values';
-import { invalidateLotteries } from './queries';
+import { resolverOf } from '../../components/form-errors';
+import { newLotteryErrors, newLotteryValues, type NewLotteryValues } from './lottery-values';
+import { useCreateLottery } from './queries';
 import { RulesFields } from './rules-fields';
 
 const EMPTY = newLotteryValues(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 export function AddLotteryForm() {
-  const client = useClient();
-  const queryClient = useQueryClient();
   const form = useForm<NewLotteryValues>({
     defaultValues: EMPTY,
     resolver: resolverOf(newLotteryErrors),
@@ -27,18 +18,17 @@ export function AddLotteryForm() {
     register,
     formState: { errors },
   } = form;
-  const create = useMutation({
-    mutationFn: (values: NewLotteryValues) => client.admin.lotteries.create(createLotteryBody(values)),
-    onSuccess: () => {
-      form.reset(EMPTY);
-      return invalidateLotteries(queryClient);
-    },
-  });
+  const create = useCreateLottery();
 
   return (
     <FormProvider {...form}>
       {/* noValidate: the form's own checks say what is wrong at each field, in its words. */}
-      <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
+      <form
+        onSubmit={form.handleSubmit((values) =>
+          create.mutate(values, { onSuccess: () => form.reset(EMPTY) }),
+        )}
+        noValidate
+      >
         <Alert kind="success">
           {create.data && `Lottery “${create.data.name}” (${create.data.tag}) added. Import its draws below.`}
         </Alert>

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/alert';
@@ -7,14 +6,13 @@ import { Field } from '../../components/field';
 import { LotteryTagPicker } from '../../components/lottery-tag-picker';
 import { TextAreaField } from '../../components/text-area-field';
 import { errorMessage } from '../../app/errors';
-import { useClient } from '../../app/session';
-import { resolverOf } from './form-resolver';
+import { resolverOf } from '../../components/form-errors';
 import { ImportConfirmation } from './import-confirmation';
-import { ImportPreview, previewImport } from './import-preview';
+import { ImportPreview } from './import-preview';
 import { ImportReport } from './import-report';
 import { EMPTY_IMPORT, drawCount, importErrors, type ImportValues } from './import-values';
 import { previewCsv } from './draw-csv-preview';
-import { adminKeys } from './queries';
+import { useImportDraws, usePreviewImport } from './queries';
 
 const EXAMPLE = 'date,main,special\n2026-11-21,4 18 23 45 61,7';
 
@@ -24,8 +22,6 @@ const EXAMPLE = 'date,main,special\n2026-11-21,4 18 23 45 61,7';
  * count, then writes.
  */
 export function DrawImportForm() {
-  const client = useClient();
-  const queryClient = useQueryClient();
   const form = useForm<ImportValues>({ defaultValues: EMPTY_IMPORT, resolver: resolverOf(importErrors) });
   const { register, control, handleSubmit, setValue, formState } = form;
   const current = useWatch({ control });
@@ -33,25 +29,8 @@ export function DrawImportForm() {
   const [fileKey, setFileKey] = useState(0);
   const [confirming, setConfirming] = useState<ImportValues | null>(null);
 
-  const preview = useMutation({
-    mutationFn: (values: ImportValues) => previewImport(client, values),
-  });
-  const importer = useMutation({
-    mutationFn: (values: ImportValues) => client.admin.draws.import(values.tag, values.csv),
-    onSuccess: async (result, values) => {
-      // All written: the text empties for the next file. With refused lines it stays, to be corrected (the
-      // report's line numbers point into it); importing it again leaves the written draws unchanged.
-      if (result.errors.length === 0) {
-        setValue('csv', '');
-        setFileKey((key) => key + 1);
-      }
-      // The lotteries' draw counts and dates, and this lottery's stored draws, have changed.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.lotteries() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.draws(values.tag) }),
-      ]);
-    },
-  });
+  const preview = usePreviewImport();
+  const importer = useImportDraws();
 
   const readFile = async (file: File | undefined) => {
     if (file) setValue('csv', await file.text(), { shouldValidate: formState.isSubmitted });
@@ -131,7 +110,13 @@ export function DrawImportForm() {
           title={`Import ${drawCount(previewCsv(confirming.csv).total)} into ${confirming.tag}?`}
           confirmLabel="Import now"
           onConfirm={async () => {
-            await importer.mutateAsync(confirming);
+            const result = await importer.mutateAsync(confirming);
+            // All written: the text empties for the next file. With refused lines it stays, to be corrected (the
+            // report's line numbers point into it); importing it again leaves the written draws unchanged.
+            if (result.errors.length === 0) {
+              setValue('csv', '');
+              setFileKey((key) => key + 1);
+            }
             // The report replaces the preview, which described the file before it was written.
             preview.reset();
           }}

@@ -1,15 +1,6 @@
 import type { ImportResultDto } from '@lottery-results/sdk';
-import type { Client } from '../../app/sdk';
 import { TableScroll } from '../../components/table-scroll';
-import {
-  datesOf,
-  numbersText,
-  previewCsv,
-  rowOutcome,
-  type CsvDrawRow,
-  type RowOutcome,
-  type StoredNumbers,
-} from './draw-csv-preview';
+import { numbersText, type CsvDrawRow, type RowOutcome } from './draw-csv-preview';
 import { drawCount, type ImportValues } from './import-values';
 
 export interface ImportPreviewResult {
@@ -19,42 +10,6 @@ export interface ImportPreviewResult {
   report: ImportResultDto;
   rows: { row: CsvDrawRow; outcome: RowOutcome }[];
   total: number;
-}
-
-const groupOf = (numbers: { special: boolean; order: number; value: number }[], special: boolean) =>
-  numbers
-    .filter((n) => n.special === special)
-    .sort((a, b) => a.order - b.order)
-    .map((n) => n.value);
-
-/**
- * The dry run (counts and refused lines: all the API answers), then the first rows of the file with what each
- * would do, from the draws already stored on their dates.
- */
-export async function previewImport(client: Client, values: ImportValues): Promise<ImportPreviewResult> {
-  const report = await client.admin.draws.import(values.tag, values.csv, { dryRun: true });
-  const { rows, total } = previewCsv(values.csv);
-  const stored = new Map<string, StoredNumbers>();
-  await Promise.all(
-    datesOf(rows).map(async (date) => {
-      const page = await client.admin.draws.list(values.tag, { from: date, to: date });
-      for (const draw of page.draws ?? [])
-        stored.set(`${draw.date}#${draw.round ?? 1}`, {
-          main: groupOf(draw.numbers, false),
-          special: groupOf(draw.numbers, true),
-        });
-    }),
-  );
-  const refusals = new Map(report.errors.map((error) => [error.line, error.message]));
-  return {
-    values,
-    report,
-    total,
-    rows: rows.map((row) => ({
-      row,
-      outcome: rowOutcome(row, stored.get(`${row.date}#${row.round}`), refusals.get(row.line)),
-    })),
-  };
 }
 
 function OutcomeText({ outcome }: { outcome: RowOutcome }) {

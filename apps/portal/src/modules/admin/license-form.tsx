@@ -2,7 +2,7 @@ import type { License } from '../../app/api-types';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
-import { resolverOf, showErrors } from './form-resolver';
+import { resolverOf, showRefusal } from '../../components/form-errors';
 import {
   licenseErrors,
   licenseOf,
@@ -11,6 +11,7 @@ import {
   NEW_LICENSE,
   type LicenseValues,
 } from './licenses';
+import { FormActions } from '../../components/form-actions';
 
 interface LicenseFormProps {
   /** The license being edited, or undefined for a new one. */
@@ -41,7 +42,7 @@ export function LicenseForm({ license, onSave, onCancel }: LicenseFormProps) {
       // A saved new license leaves an empty form, so that the next one does not start from its values.
       if (isNew) reset(NEW_LICENSE);
     } catch (caught) {
-      showErrors(licenseRefusal(caught, isNew), setError);
+      showRefusal(licenseRefusal(caught, isNew), setError);
     }
   });
 
@@ -77,16 +78,12 @@ export function LicenseForm({ license, onSave, onCancel }: LicenseFormProps) {
           />
         ))}
       </div>
-      <div className="actions form-actions">
-        <button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : license ? 'Save' : 'Create license'}
-        </button>
-        {onCancel && (
-          <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions
+        className="form-actions"
+        busy={isSubmitting}
+        label={license ? 'Save' : 'Create license'}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import type { License } from '../../app/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
@@ -8,10 +7,9 @@ import { Page } from '../../components/page';
 import { TableScroll } from '../../components/table-scroll';
 import { errorMessage } from '../../app/errors';
 import { formatNumber } from '../../app/format';
-import { useClient } from '../../app/session';
 import { LicenseDeleteDialog } from './license-delete-dialog';
 import { LicenseForm } from './license-form';
-import { adminKeys, useLicenses } from './queries';
+import { useCreateLicense, useDeleteLicense, useLicenses, useReplaceLicense } from './queries';
 
 /** The license's limits, in the table's column order. */
 const LIMITS = [
@@ -24,44 +22,26 @@ const LIMITS = [
 type Modal = { kind: 'edit' | 'delete'; license: License } | null;
 
 export function LicensesPage() {
-  const client = useClient();
-  const queryClient = useQueryClient();
   const licenses = useLicenses();
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState('');
 
-  // Accounts show their license: a change to one is a change to them.
-  const invalidate = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.licenses() }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.accounts() }),
-    ]);
-  // Creating and replacing are two calls on purpose: "New license" must never overwrite an existing one (the API
-  // answers 409), while "Edit" replaces the license it was opened on.
-  const create = useMutation({
-    mutationFn: (license: License) => client.admin.licenses.create(license),
-    onSuccess: async (created) => {
-      await invalidate();
-      setNotice(`License “${created.name}” created.`);
-    },
-  });
-  const replace = useMutation({
-    mutationFn: ({ name, ...values }: License) => client.admin.licenses.put(name, values),
-    onSuccess: async (saved) => {
-      await invalidate();
-      setNotice(`License “${saved.name}” saved.`);
-      setModal(null);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (license: License) => client.admin.licenses.delete(license.name),
-    onSuccess: async (_, license) => {
-      await invalidate();
-      setNotice(`License “${license.name}” deleted. Accounts that held it have no license now.`);
-    },
-  });
-  const save = (mutation: typeof create | typeof replace) => (license: License) =>
-    mutation.mutateAsync(license).then(() => undefined);
+  const create = useCreateLicense();
+  const replace = useReplaceLicense();
+  const remove = useDeleteLicense();
+  const createLicense = async (license: License) => {
+    const created = await create.mutateAsync(license);
+    setNotice(`License “${created.name}” created.`);
+  };
+  const replaceLicense = async (license: License) => {
+    const saved = await replace.mutateAsync(license);
+    setNotice(`License “${saved.name}” saved.`);
+    setModal(null);
+  };
+  const removeLicense = async (license: License) => {
+    await remove.mutateAsync(license);
+    setNotice(`License “${license.name}” deleted. Accounts that held it have no license now.`);
+  };
 
   return (
     <Page title="Licenses">
@@ -126,20 +106,20 @@ export function LicensesPage() {
       <section className="card section-gap" aria-labelledby="new-license-title">
         <h2 id="new-license-title">New license</h2>
         <p className="small muted">To change an existing license, use its Edit button.</p>
-        <LicenseForm onSave={save(create)} />
+        <LicenseForm onSave={createLicense} />
       </section>
       {modal?.kind === 'edit' && (
         <Dialog title={`Edit license “${modal.license.name}”`} onClose={() => setModal(null)}>
           <p className="small">
             Every account with this license gets the new quota and rate limits from its next request.
           </p>
-          <LicenseForm license={modal.license} onSave={save(replace)} onCancel={() => setModal(null)} />
+          <LicenseForm license={modal.license} onSave={replaceLicense} onCancel={() => setModal(null)} />
         </Dialog>
       )}
       {modal?.kind === 'delete' && (
         <LicenseDeleteDialog
           license={modal.license}
-          onDelete={() => remove.mutateAsync(modal.license)}
+          onDelete={() => removeLicense(modal.license)}
           onClose={() => setModal(null)}
         />
       )}

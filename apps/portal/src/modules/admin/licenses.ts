@@ -1,15 +1,7 @@
 import type { License } from '../../app/api-types';
-import type { Client } from '../../app/sdk';
 import { LotteryApiError } from '@lottery-results/sdk';
 import { inPortalWords } from '../../app/errors';
 import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
-
-/** Every license (a handful), across pages. */
-export async function allLicenses(client: Client): Promise<License[]> {
-  const licenses: License[] = [];
-  for await (const license of client.licenses()) licenses.push(license);
-  return licenses;
-}
 
 /** A license as its form holds it: text, as typed (named as the API's fields, so that its 400 finds them). */
 export interface LicenseValues {

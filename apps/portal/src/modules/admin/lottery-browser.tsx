@@ -1,15 +1,13 @@
 import type { DrawSchedule, Lottery } from '../../app/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { Pager } from '../../components/pager';
 import { errorMessage } from '../../app/errors';
-import { useClient } from '../../app/session';
 import { LotteryEditDialog } from './lottery-edit-dialog';
 import { LotteryTable } from './lottery-table';
-import { adminKeys, useLotteryPage } from './queries';
+import { useLotteryPage, useSaveSchedule } from './queries';
 import { ScheduleDialog } from './schedule/schedule-dialog';
 
 type Modal = { kind: 'schedule' | 'remove-schedule' | 'edit'; lottery: Lottery } | null;
@@ -19,8 +17,6 @@ type Modal = { kind: 'schedule' | 'remove-schedule' | 'edit'; lottery: Lottery }
  * freshness and next draw; opens its draw calendar and its name and rules.
  */
 export function LotteryBrowser() {
-  const client = useClient();
-  const queryClient = useQueryClient();
   const [offset, setOffset] = useState(0);
   const [modal, setModal] = useState<Modal>(null);
   const [notice, setNotice] = useState('');
@@ -28,21 +24,16 @@ export function LotteryBrowser() {
   const page = list.data;
 
   // null removes the calendar; the lottery's next draw and freshness change with it, on every page that lists it.
-  const saveSchedule = useMutation({
-    mutationFn: ({ lottery, schedule }: { lottery: Lottery; schedule: DrawSchedule | null }) =>
-      client.admin.lotteries.update(lottery.tag, { schedule }),
-    onMutate: () => setNotice(''),
-    onSuccess: async (updated, { schedule }) => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.lotteries() });
-      setNotice(
-        schedule
-          ? `Draw schedule of “${updated.name}” saved.`
-          : `Draw schedule of “${updated.name}” removed: it has no next draw and no freshness.`,
-      );
-    },
-  });
-  const scheduleOf = (lottery: Lottery) => (schedule: DrawSchedule | null) =>
-    saveSchedule.mutateAsync({ lottery, schedule }).then(() => undefined);
+  const saveSchedule = useSaveSchedule();
+  const scheduleOf = (lottery: Lottery) => async (schedule: DrawSchedule | null) => {
+    setNotice('');
+    const updated = await saveSchedule.mutateAsync({ lottery, schedule });
+    setNotice(
+      schedule
+        ? `Draw schedule of “${updated.name}” saved.`
+        : `Draw schedule of “${updated.name}” removed: it has no next draw and no freshness.`,
+    );
+  };
 
   return (
     <>

@@ -1,8 +1,23 @@
-import type { ConflictStatus, Lottery } from '../../app/api-types';
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { lotteryListKey } from '../../components/use-lottery-list';
+import type { Account, AdminDraw, ConflictStatus, DrawSchedule, License, Lottery } from '../../app/api-types';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { lotteryListKey } from '../../components/lottery-list-queries';
 import { useClient } from '../../app/session';
-import { allLicenses } from './licenses';
+import type { AccountChange } from './account-change';
+import { datesOf, previewCsv, rowOutcome, type StoredNumbers } from './draw-csv-preview';
+import type { ImportPreviewResult } from './import-preview';
+import type { ImportValues } from './import-values';
+import {
+  createLotteryBody,
+  updateLotteryBody,
+  type EditLotteryValues,
+  type NewLotteryValues,
+} from './lottery-values';
 
 /** Rows per page of the administrators' lists (the API's largest page). */
 export const PAGE_SIZE = 15;
@@ -75,9 +90,17 @@ export function useAllLotteries() {
   });
 }
 
+/** Every license (a handful), across pages. */
 export function useLicenses() {
   const client = useClient();
-  return useQuery({ queryKey: adminKeys.licenses(), queryFn: () => allLicenses(client) });
+  return useQuery({
+    queryKey: adminKeys.licenses(),
+    queryFn: async () => {
+      const licenses: License[] = [];
+      for await (const license of client.licenses()) licenses.push(license);
+      return licenses;
+    },
+  });
 }
 
 export function useAccountsPage(query: AccountsQuery) {
@@ -109,5 +132,177 @@ export function useDrawsPage(tag: string, query: DrawsQuery) {
     enabled: tag !== '',
     // Another page of the same lottery keeps the one on screen while it loads; another lottery does not.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === tag ? previous : undefined),
+  });
+}
+
+/** After a lottery's draws change: its pages of draws, and the lotteries' counts and dates. */
+function useInvalidateDraws() {
+  const queryClient = useQueryClient();
+  return (tag: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.draws(tag) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.lotteries() }),
+    ]).then(() => undefined);
+}
+
+/** Replaces one stored draw's numbers (or adds it). */
+export function useSaveDraw(tag: string) {
+  const client = useClient();
+  const invalidate = useInvalidateDraws();
+  return useMutation({
+    mutationFn: ({ date, body }: { date: string; body: { main: number[]; special: number[] } }) =>
+      client.admin.draws.put(tag, date, body),
+    onSuccess: () => invalidate(tag),
+  });
+}
+
+export function useDeleteDraw(tag: string) {
+  const client = useClient();
+  const invalidate = useInvalidateDraws();
+  return useMutation({
+    mutationFn: (draw: AdminDraw) => client.admin.draws.delete(tag, draw.date),
+    onSuccess: () => invalidate(tag),
+  });
+}
+
+const groupOf = (numbers: { special: boolean; order: number; value: number }[], special: boolean) =>
+  numbers
+    .filter((n) => n.special === special)
+    .sort((a, b) => a.order - b.order)
+    .map((n) => n.value);
+
+/**
+ * The dry run of an import (counts and refused lines: all the API answers), then the first rows of the file with
+ * what each would do, from the draws already stored on their dates. Writes nothing: a mutation only because it
+ * is asked for by a button, for the values of that moment.
+ */
+export function usePreviewImport() {
+  const client = useClient();
+  return useMutation({
+    mutationFn: async (values: ImportValues): Promise<ImportPreviewResult> => {
+      const report = await client.admin.draws.import(values.tag, values.csv, { dryRun: true });
+      const { rows, total } = previewCsv(values.csv);
+      const stored = new Map<string, StoredNumbers>();
+      await Promise.all(
+        datesOf(rows).map(async (date) => {
+          const page = await client.admin.draws.list(values.tag, { from: date, to: date });
+          for (const draw of page.draws ?? [])
+            stored.set(`${draw.date}#${draw.round ?? 1}`, {
+              main: groupOf(draw.numbers, false),
+              special: groupOf(draw.numbers, true),
+            });
+        }),
+      );
+      const refusals = new Map(report.errors.map((error) => [error.line, error.message]));
+      return {
+        values,
+        report,
+        total,
+        rows: rows.map((row) => ({
+          row,
+          outcome: rowOutcome(row, stored.get(`${row.date}#${row.round}`), refusals.get(row.line)),
+        })),
+      };
+    },
+  });
+}
+
+/** Imports a draw-history CSV: the lotteries' draw counts and dates, and this lottery's draws, change. */
+export function useImportDraws() {
+  const client = useClient();
+  const invalidate = useInvalidateDraws();
+  return useMutation({
+    mutationFn: (values: ImportValues) => client.admin.draws.import(values.tag, values.csv),
+    onSuccess: (_, values) => invalidate(values.tag),
+  });
+}
+
+export function useCreateLottery() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: NewLotteryValues) => client.admin.lotteries.create(createLotteryBody(values)),
+    onSuccess: () => invalidateLotteries(queryClient),
+  });
+}
+
+/** A lottery's name and the rules in force today. */
+export function useUpdateLottery(lottery: Lottery) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: EditLotteryValues) =>
+      client.admin.lotteries.update(lottery.tag, updateLotteryBody(values, lottery)),
+    onSuccess: () => invalidateLotteries(queryClient),
+  });
+}
+
+/** null removes the calendar; the lottery's next draw and freshness change with it, on every page that lists it. */
+export function useSaveSchedule() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lottery, schedule }: { lottery: Lottery; schedule: DrawSchedule | null }) =>
+      client.admin.lotteries.update(lottery.tag, { schedule }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.lotteries() }),
+  });
+}
+
+/** Accounts show their license: a change to one is a change to them. */
+function useInvalidateLicenses() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.licenses() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.accounts() }),
+    ]).then(() => undefined);
+}
+
+/**
+ * Creating and replacing are two calls on purpose: "New license" must never overwrite an existing one (the API
+ * answers 409), while "Edit" replaces the license it was opened on.
+ */
+export function useCreateLicense() {
+  const client = useClient();
+  const invalidate = useInvalidateLicenses();
+  return useMutation({
+    mutationFn: (license: License) => client.admin.licenses.create(license),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReplaceLicense() {
+  const client = useClient();
+  const invalidate = useInvalidateLicenses();
+  return useMutation({
+    mutationFn: ({ name, ...values }: License) => client.admin.licenses.put(name, values),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteLicense() {
+  const client = useClient();
+  const invalidate = useInvalidateLicenses();
+  return useMutation({
+    mutationFn: (license: License) => client.admin.licenses.delete(license.name),
+    onSuccess: invalidate,
+  });
+}
+
+/** A change to an account: every page of the list is read again, as the account may move in or out of a search. */
+export function useUpdateAccount() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ account, change }: { account: Account; change: AccountChange }) =>
+      client.admin.accounts.update(account.id, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.accounts() }),
+  });
+}
+
+export function useCreateResetLink() {
+  const client = useClient();
+  return useMutation({
+    mutationFn: (account: Account) => client.admin.accounts.createPasswordResetLink(account.id),
   });
 }

@@ -4,8 +4,10 @@ import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
 import { href } from '../../app/router';
-import { publicClient } from '../../app/sdk';
-import { showRefusal } from './form-errors';
+import { inPortalWords } from '../../app/errors';
+import { apiFieldErrors } from '../../app/field-errors';
+import { showRefusal } from '../../components/form-errors';
+import { useForgotPassword } from './queries';
 
 type Delivery = 'email' | 'administrator';
 
@@ -15,6 +17,7 @@ type Delivery = 'email' | 'administrator';
  * will not come.
  */
 export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
   const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({
     defaultValues: { email: '' },
   });
@@ -23,10 +26,10 @@ export function ForgotPasswordPage() {
 
   const submit = handleSubmit(async ({ email }) => {
     try {
-      const { delivery } = await publicClient().account.forgotPassword({ email: email.trim() });
+      const { delivery } = await forgot.mutateAsync(email.trim());
       setSent({ delivery, email: email.trim() });
     } catch (caught) {
-      showRefusal(caught, ['email'], setError);
+      showRefusal(inPortalWords(apiFieldErrors(caught, ['email'])), setError);
     }
   });
 

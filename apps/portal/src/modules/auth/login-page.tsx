@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
+import { showRefusal } from '../../components/form-errors';
 import { apiFieldErrors } from '../../app/field-errors';
 import { href, navigate, useRoute } from '../../app/router';
 import { useSession } from '../../app/session';
@@ -35,10 +36,7 @@ export function LoginPage() {
     } catch (caught) {
       // The contract's message as it is ("Invalid email or password.", as the log-in-again dialog says it),
       // beside the field it is about, which takes the focus; anything else above the form.
-      const found = apiFieldErrors(caught, FIELDS);
-      const field = FIELDS.find((name) => found[name]);
-      if (field) setError(field, { type: 'server', message: found[field] }, { shouldFocus: true });
-      else setError('root.server', { message: found.form });
+      showRefusal(apiFieldErrors(caught, FIELDS), setError);
     }
   });
 

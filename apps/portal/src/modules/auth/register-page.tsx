@@ -2,12 +2,13 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Field } from '../../components/field';
 import { Page } from '../../components/page';
-import { errorMessage, portalMessage } from '../../app/errors';
+import { errorMessage, inPortalWords, portalMessage } from '../../app/errors';
 import { href, navigate } from '../../app/router';
-import { publicClient } from '../../app/sdk';
 import { useSession } from '../../app/session';
-import { showRefusal } from './form-errors';
+import { apiFieldErrors } from '../../app/field-errors';
+import { showRefusal } from '../../components/form-errors';
 import { NewPasswordFields } from './new-password-fields';
+import { useRegister } from './queries';
 
 interface RegisterValues {
   email: string;
@@ -16,6 +17,7 @@ interface RegisterValues {
 }
 
 export function RegisterPage() {
+  const registration = useRegister();
   const { login } = useSession();
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<RegisterValues>({
     defaultValues: { email: '', password: '', confirm: '' },
@@ -25,7 +27,7 @@ export function RegisterPage() {
   const submit = handleSubmit(async ({ email, password }) => {
     let created = false;
     try {
-      const account = await publicClient().account.register({ email: email.trim(), password });
+      const account = await registration.mutateAsync({ email: email.trim(), password });
       created = true;
       // Registering logs you in: the same credentials, straight to the dashboard.
       await login(account.email, password);
@@ -34,7 +36,7 @@ export function RegisterPage() {
       if (created) {
         const why = portalMessage(errorMessage(caught));
         setError('root.server', { message: `Your account is ready, but logging in failed: ${why}` });
-      } else showRefusal(caught, ['email', 'password'], setError);
+      } else showRefusal(inPortalWords(apiFieldErrors(caught, ['email', 'password'])), setError);
     }
   });
 

@@ -2,10 +2,12 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Page } from '../../components/page';
 import { href, navigate, routeParam } from '../../app/router';
-import { publicClient } from '../../app/sdk';
 import { useSession } from '../../app/session';
-import { showRefusal } from './form-errors';
+import { inPortalWords } from '../../app/errors';
+import { apiFieldErrors } from '../../app/field-errors';
+import { showRefusal } from '../../components/form-errors';
 import { NewPasswordFields } from './new-password-fields';
+import { useResetPassword } from './queries';
 
 interface ResetValues {
   newPassword: string;
@@ -16,6 +18,7 @@ interface ResetValues {
 
 /** Where a reset link lands (`#/reset-password?token=…`): a new password, then straight to the dashboard. */
 export function ResetPasswordPage() {
+  const reset = useResetPassword();
   const { start } = useSession();
   const resetToken = routeParam('token') ?? '';
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<ResetValues>({
@@ -25,10 +28,10 @@ export function ResetPasswordPage() {
 
   const submit = handleSubmit(async ({ newPassword }) => {
     try {
-      start(await publicClient().account.resetPassword({ resetToken, newPassword }));
+      start(await reset.mutateAsync({ resetToken, newPassword }));
       navigate('/');
     } catch (caught) {
-      showRefusal(caught, ['newPassword', 'resetToken'], setError);
+      showRefusal(inPortalWords(apiFieldErrors(caught, ['newPassword', 'resetToken'])), setError);
     }
   });
 

@@ -1,35 +1,20 @@
 import { LotteryApiError } from '@lottery-results/sdk';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Lottery } from '../../app/api-types';
 import type { FieldErrors } from '../../app/field-errors';
 import { tabMemory } from '../../app/tab-memory';
 import { Alert } from '../../components/alert';
+import { reversedRangeError } from '../../components/date-range';
 import { DateRangeFields } from '../../components/date-range-fields';
 import { Field } from '../../components/field';
+import { resolverOf, showRefusal } from '../../components/form-errors';
 import { SelectField } from '../../components/select-field';
 import { TextAreaField } from '../../components/text-area-field';
-import { useFocusInvalid } from '../../components/use-focus-invalid';
-import { defaultLotteryTag } from '../try-it/token-step';
-import {
-  checkFieldErrors,
-  exampleLine,
-  linesHint,
-  parseLines,
-  type CheckField,
-  type ParsedLines,
-} from './ticket-lines';
-import { reversedRangeError } from '../../components/date-range';
+import { defaultLotteryTag } from '../../components/token-step';
+import type { CheckRequest, DrawsToCheck } from './queries';
+import { checkFieldErrors, exampleLine, linesHint, parseLines, type CheckField } from './ticket-lines';
 
 type Mode = 'latest' | 'date' | 'range';
-
-/** Which draws to check, as `client.check` takes them: none (the latest draw), one date, or a range. */
-export type DrawsToCheck = { date: string } | { from?: string; to?: string };
-
-export interface CheckRequest {
-  lottery: Lottery;
-  lines: ParsedLines;
-  draws: DrawsToCheck;
-}
 
 const MODES: { value: Mode; label: string }[] = [
   { value: 'latest', label: 'Latest draw' },
@@ -54,6 +39,28 @@ function rememberedValues(lotteries: Lottery[]): CheckFormValues {
   return { tag: defaultLotteryTag(lotteries), lines: '', mode: 'latest', date: '', from: '', to: '' };
 }
 
+/**
+ * The lines' shape and the dates, checked here before any call: nothing is sent (nor metered) in vain. The
+ * draws to check, or what is wrong at each field.
+ */
+function readCheck(
+  { tag, lines, mode, date, from, to }: CheckFormValues,
+  lotteries: Lottery[],
+): { request: CheckRequest } | { errors: FieldErrors<CheckField> } {
+  const lottery = lotteries.find((l) => l.tag === tag);
+  if (!lottery) return { errors: {} };
+  const parsed = parseLines(lines, lottery);
+  const errors: FieldErrors<CheckField> = {};
+  if ('error' in parsed) errors.lines = parsed.error;
+  if (mode === 'date' && !date) errors.date = 'Choose the date of a draw.';
+  const reversed = mode === 'range' ? reversedRangeError(from, to) : undefined;
+  if (reversed) errors.to = reversed;
+  if ('error' in parsed || Object.keys(errors).length > 0) return { errors };
+  const draws: DrawsToCheck =
+    mode === 'date' ? { date } : mode === 'range' ? rangeToCheck(lottery, from, to) : {};
+  return { request: { lottery, lines: parsed, draws } };
+}
+
 interface CheckFormProps {
   lotteries: Lottery[];
   /** Sends the check; an API error it throws is shown at its field. */
@@ -61,61 +68,51 @@ interface CheckFormProps {
 }
 
 export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
-  const [initial] = useState(() => rememberedValues(lotteries));
-  const [tag, setTag] = useState(initial.tag);
-  const [lines, setLines] = useState(initial.lines);
-  const [mode, setMode] = useState<Mode>(initial.mode);
-  const [date, setDate] = useState(initial.date);
-  const [from, setFrom] = useState(initial.from);
-  const [to, setTo] = useState(initial.to);
-  const [errors, setErrors] = useState<FieldErrors<CheckField>>({});
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusInvalid(form, errors);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<CheckFormValues>({
+    defaultValues: rememberedValues(lotteries),
+    resolver: resolverOf((values) => {
+      const read = readCheck(values, lotteries);
+      return 'errors' in read ? read.errors : {};
+    }),
+  });
+  const [tag, mode] = useWatch({ control, name: ['tag', 'mode'] });
   const lottery = lotteries.find((l) => l.tag === tag);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!lottery) return;
-    // The lines' shape and the dates are checked here, before any call: nothing is sent (nor metered) in vain.
-    const parsed = parseLines(lines, lottery);
-    const found: FieldErrors<CheckField> = {};
-    if ('error' in parsed) found.lines = parsed.error;
-    if (mode === 'date' && !date) found.date = 'Choose the date of a draw.';
-    const reversed = mode === 'range' ? reversedRangeError(from, to) : undefined;
-    if (reversed) found.to = reversed;
-    setErrors(found);
-    if ('error' in parsed || Object.keys(found).length > 0) return;
-    const draws: DrawsToCheck =
-      mode === 'date' ? { date } : mode === 'range' ? rangeToCheck(lottery, from, to) : {};
-    setBusy(true);
-    tabMemory.set<CheckFormValues>(FORM_MEMORY, { tag, lines, mode, date, from, to });
+  const submit = handleSubmit(async (values) => {
+    const read = readCheck(values, lotteries);
+    if (!('request' in read)) return;
+    const { request } = read;
+    tabMemory.set<CheckFormValues>(FORM_MEMORY, values);
     try {
-      await onCheck({ lottery, lines: parsed, draws });
+      await onCheck(request);
     } catch (caught) {
-      const apiErrors = checkFieldErrors(caught, parsed.lineNumbers, lottery);
+      const { lottery: checked, lines } = request;
       // No draw on the date asked: that date is what to change.
-      if (mode === 'date' && caught instanceof LotteryApiError && caught.status === 404)
-        setErrors({ date: `${lottery.name} has no draw on ${date}. ${drawSpan(lottery)}` });
-      else setErrors(apiErrors);
-    } finally {
-      setBusy(false);
+      const noDraw = values.mode === 'date' && caught instanceof LotteryApiError && caught.status === 404;
+      showRefusal(
+        noDraw
+          ? { date: `${checked.name} has no draw on ${values.date}. ${drawSpan(checked)}` }
+          : checkFieldErrors(caught, lines.lineNumbers, checked),
+        setError,
+      );
     }
-  };
+  });
 
   const first = lottery?.draws.first ?? undefined;
   const last = lottery?.draws.last ?? undefined;
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-labelledby="step-check">
-      <Alert>{errors.form}</Alert>
+    <form onSubmit={submit} noValidate aria-labelledby="step-check">
+      <Alert>{errors.root?.server?.message}</Alert>
       <SelectField
         label="Lottery"
-        name="lottery"
-        value={tag}
-        onChange={(e) => {
-          setTag(e.target.value);
-          setErrors({});
-        }}
+        {...register('tag', { onChange: () => clearErrors() })}
         hint={lottery ? drawSpan(lottery) : undefined}
       >
         {lotteries.map((l) => (
@@ -126,28 +123,20 @@ export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
       </SelectField>
       <TextAreaField
         label="Your lines"
-        name="lines"
         rows={5}
         spellCheck={false}
         autoComplete="off"
-        value={lines}
-        onChange={(e) => setLines(e.target.value)}
+        {...register('lines')}
         placeholder={lottery ? exampleLine(lottery) : undefined}
         hint={lottery ? linesHint(lottery) : undefined}
-        error={errors.lines}
+        error={errors.lines?.message}
       />
       <fieldset className="check-modes">
         <legend>Draws to check</legend>
         <div className="row">
           {MODES.map((choice) => (
             <label key={choice.value} className="check">
-              <input
-                type="radio"
-                name="check-draws"
-                value={choice.value}
-                checked={mode === choice.value}
-                onChange={() => setMode(choice.value)}
-              />
+              <input type="radio" value={choice.value} {...register('mode')} />
               <span>{choice.label}</span>
             </label>
           ))}
@@ -161,13 +150,11 @@ export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
           <div className="row section-gap">
             <Field
               label="Draw date"
-              name="date"
               type="date"
               min={first}
               max={last}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              error={errors.date}
+              {...register('date')}
+              error={errors.date?.message}
             />
           </div>
         )}
@@ -176,17 +163,15 @@ export function CheckForm({ lotteries, onCheck }: CheckFormProps) {
             className="row section-gap"
             first={first}
             last={last}
-            from={from}
-            to={to}
-            onFrom={setFrom}
-            onTo={setTo}
+            from={register('from')}
+            to={register('to')}
             errors={errors}
             fromHint="Empty: from the first draw"
           />
         )}
       </fieldset>
-      <button type="submit" disabled={busy || !lottery}>
-        {busy ? 'Checking…' : 'Check numbers'}
+      <button type="submit" disabled={isSubmitting || !lottery}>
+        {isSubmitting ? 'Checking…' : 'Check numbers'}
       </button>
     </form>
   );

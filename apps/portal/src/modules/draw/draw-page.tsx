@@ -4,7 +4,7 @@ import { DrawNumbers } from '../../components/draw-numbers';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { errorMessage } from '../../app/errors';
-import { TokenStep, useTokenConnection } from '../try-it/token-step';
+import { TokenStep, useTokenConnection } from '../../components/token-step';
 import { drawDateWords, type DrawAddress } from './draw-path';
 import { PrizeTable } from './prize-table';
 import { useDrawView } from './queries';

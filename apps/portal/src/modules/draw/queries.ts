@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Client } from '../../app/sdk';
 import type { DrawAddress } from './draw-path';
-import { loadDraw } from './load-draw';
+import { isNoPrizes, type DrawView } from './draw-view';
 
 export const drawKeys = {
   all: ['draw-view'] as const,
@@ -9,6 +9,28 @@ export const drawKeys = {
   view: (tokenId: string, { tag, date, round }: DrawAddress) =>
     [...drawKeys.all, tokenId, tag, date, round ?? null] as const,
 };
+
+const orNoPrizes = (error: unknown): null => {
+  if (isNoPrizes(error)) return null;
+  throw error;
+};
+
+/**
+ * Two metered requests: the draw's numbers and its prizes. The latest draw is read first, so that its prizes are
+ * those of the very draw shown (the last round of the latest date).
+ */
+async function loadDraw(client: Client, { tag, date, round }: DrawAddress): Promise<DrawView> {
+  if (date === 'latest') {
+    const draw = await client.lottery.latest(tag);
+    const prizes = await client.prizes(tag, draw.date, draw.round).catch(orNoPrizes);
+    return { draw, prizes };
+  }
+  const [draw, prizes] = await Promise.all([
+    client.lottery.byDate(tag, date, round ? { round } : {}),
+    client.prizes(tag, date, round).catch(orNoPrizes),
+  ]);
+  return { draw, prizes };
+}
 
 /** How long a view of the latest draw is taken as current: a new draw may come out while the tab is open. */
 const LATEST_STALE_MS = 5 * 60_000;

@@ -1,4 +1,4 @@
-import { useLotteryList } from '../../components/use-lottery-list';
+import { useLotteryList } from '../../components/lottery-list-queries';
 
 /**
  * The lotteries this service carries, by name, from its public directory (no account needed). Quiet while it

@@ -2,7 +2,7 @@ import { Alert } from '../../components/alert';
 import { CodeBlock } from '../../components/code-block';
 import { Page } from '../../components/page';
 import { href } from '../../app/router';
-import { apiBaseUrl, docsUrl } from '../../app/sdk';
+import { apiBaseUrl, docsUrl } from '../../app/api-url';
 import { useSession } from '../../app/session';
 import { CarriedLotteries } from './carried-lotteries';
 import { FreeTier } from './free-tier';

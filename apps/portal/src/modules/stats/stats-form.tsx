@@ -3,18 +3,14 @@ import type { Lottery } from '../../app/api-types';
 import { apiFieldErrors } from '../../app/field-errors';
 import { Alert } from '../../components/alert';
 import { reversedRangeError } from '../../components/date-range';
-import { Field } from '../../components/field';
+import { DateRangeFields } from '../../components/date-range-fields';
+import { showRefusal } from '../../components/form-errors';
 import { SelectField } from '../../components/select-field';
-import { defaultLotteryTag } from '../try-it/token-step';
+import { defaultLotteryTag } from '../../components/token-step';
+import type { StatsRequest } from './queries';
 import { defaultWindow } from './stats-window';
 
 const WINDOW_FIELDS = ['from', 'to'] as const;
-
-export interface StatsRequest {
-  lottery: Lottery;
-  from?: string;
-  to?: string;
-}
 
 interface StatsValues {
   tag: string;
@@ -63,12 +59,7 @@ export function StatsForm({ lotteries, onShow, onInvalid }: StatsFormProps) {
     try {
       await onShow({ lottery, ...(from ? { from } : {}), ...(to ? { to } : {}) });
     } catch (caught) {
-      const { form, ...fields } = apiFieldErrors(caught, WINDOW_FIELDS);
-      if (form) setError('root', { message: form });
-      for (const field of WINDOW_FIELDS) {
-        const message = fields[field];
-        if (message) setError(field, { message }, { shouldFocus: true });
-      }
+      showRefusal(apiFieldErrors(caught, WINDOW_FIELDS), setError);
     }
   }, onInvalid);
 
@@ -76,7 +67,7 @@ export function StatsForm({ lotteries, onShow, onInvalid }: StatsFormProps) {
   const last = lottery?.draws.last ?? undefined;
   return (
     <form onSubmit={submit} noValidate aria-labelledby="step-window">
-      <Alert>{errors.root?.message}</Alert>
+      <Alert>{errors.root?.server?.message}</Alert>
       <SelectField
         label="Lottery"
         hint={first && last ? `Draws stored from ${first} to ${last}.` : 'No draw is stored yet.'}
@@ -96,27 +87,15 @@ export function StatsForm({ lotteries, onShow, onInvalid }: StatsFormProps) {
           </option>
         ))}
       </SelectField>
-      <div className="row">
-        <Field
-          label="From"
-          type="date"
-          min={first}
-          max={last}
-          hint="Empty: from the start of the current rules"
-          error={errors.from?.message}
-          // A new From may mend (or break) the window: To is checked again.
-          {...register('from', { deps: ['to'] })}
-        />
-        <Field
-          label="To"
-          type="date"
-          min={first}
-          max={last}
-          hint="Empty: to the latest draw"
-          error={errors.to?.message}
-          {...register('to', { validate: (to, values) => reversedRangeError(values.from, to) ?? true })}
-        />
-      </div>
+      <DateRangeFields
+        first={first}
+        last={last}
+        // A new From may mend (or break) the window: To is checked again.
+        from={register('from', { deps: ['to'] })}
+        to={register('to', { validate: (to, values) => reversedRangeError(values.from, to) ?? true })}
+        errors={errors}
+        fromHint="Empty: from the start of the current rules"
+      />
       <button type="submit" disabled={isSubmitting || !lottery}>
         {isSubmitting ? 'Loading…' : 'Show'}
       </button>

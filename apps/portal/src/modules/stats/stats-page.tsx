@@ -1,19 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import type { Lottery, NumberStats } from '../../app/api-types';
-import type { Client } from '../../app/sdk';
 import { Page } from '../../components/page';
-import { TokenStep, useTokenConnection } from '../try-it/token-step';
+import { TokenStep, useTokenConnection } from '../../components/token-step';
+import { useNumberStats, type StatsOutcome, type StatsRequest } from './queries';
 import { StatsChart } from './stats-chart';
-import { StatsForm, type StatsRequest } from './stats-form';
+import { StatsForm } from './stats-form';
 import { StatsHighlights } from './stats-highlights';
 import { StatsTable } from './stats-table';
 import type { StatsGroup } from './stats-window';
-
-interface Outcome {
-  stats: NumberStats;
-  /** The lottery as it was when asked (its name and special name label the figures). */
-  lottery: Lottery;
-}
 
 /** The note the hot and cold lists point to (aria-describedby). */
 const RANDOM_NOTE_ID = 'stats-random-note';
@@ -23,20 +15,8 @@ const RANDOM_NOTE_ID = 'stats-random-note';
  * longest absence, as charts with tables behind them; with one of the holder's tokens, as on "Try it".
  */
 export function StatsPage() {
-  // A mutation rather than a query although it reads: each request costs a unit of quota, so it is sent when
-  // Show is pressed and never again by itself (on focus or coming back, as a query would).
-  const read = useMutation({
-    mutationFn: async ({
-      client,
-      lottery,
-      from,
-      to,
-    }: StatsRequest & { client: Client }): Promise<Outcome> => ({
-      stats: await client.stats(lottery.tag, { from, to }),
-      lottery,
-    }),
-  });
-  const token = useTokenConnection({ onReset: () => read.reset() });
+  const read = useNumberStats();
+  const token = useTokenConnection({ useFresh: true, onReset: () => read.reset() });
   const { connection } = token;
 
   // Thrown errors are the form's to show at their fields.
@@ -64,7 +44,7 @@ export function StatsPage() {
   );
 }
 
-function StatsResults({ outcome: { stats, lottery } }: { outcome: Outcome }) {
+function StatsResults({ outcome: { stats, lottery } }: { outcome: StatsOutcome }) {
   const groups: StatsGroup[] = [{ key: 'main', name: 'Main numbers', values: stats.main }];
   if (stats.special)
     groups.push({ key: 'special', name: lottery.special?.name ?? 'Special numbers', values: stats.special });

@@ -7,6 +7,7 @@ import { Field } from '../../components/field';
 import { formatDateTime } from '../../app/format';
 import { ExpiryFields } from './expiry-fields';
 import { editExpiryChoices, editValuesFor, tokenChanges, type EditTokenValues } from './token-form';
+import { FormActions } from '../../components/form-actions';
 
 interface EditTokenDialogProps {
   token: Token;
@@ -40,14 +41,7 @@ export function EditTokenDialog({ token, onSave, error, busy, onClose }: EditTok
             choices={editExpiryChoices(token, current)}
             hint="Programs using the token are refused from then on; the secret stays the same."
           />
-          <div className="actions">
-            <button type="submit" disabled={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
-            <button type="button" className="secondary" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          <FormActions busy={busy} label="Save" onCancel={onClose} />
         </form>
       </FormProvider>
     </Dialog>

@@ -1,8 +1,18 @@
-import type { Token } from '../../app/api-types';
+import type { Lottery, Token } from '../../app/api-types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateTokenDto } from '@lottery-results/sdk';
+import { tokenClient, type Client } from '../../app/sdk';
 import { useClient } from '../../app/session';
+import { tabMemory } from '../../app/tab-memory';
+import type { TokenChoice } from '../../components/token-choice';
 import type { NewToken } from './token-form';
+
+/** A token in use: the secret `client` sends (the one the banner names) and the lotteries it may read. */
+export interface Connection {
+  token: TokenChoice;
+  client: Client;
+  lotteries: Lottery[];
+}
 
 /** Rows per page of the tokens list. */
 export const PAGE_SIZE = 15;
@@ -82,5 +92,30 @@ export function useDeleteToken() {
   return useMutation({
     mutationFn: (id: string) => client.tokens.delete(id),
     onSuccess: invalidate,
+  });
+}
+
+/** The connection made last in this tab, on any metered page (kept in memory only, forgotten on log-out). */
+const LAST_CONNECTION = 'token-connection';
+
+/** The token last used in this tab, if any: a page opened from another one (a draw's page) carries on with it. */
+export function lastConnection(): Connection | null {
+  return tabMemory.get<Connection>(LAST_CONNECTION) ?? null;
+}
+
+/**
+ * Uses a token on a metered page: its client, and the lotteries it may read (the first metered call, which also
+ * proves the secret). The connection made is the tab's last one, which a page opened next may carry on with.
+ */
+export function useConnectToken() {
+  return useMutation({
+    onMutate: () => tabMemory.delete(LAST_CONNECTION),
+    mutationFn: async (token: TokenChoice): Promise<Connection> => {
+      const client = tokenClient(token.secret);
+      const lotteries: Lottery[] = [];
+      for await (const lottery of client.lotteries()) lotteries.push(lottery);
+      return { token, client, lotteries };
+    },
+    onSuccess: (connection) => tabMemory.set(LAST_CONNECTION, connection),
   });
 }

@@ -1,5 +1,5 @@
-import type { Draw, DrawPrizes, Lottery } from '../../app/api-types';
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Lottery } from '../../app/api-types';
 import { Alert } from '../../components/alert';
 import { CodeBlock } from '../../components/code-block';
 import { Field } from '../../components/field';
@@ -8,32 +8,30 @@ import { SelectField } from '../../components/select-field';
 import { Tabs } from '../../components/tabs';
 import { errorMessage } from '../../app/errors';
 import { href } from '../../app/router';
-import { apiBaseUrl } from '../../app/sdk';
+import { apiBaseUrl } from '../../app/api-url';
+import {
+  defaultLotteryTag,
+  TokenStep,
+  useTokenConnection,
+  type Connection,
+} from '../../components/token-step';
+import type { TokenChoice } from '../../components/token-choice';
 import { drawDateWords, drawPath } from '../draw/draw-path';
-import { isNoPrizes } from '../draw/load-draw';
 import { PrizeTable } from '../draw/prize-table';
 import { AgentsPanel } from './agents-panel';
 import { DrawsTable } from './draws-table';
 import { LotteryStatus } from './lottery-status';
+import { useTryRequest, type Answer } from './queries';
 import {
   curlSnippet,
   fetchSnippet,
   pythonSnippet,
-  requestPath,
   sdkSnippet,
   TRY_ROUTES,
   type DrawsRequest,
   type SnippetToken,
   type TryRoute,
 } from './snippets';
-import type { TokenChoice } from './token-choice';
-import { defaultLotteryTag, TokenStep, useTokenConnection } from './token-step';
-
-/** What the last request answered: a page of draws, a draw's prizes, or the 404 of prizes not published. */
-type Answer =
-  | { kind: 'draws'; path: string; draws: Draw[]; total: number }
-  | { kind: 'prizes'; path: string; prizes: DrawPrizes }
-  | { kind: 'no-prizes'; path: string; message: string };
 
 /** The token as the snippets name it: a secret filled in from memory stays out; one pasted here is theirs to copy. */
 function snippetToken({ id, prefix, secret, pasted }: TokenChoice): SnippetToken {
@@ -45,76 +43,70 @@ function mostRounds(lottery: Lottery | undefined): number {
   return Math.max(1, ...(lottery?.rules ?? []).map((era) => era.rounds ?? 1));
 }
 
-export function TryItPage() {
-  const [tag, setTag] = useState('');
-  const [route, setRoute] = useState<TryRoute>('draws');
-  const [limit, setLimit] = useState('5');
-  const [sortNumber, setSortNumber] = useState(false);
-  const [date, setDate] = useState('');
-  const [round, setRound] = useState('');
-  const [dateError, setDateError] = useState('');
-  const [result, setResult] = useState<Answer | null>(null);
-  const [requestError, setRequestError] = useState('');
-  const [sending, setSending] = useState(false);
+/** The request as typed: the snippets follow it as it changes, the answer comes when it is sent. */
+interface RequestValues {
+  tag: string;
+  route: TryRoute;
+  limit: string;
+  sortNumber: boolean;
+  date: string;
+  round: string;
+}
 
-  const token = useTokenConnection({
-    // Another token: what was shown for the previous one (banner, results) goes.
-    onReset: () => {
-      setResult(null);
-      setRequestError('');
-    },
-    onConnected: ({ lotteries }) =>
-      setTag((current) =>
-        lotteries.some((l) => l.tag === current) ? current : defaultLotteryTag(lotteries),
-      ),
-  });
-  const { connection } = token;
-  const lottery = connection?.lotteries.find((l) => l.tag === tag);
+const EMPTY_REQUEST: RequestValues = {
+  tag: '',
+  route: 'draws',
+  limit: '5',
+  sortNumber: false,
+  date: '',
+  round: '',
+};
+
+/** The request the values make with a connection: an empty date is the lottery's newest draw, as its hint says. */
+function requestOf(values: RequestValues, connection: Connection): DrawsRequest {
+  const { tag, route, limit, sortNumber, date, round } = values;
+  const lottery = connection.lotteries.find((l) => l.tag === tag);
   const rounds = mostRounds(lottery);
-  // An empty date is the lottery's newest draw, as the field's hint says.
-  const drawDate = date || lottery?.draws.last || '';
-  const roundNumber = rounds > 1 && round ? Math.max(1, Number.parseInt(round, 10) || 1) : undefined;
-
-  const count = Math.min(15, Math.max(1, Number.parseInt(limit, 10) || 1));
-  const request: DrawsRequest | null = connection && {
+  return {
     baseUrl: apiBaseUrl,
     tag,
     route,
-    limit: count,
+    limit: Math.min(15, Math.max(1, Number.parseInt(limit, 10) || 1)),
     sortNumber,
-    ...(route === 'prizes' ? { date: drawDate, round: roundNumber } : {}),
+    ...(route === 'prizes'
+      ? {
+          date: date || lottery?.draws.last || '',
+          round: rounds > 1 && round ? Math.max(1, Number.parseInt(round, 10) || 1) : undefined,
+        }
+      : {}),
     token: snippetToken(connection.token),
   };
+}
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!connection || !request) return;
-    if (route === 'prizes' && !drawDate) {
-      setDateError('Choose the date of a draw.');
-      return;
-    }
-    setDateError('');
-    setSending(true);
-    setRequestError('');
-    const path = requestPath(request);
-    try {
-      if (route === 'draws') {
-        const page = await connection.client.lottery.draws(tag, { limit: count, sortNumber });
-        setResult({ kind: 'draws', draws: page.draws ?? [], path, total: page.total });
-      } else {
-        const prizes =
-          route === 'latest-prizes'
-            ? await connection.client.latestPrizes(tag)
-            : await connection.client.prizes(tag, drawDate, roundNumber);
-        setResult({ kind: 'prizes', prizes, path });
-      }
-    } catch (error) {
-      setResult(isNoPrizes(error) ? { kind: 'no-prizes', path, message: errorMessage(error) } : null);
-      if (!isNoPrizes(error)) setRequestError(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  };
+export function TryItPage() {
+  const { register, control, handleSubmit, getValues, setValue, clearErrors, formState } =
+    useForm<RequestValues>({ defaultValues: EMPTY_REQUEST });
+  const values = useWatch({ control }) as RequestValues;
+  const send = useTryRequest();
+
+  const token = useTokenConnection({
+    useFresh: true,
+    // Another token: what was shown for the previous one (banner, results) goes.
+    onReset: () => send.reset(),
+    // The lottery chosen stays when the new token may read it.
+    onConnected: ({ lotteries }) => {
+      if (!lotteries.some((l) => l.tag === getValues('tag'))) setValue('tag', defaultLotteryTag(lotteries));
+    },
+  });
+  const { connection } = token;
+  const { tag, route } = values;
+  const lottery = connection?.lotteries.find((l) => l.tag === tag);
+  const rounds = mostRounds(lottery);
+  const request = connection && requestOf(values, connection);
+
+  const submit = handleSubmit((typed) => {
+    if (connection) send.mutate({ client: connection.client, request: requestOf(typed, connection) });
+  });
 
   const chosenRoute = TRY_ROUTES.find((r) => r.value === route) ?? TRY_ROUTES[0];
   // The REST steps: without a token, only what to do first.
@@ -126,14 +118,9 @@ export function TryItPage() {
       {connection && (
         <section className="card" aria-labelledby="step-request">
           <h2 id="step-request">2. A request</h2>
-          <form onSubmit={send}>
+          <form onSubmit={submit}>
             <div className="row">
-              <SelectField
-                label="Lottery"
-                name="lottery"
-                value={tag}
-                onChange={(e) => setTag(e.target.value)}
-              >
+              <SelectField label="Lottery" {...register('tag')}>
                 {connection.lotteries.map((l) => (
                   <option key={l.tag} value={l.tag}>
                     {l.name} ({l.country}) — {l.tag}
@@ -142,12 +129,7 @@ export function TryItPage() {
               </SelectField>
               <SelectField
                 label="Route"
-                name="route"
-                value={route}
-                onChange={(e) => {
-                  setRoute(e.target.value as TryRoute);
-                  setDateError('');
-                }}
+                {...register('route', { onChange: () => clearErrors('date') })}
                 hint={chosenRoute.what}
               >
                 {TRY_ROUTES.map((r) => (
@@ -162,21 +144,14 @@ export function TryItPage() {
                 <>
                   <Field
                     label="Draws"
-                    name="limit"
                     type="number"
                     min={1}
                     max={15}
-                    value={limit}
-                    onChange={(e) => setLimit(e.target.value)}
+                    {...register('limit')}
                     hint="1 to 15: each request is one unit of quota, so a history costs one per 15 draws"
                   />
                   <span className="check field-check">
-                    <input
-                      id="sort-number"
-                      type="checkbox"
-                      checked={sortNumber}
-                      onChange={(e) => setSortNumber(e.target.checked)}
-                    />
+                    <input id="sort-number" type="checkbox" {...register('sortNumber')} />
                     <label htmlFor="sort-number">Sort numbers</label>
                   </span>
                 </>
@@ -185,13 +160,17 @@ export function TryItPage() {
                 <>
                   <Field
                     label="Draw date"
-                    name="date"
                     type="date"
                     min={lottery?.draws.first ?? undefined}
                     max={lottery?.draws.last ?? undefined}
-                    value={date}
-                    onChange={(e) => setDate(e.target.value)}
-                    error={dateError}
+                    {...register('date', {
+                      // An empty date is the newest draw: only a lottery without any draw leaves none to ask for.
+                      validate: (date, typed) =>
+                        typed.route !== 'prizes' ||
+                        Boolean(date || connection?.lotteries.find((l) => l.tag === typed.tag)?.draws.last) ||
+                        'Choose the date of a draw.',
+                    })}
+                    error={formState.errors.date?.message}
                     hint={
                       lottery?.draws.last
                         ? `Empty: the newest draw stored, ${lottery.draws.last}`
@@ -201,25 +180,23 @@ export function TryItPage() {
                   {rounds > 1 && (
                     <Field
                       label="Round"
-                      name="round"
                       type="number"
                       min={1}
                       max={rounds}
-                      value={round}
-                      onChange={(e) => setRound(e.target.value)}
+                      {...register('round')}
                       hint={`Empty: round 1. ${lottery?.name ?? 'This lottery'} draws up to ${rounds} rounds a date.`}
                     />
                   )}
                 </>
               )}
-              <button type="submit" disabled={sending || !tag}>
-                {sending ? 'Sending…' : 'Send request'}
+              <button type="submit" disabled={send.isPending || !tag}>
+                {send.isPending ? 'Sending…' : 'Send request'}
               </button>
             </div>
             {lottery && <LotteryStatus lottery={lottery} />}
           </form>
-          <Alert>{requestError}</Alert>
-          {result && <TryAnswer answer={result} lottery={lottery} tag={tag} />}
+          <Alert>{send.error ? errorMessage(send.error) : ''}</Alert>
+          {send.data && <TryAnswer answer={send.data} lottery={lottery} tag={tag} />}
         </section>
       )}
 

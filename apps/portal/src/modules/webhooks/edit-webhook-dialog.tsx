@@ -4,6 +4,7 @@ import { Dialog } from '../../components/dialog';
 import { useUpdateWebhook } from './queries';
 import { showApiError, WebhookFields } from './webhook-fields';
 import { webhookBody, webhookFormValues, type Webhook, type WebhookFormValues } from './webhook-values';
+import { FormActions } from '../../components/form-actions';
 
 interface EditWebhookDialogProps {
   webhook: Webhook;
@@ -28,14 +29,7 @@ export function EditWebhookDialog({ webhook, onSaved, onClose }: EditWebhookDial
       <form onSubmit={submit} noValidate aria-label="Edit the subscription">
         <Alert>{form.formState.errors.root?.server?.message}</Alert>
         <WebhookFields form={form} />
-        <div className="actions">
-          <button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save changes'}
-          </button>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions busy={saving} label="Save changes" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LotteryApiError } from '@lottery-results/sdk';
 import { errorMessage } from '../../app/errors';
 import { Field } from '../../components/field';
+import { showRefusal } from '../../components/form-errors';
 import { LotteryTagPicker } from '../../components/lottery-tag-picker';
 import { tagTextProblem } from '../../components/lottery-tags';
 import {
@@ -118,6 +119,5 @@ export function WebhookFields({ form }: { form: WebhookForm }) {
 /** An API refusal at its field, in the portal's words; anything else above the form. */
 export function showApiError(form: WebhookForm, caught: unknown): void {
   const problem = caught instanceof LotteryApiError ? webhookApiProblem(caught.message) : undefined;
-  if (problem) form.setError(problem.field, { message: problem.text }, { shouldFocus: true });
-  else form.setError('root.server', { message: errorMessage(caught) });
+  showRefusal(problem ? { [problem.field]: problem.text } : { form: errorMessage(caught) }, form.setError);
 }

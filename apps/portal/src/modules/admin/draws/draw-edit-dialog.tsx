@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
-import { useClient } from '../../../app/session';
-import { resolverOf, showErrors } from '../form-resolver';
+import { useSaveDraw } from '../queries';
+import { resolverOf, showRefusal } from '../../../components/form-errors';
 import {
   drawBody,
   drawErrors,
@@ -13,6 +13,7 @@ import {
   savedMessage,
   type DrawValues,
 } from './draw-values';
+import { FormActions } from '../../../components/form-actions';
 
 /**
  * Corrects one stored draw: its numbers in draw order, checked by the API against the rules of the draw's date
@@ -29,7 +30,7 @@ export function DrawEditDialog({
   onSaved: (message: string) => void;
   onClose: () => void;
 }) {
-  const client = useClient();
+  const save = useSaveDraw(tag);
   const { register, handleSubmit, setError, formState } = useForm<DrawValues>({
     defaultValues: drawValuesOf(draw),
     resolver: resolverOf(drawErrors),
@@ -39,11 +40,11 @@ export function DrawEditDialog({
   const submit = handleSubmit(async (values) => {
     const body = drawBody(values);
     try {
-      await client.admin.draws.put(tag, draw.date, body);
+      await save.mutateAsync({ date: draw.date, body });
       onSaved(savedMessage(draw.date, body));
       onClose();
     } catch (caught) {
-      showErrors(drawRefusal(caught), setError);
+      showRefusal(drawRefusal(caught), setError);
     }
   });
 
@@ -61,14 +62,7 @@ export function DrawEditDialog({
           error={errors.special?.message}
           hint="Empty when the lottery draws none."
         />
-        <div className="actions">
-          <button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save draw'}
-          </button>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions busy={isSubmitting} label="Save draw" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,4 @@
 import type { AdminDraw } from '../../../app/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -12,8 +11,7 @@ import { SelectField } from '../../../components/select-field';
 import { TableScroll } from '../../../components/table-scroll';
 import { errorMessage } from '../../../app/errors';
 import { formatDateTime } from '../../../app/format';
-import { useClient } from '../../../app/session';
-import { adminKeys, useAllLotteries, useDrawsPage, type DrawsQuery } from '../queries';
+import { useAllLotteries, useDeleteDraw, useDrawsPage, type DrawsQuery } from '../queries';
 import { DrawEditDialog } from './draw-edit-dialog';
 
 type Modal = { kind: 'edit' | 'delete'; draw: AdminDraw } | null;
@@ -23,8 +21,6 @@ type Modal = { kind: 'edit' | 'delete'; draw: AdminDraw } | null;
  * an edit (numbers checked against the rules of its date) and a delete that asks first.
  */
 export function DrawsPage() {
-  const client = useClient();
-  const queryClient = useQueryClient();
   const lotteryList = useAllLotteries();
   const lotteries = lotteryList.data ?? [];
   // The lottery chosen; until one is, the first of the list.
@@ -40,18 +36,7 @@ export function DrawsPage() {
   const [modal, setModal] = useState<Modal>(null);
 
   const lottery = lotteries.find((l) => l.tag === tag);
-  // A draw changed: this lottery's pages, and the lotteries' counts and dates.
-  const afterChange = async (message: string) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.draws(tag) }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.lotteries() }),
-    ]);
-    setNotice(message);
-  };
-  const remove = useMutation({
-    mutationFn: (draw: AdminDraw) => client.admin.draws.delete(tag, draw.date),
-    onSuccess: (_, draw) => afterChange(`The draw of ${draw.date} was deleted.`),
-  });
+  const remove = useDeleteDraw(tag);
   const loadError = [lotteryList.error, draws.error].filter(Boolean).map(errorMessage).join(' ');
   const retry = () => {
     if (lotteryList.error) void lotteryList.refetch();
@@ -169,18 +154,16 @@ export function DrawsPage() {
           ))}
       </section>
       {modal?.kind === 'edit' && loaded && (
-        <DrawEditDialog
-          tag={tag}
-          draw={modal.draw}
-          onSaved={(message) => void afterChange(message)}
-          onClose={() => setModal(null)}
-        />
+        <DrawEditDialog tag={tag} draw={modal.draw} onSaved={setNotice} onClose={() => setModal(null)} />
       )}
       {modal?.kind === 'delete' && loaded && (
         <ConfirmDialog
           title={`Delete the draw of ${modal.draw.date}?`}
           confirmLabel="Delete draw"
-          onConfirm={() => remove.mutateAsync(modal.draw)}
+          onConfirm={async () => {
+            await remove.mutateAsync(modal.draw);
+            setNotice(`The draw of ${modal.draw.date} was deleted.`);
+          }}
           onClose={() => setModal(null)}
         >
           <p>

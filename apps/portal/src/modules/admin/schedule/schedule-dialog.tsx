@@ -3,7 +3,7 @@ import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
-import { resolverOf, showErrors } from '../form-resolver';
+import { resolverOf, showRefusal } from '../../../components/form-errors';
 import { EraFields } from './era-fields';
 import {
   newEra,
@@ -13,6 +13,7 @@ import {
   valuesOf,
   type ScheduleValues,
 } from './schedule-values';
+import { FormActions } from '../../../components/form-actions';
 
 interface ScheduleDialogProps {
   lottery: Lottery;
@@ -45,7 +46,7 @@ export function ScheduleDialog({ lottery, onSave, onRemove, onClose }: ScheduleD
       await onSave(scheduleOf(values));
       onClose();
     } catch (caught) {
-      showErrors(scheduleErrors(caught), setError);
+      showRefusal(scheduleErrors(caught), setError);
     }
   });
 
@@ -83,19 +84,13 @@ export function ScheduleDialog({ lottery, onSave, onRemove, onClose }: ScheduleD
               Add an era
             </button>
           </p>
-          <div className="actions">
-            <button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving…' : 'Save schedule'}
-            </button>
+          <FormActions busy={isSubmitting} label="Save schedule" onCancel={onClose}>
             {lottery.schedule && (
               <button type="button" className="danger secondary" onClick={onRemove}>
                 Remove schedule
               </button>
             )}
-            <button type="button" className="secondary" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          </FormActions>
         </form>
       </FormProvider>
     </Dialog>

@@ -1,15 +1,12 @@
 import type { Conflict, ConflictStatus } from '../../../app/api-types';
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { errorMessage } from '../../../app/errors';
-import { formatDateTime } from '../../../app/format';
-import { useClient } from '../../../app/session';
 import { CONFLICT_STATUSES, ConflictCard, numbersText } from './conflict-card';
-import { useInvalidateSync } from './sync-queries';
+import { useAcceptConflict, useRejectConflict } from './sync-queries';
 
 export interface ConflictsPage {
   conflicts?: Conflict[];
@@ -34,43 +31,32 @@ function emptyText(status: ConflictStatus | 'all'): string {
 
 /** The conflicts between fetched and stored draws, filtered by status, each accepted (asked first) or rejected. */
 export function ConflictsSection({ status, onStatus, page, onPage, onNotice }: ConflictsSectionProps) {
-  const client = useClient();
-  const invalidateSync = useInvalidateSync();
   const heading = useRef<HTMLHeadingElement>(null);
   const [accepting, setAccepting] = useState<Conflict | null>(null);
 
-  /** After a decision: the lists as they stand, and the focus back on the section (its card is gone). */
-  const decided = async (message: string) => {
-    await invalidateSync();
+  /** After a decision (the lists read again): what it did, and the focus back on the section (its card is gone). */
+  const decided = (message: string) => {
     onNotice(message);
     heading.current?.focus();
   };
-  const accept = useMutation({
-    mutationFn: async (conflict: Conflict) => {
-      await client.admin.conflicts.accept(conflict.id);
-      try {
-        // The draw as now stored, with where it came from.
-        const draw = await client.admin.draws.get(conflict.lottery, conflict.fetched.date);
-        return draw.source ? ` Source: ${draw.source}, fetched ${formatDateTime(draw.fetchedAt)}.` : '';
-      } catch {
-        // The decision is made; its provenance is a detail.
-        return '';
-      }
-    },
-    onMutate: () => onNotice(''),
-    onSuccess: (provenance, conflict) =>
-      decided(
-        `Accepted: ${conflict.lottery} ${conflict.fetched.date} now holds the fetched numbers (${numbersText(conflict.fetched.numbers)}).${provenance}`,
-      ),
-  });
-  const reject = useMutation({
-    mutationFn: (conflict: Conflict) => client.admin.conflicts.reject(conflict.id),
-    onMutate: () => onNotice(''),
-    onSuccess: (_, conflict) =>
-      decided(
-        `Rejected: ${conflict.lottery} ${conflict.fetched.date} keeps its stored numbers (${numbersText(conflict.stored.numbers)}).`,
-      ),
-  });
+  const accept = useAcceptConflict();
+  const reject = useRejectConflict();
+  const acceptConflict = async (conflict: Conflict) => {
+    onNotice('');
+    const provenance = await accept.mutateAsync(conflict);
+    decided(
+      `Accepted: ${conflict.lottery} ${conflict.fetched.date} now holds the fetched numbers (${numbersText(conflict.fetched.numbers)}).${provenance}`,
+    );
+  };
+  const rejectConflict = (conflict: Conflict) => {
+    onNotice('');
+    reject.mutate(conflict, {
+      onSuccess: () =>
+        decided(
+          `Rejected: ${conflict.lottery} ${conflict.fetched.date} keeps its stored numbers (${numbersText(conflict.stored.numbers)}).`,
+        ),
+    });
+  };
   const rejecting = reject.isPending ? reject.variables?.id : undefined;
   const conflicts = page?.conflicts ?? [];
 
@@ -120,7 +106,7 @@ export function ConflictsSection({ status, onStatus, page, onPage, onNotice }: C
                   conflict={conflict}
                   busy={rejecting === conflict.id}
                   onAccept={() => setAccepting(conflict)}
-                  onReject={() => reject.mutate(conflict)}
+                  onReject={() => rejectConflict(conflict)}
                 />
               ))}
             </ul>
@@ -137,7 +123,7 @@ export function ConflictsSection({ status, onStatus, page, onPage, onNotice }: C
         <ConfirmDialog
           title={`Replace the stored draw of ${accepting.lottery} ${accepting.fetched.date}?`}
           confirmLabel="Accept and replace"
-          onConfirm={() => accept.mutateAsync(accepting).then(() => undefined)}
+          onConfirm={() => acceptConflict(accepting)}
           onClose={() => setAccepting(null)}
         >
           <p>

@@ -6,7 +6,7 @@ import { Field } from '../../../components/field';
 import { LotteryTagPicker } from '../../../components/lottery-tag-picker';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField } from '../../../components/text-area-field';
-import { resolverOf, showErrors } from '../form-resolver';
+import { resolverOf, showRefusal } from '../../../components/form-errors';
 import {
   ADAPTERS,
   MAPPING_EXAMPLE,
@@ -17,6 +17,7 @@ import {
   type SourceBody,
   type SourceValues,
 } from './source-values';
+import { FormActions } from '../../../components/form-actions';
 
 interface SourceDialogProps {
   /** The source to edit; null to set one for a lottery that has none. */
@@ -40,7 +41,7 @@ export function SourceDialog({ source, onSave, onClose }: SourceDialogProps) {
       await onSave(values.lottery.trim(), sourceBody(values));
       onClose();
     } catch (caught) {
-      showErrors(sourceErrors(caught, !source), setError);
+      showRefusal(sourceErrors(caught, !source), setError);
     }
   });
 
@@ -121,14 +122,7 @@ export function SourceDialog({ source, onSave, onClose }: SourceDialogProps) {
           <input type="checkbox" {...register('enabled')} />
           <span>Enabled (unticked: the source is kept but never polled)</span>
         </label>
-        <div className="actions">
-          <button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save source'}
-          </button>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions busy={isSubmitting} label="Save source" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,14 +1,11 @@
 import type { DrawSource, SyncState } from '../../../app/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../app/errors';
-import { useClient } from '../../../app/session';
-import { adminKeys } from '../queries';
 import { SourceDialog } from './source-dialog';
 import type { SourceBody } from './source-values';
-import { useInvalidateSync, type SourcesList } from './sync-queries';
+import { useDeleteSource, useSaveSource, useSyncNow, type SourcesList } from './sync-queries';
 import { resultSummary, SyncTable } from './sync-table';
 
 type Modal = { kind: 'edit'; source: DrawSource | null } | { kind: 'remove'; lottery: string } | null;
@@ -35,38 +32,29 @@ interface SourcesSectionProps {
 
 /** The sources with their sync state: editing, removing and syncing one now. */
 export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesSectionProps) {
-  const client = useClient();
-  const queryClient = useQueryClient();
-  const invalidateSync = useInvalidateSync();
   const [modal, setModal] = useState<Modal>(null);
-  const invalidateSources = () => queryClient.invalidateQueries({ queryKey: adminKeys.sources() });
-
-  const save = useMutation({
-    mutationFn: ({ lottery, body }: { lottery: string; body: SourceBody }) =>
-      client.admin.sources.put(lottery, body),
-    onMutate: () => onNotice(''),
-    onSuccess: async (_, { lottery }) => {
-      await invalidateSources();
-      onNotice(`Source of ${lottery} saved.`);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (lottery: string) => client.admin.sources.delete(lottery),
-    onMutate: () => onNotice(''),
-    onSuccess: async (_, lottery) => {
-      await invalidateSources();
-      onNotice(`Source of ${lottery} removed: its draws stay, and it is no longer synced.`);
-    },
-  });
+  const save = useSaveSource();
+  const remove = useDeleteSource();
+  const syncNow = useSyncNow();
+  const saveSource = async (lottery: string, body: SourceBody) => {
+    onNotice('');
+    await save.mutateAsync({ lottery, body });
+    onNotice(`Source of ${lottery} saved.`);
+  };
+  const removeSource = async (lottery: string) => {
+    onNotice('');
+    await remove.mutateAsync(lottery);
+    onNotice(`Source of ${lottery} removed: its draws stay, and it is no longer synced.`);
+  };
   /** One sync of one source, in the server, now: its outcome in words, then the page as it stands after it. */
-  const syncNow = useMutation({
-    mutationFn: (state: SyncState) => client.admin.sources.syncNow(state.lottery),
-    onMutate: () => onNotice(''),
-    onSuccess: async (result, state) => {
-      if (!result.error) onNotice(`Synced ${state.lottery}: ${resultSummary(result)}.`);
-      await invalidateSync();
-    },
-  });
+  const sync = (state: SyncState) => {
+    onNotice('');
+    syncNow.mutate(state, {
+      onSuccess: (result) => {
+        if (!result.error) onNotice(`Synced ${state.lottery}: ${resultSummary(result)}.`);
+      },
+    });
+  };
   const syncError = syncNow.error
     ? errorMessage(syncNow.error)
     : syncNow.data?.error
@@ -109,24 +97,20 @@ export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesS
               caption={`${page.total} ${page.total === 1 ? 'source' : 'sources'}`}
               onEdit={(state) => setModal({ kind: 'edit', source: sourceOf(state, page.sources) })}
               onRemove={(state) => setModal({ kind: 'remove', lottery: state.lottery })}
-              onSyncNow={(state) => syncNow.mutate(state)}
+              onSyncNow={sync}
               syncing={syncNow.isPending ? (syncNow.variables?.lottery ?? '') : ''}
             />
           </>
         ))}
 
       {modal?.kind === 'edit' && (
-        <SourceDialog
-          source={modal.source}
-          onSave={(lottery, body) => save.mutateAsync({ lottery, body }).then(() => undefined)}
-          onClose={() => setModal(null)}
-        />
+        <SourceDialog source={modal.source} onSave={saveSource} onClose={() => setModal(null)} />
       )}
       {modal?.kind === 'remove' && (
         <ConfirmDialog
           title={`Remove the source of ${modal.lottery}?`}
           confirmLabel="Remove source"
-          onConfirm={() => remove.mutateAsync(modal.lottery)}
+          onConfirm={() => removeSource(modal.lottery)}
           onClose={() => setModal(null)}
         >
           <p>

@@ -1,7 +1,9 @@
-import type { ConflictStatus, DrawSource, SyncState } from '../../../app/api-types';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Conflict, ConflictStatus, DrawSource, SyncState } from '../../../app/api-types';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../../app/format';
 import { useClient } from '../../../app/session';
 import { adminKeys, CONFLICT_PAGE_SIZE, PAGE_SIZE } from '../queries';
+import type { SourceBody } from './source-values';
 
 export interface SourcesList {
   states: SyncState[];
@@ -66,4 +68,65 @@ export function useInvalidateSync() {
         (queryKey) => queryClient.invalidateQueries({ queryKey }),
       ),
     ).then(() => undefined);
+}
+
+/** Adds or replaces a lottery's source. */
+export function useSaveSource() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lottery, body }: { lottery: string; body: SourceBody }) =>
+      client.admin.sources.put(lottery, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.sources() }),
+  });
+}
+
+/** Removes a lottery's source: its draws stay. */
+export function useDeleteSource() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lottery: string) => client.admin.sources.delete(lottery),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.sources() }),
+  });
+}
+
+/** One sync of one source, in the server, now; then the page as it stands after it. */
+export function useSyncNow() {
+  const client = useClient();
+  const invalidateSync = useInvalidateSync();
+  return useMutation({
+    mutationFn: (state: SyncState) => client.admin.sources.syncNow(state.lottery),
+    onSuccess: () => invalidateSync(),
+  });
+}
+
+/** Accepts a conflict's fetched numbers; resolves to where the draw now stored came from, in words ('' unknown). */
+export function useAcceptConflict() {
+  const client = useClient();
+  const invalidateSync = useInvalidateSync();
+  return useMutation({
+    mutationFn: async (conflict: Conflict) => {
+      await client.admin.conflicts.accept(conflict.id);
+      try {
+        // The draw as now stored, with where it came from.
+        const draw = await client.admin.draws.get(conflict.lottery, conflict.fetched.date);
+        return draw.source ? ` Source: ${draw.source}, fetched ${formatDateTime(draw.fetchedAt)}.` : '';
+      } catch {
+        // The decision is made; its provenance is a detail.
+        return '';
+      }
+    },
+    onSuccess: () => invalidateSync(),
+  });
+}
+
+/** Rejects a conflict: the stored numbers stay. */
+export function useRejectConflict() {
+  const client = useClient();
+  const invalidateSync = useInvalidateSync();
+  return useMutation({
+    mutationFn: (conflict: Conflict) => client.admin.conflicts.reject(conflict.id),
+    onSuccess: () => invalidateSync(),
+  });
 }

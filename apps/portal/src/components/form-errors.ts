@@ -18,11 +18,12 @@ export function resolverOf<V extends FieldValues>(
 }
 
 /**
- * Shows what the service refused (one message per field, `form` for what belongs to no field) on the form: beside
- * its field, the first of which takes the focus, or above the form (`root.server`, cleared by the next submit).
- * Field names may be paths (`eras.1.from`).
+ * Shows what the service refused on the form (one message per field, `form` for what belongs to no field, as
+ * apiFieldErrors and the features' own readings make them): beside its field, the first of which takes the focus,
+ * or above the form (`root.server`, cleared by the next submit). A field's message goes when the field is
+ * edited. Field names may be paths (`eras.1.from`). The one way every form of the portal shows a refusal.
  */
-export function showErrors<V extends FieldValues>(
+export function showRefusal<V extends FieldValues>(
   found: Partial<Record<string, string>>,
   setError: UseFormSetError<V>,
 ): void {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../components/field';
-import { LoadError } from '../../components/load-error';
-import { SelectField } from '../../components/select-field';
-import { errorMessage } from '../../app/errors';
-import { href } from '../../app/router';
-import { secretMemory } from '../../app/secret-memory';
-import { useAllTokens } from '../tokens/queries';
+import { Field } from './field';
+import { LoadError } from './load-error';
+import { SelectField } from './select-field';
+import { errorMessage } from '../app/errors';
+import { href } from '../app/router';
+import { secretMemory } from '../app/secret-memory';
+import { useAllTokens } from '../modules/tokens/queries';
 import { secretMismatch, type TokenSummary } from './token-match';
 
 /** A token and its secret, checked to belong together. */
