@@ -20,8 +20,9 @@ export class ApiError extends Error {
     return new ApiError(400, { code: 401, error: 'Bad Request', message });
   }
 
-  static unauthorized(message: string): ApiError {
-    return ApiError.of(401, message);
+  /** `headers`: a WWW-Authenticate saying why a credential that exists no longer works (the body stays the seed's). */
+  static unauthorized(message: string, headers: Record<string, string> = {}): ApiError {
+    return new ApiError(401, ApiError.of(401, message).body, headers);
   }
 
   static forbidden(message: string): ApiError {
