@@ -694,7 +694,11 @@ describe('bodies on the CORS preflight route (served by Fastify, not Nest)', () 
     });
     expectContractShape(res);
     expect(res.status).toBe(415);
-    expect(res.body).toEqual(errorBody.unsupportedMediaType(Messages.unsupportedMediaType));
+    expect(res.body).toEqual(
+      errorBody.unsupportedMediaType(
+        Messages.unsupportedContentType('application/xml', "'application/json'"),
+      ),
+    );
   });
 
   it('OPTIONS with a body over the size limit is the contract 413', async () => {

@@ -53,12 +53,12 @@ export class ApiError extends Error {
   }
 
   /**
-   * The contract's body for a refusal of the HTTP framework's own (a body too large, an unsupported content type),
-   * whichever error handler meets it: the exception filter, or a Fastify route's own handler.
+   * The contract's body for a refusal of the HTTP framework's own (a body too large), whichever error handler meets
+   * it: the exception filter, or a Fastify route's own handler. (Its 415 names the request's content type:
+   * unsupportedContentType.)
    */
   static ofFrameworkStatus(status: number): ApiError | undefined {
     if (status === 413) return ApiError.of(413, Messages.payloadTooLarge);
-    if (status === 415) return ApiError.of(415, Messages.unsupportedMediaType);
     return undefined;
   }
 
