@@ -40,6 +40,8 @@ const EXPOSED_HEADERS = [
   // The export's (contract section 12): a browser client revalidates with it and saves under the file name.
   'ETag',
   'Content-Disposition',
+  // Why a token that exists was refused (expired, revoked): a browser client can tell its user.
+  'WWW-Authenticate',
 ];
 
 /** Builds the OpenAPI document from the code (also used by bin/generate-openapi.ts). */

@@ -144,6 +144,12 @@ describe('token lifecycle', () => {
       const rolled = (await roll('revoked-at-once')).body;
       expect(rolled).not.toHaveProperty('previousSecretExpiresAt');
       expect(await refusal(first)).toBe(REVOKED);
+      // A browser page of another origin can read it too.
+      const cors = await api.get(LATEST, {
+        headers: { 'X-API-Token': first, Origin: 'https://app.example' },
+      });
+      expect(cors.headers.get('www-authenticate')).toBe(REVOKED);
+      expect(cors.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
       // Sent as the MCP endpoint's bearer token, the scheme is Bearer's.
       const mcp = await api.post('/mcp', {
         headers: { Authorization: `Bearer ${first}`, Accept: 'application/json, text/event-stream' },
