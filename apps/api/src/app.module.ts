@@ -18,6 +18,7 @@ import { EmailVerificationModule } from './modules/email-verification/email-veri
 import { DrawsModule } from './modules/draws/draws.module';
 import { PrizesModule } from './modules/prizes/prizes.module';
 import { HealthModule } from './modules/health/health.module';
+import { HomeModule } from './modules/home/home.module';
 import { IngestionModule } from './modules/ingestion/ingestion.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { LicensesModule } from './modules/licenses/licenses.module';
@@ -65,6 +66,7 @@ export class AppModule {
         MetricsEndpointModule,
         StartupModule,
         HealthModule,
+        HomeModule,
         AuthModule,
         PasswordResetModule,
         EmailChangeModule,

@@ -6,6 +6,7 @@ import { API_TOKEN_SCHEME, JWT_SCHEME } from './modules/guards/auth.decorator';
 import { writeMeterHeaders } from './modules/metering/request-meter';
 import { installRequestTimeout } from './common/http/request-timeout';
 import { installJsonBodyParser } from './common/http/json-body-parser';
+import { installTextBodyParser } from './common/http/text-body';
 import { applyBodyLimits } from './common/http/body-limit';
 import { closeAfterEarlyAnswer } from './common/http/polite-close';
 import { installChecksBeforeBody } from './modules/guards/checks-before-body';
@@ -39,6 +40,8 @@ const EXPOSED_HEADERS = [
   // The export's (contract section 12): a browser client revalidates with it and saves under the file name.
   'ETag',
   'Content-Disposition',
+  // Why a token that exists was refused (expired, revoked): a browser client can tell its user.
+  'WWW-Authenticate',
 ];
 
 /** Builds the OpenAPI document from the code (also used by bin/generate-openapi.ts). */
@@ -101,10 +104,8 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   // Cookie parsing and Set-Cookie for the one route that uses a cookie (log-in's device cookie, DeviceCookie),
   // which parses the header itself: no other request spends anything on its cookies.
   await app.register(fastifyCookie, { hook: false });
-  // CSV imports arrive as text/csv; keep them as one string for the import service.
-  fastify.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_req, body, done) =>
-    done(null, body),
-  );
+  // CSV imports arrive as text/csv (or text/plain): one string for the routes that take text, a 415 elsewhere.
+  installTextBodyParser(fastify);
 
   // Only a browser's cross-origin request (it carries Origin) gets CORS headers and costs the CORS check: API
   // clients are spared both. A route that acts on a logged-in account's credentials (JWT routes, /mcp) answers

@@ -231,8 +231,12 @@ describe('the contract error bodies, written out literally', () => {
         },
       ],
       [
-        errorBody.unsupportedMediaType(Messages.unsupportedMediaType),
-        { code: 415, error: 'Unsupported Media Type', message: 'Unsupported content type.' },
+        errorBody.unsupportedMediaType(Messages.unsupportedContentType('text/plain', "'application/json'")),
+        {
+          code: 415,
+          error: 'Unsupported Media Type',
+          message: "Unsupported content type 'text/plain'. Expected 'application/json'.",
+        },
       ],
       [
         errorBody.payloadTooLarge(Messages.payloadTooLarge),

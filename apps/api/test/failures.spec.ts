@@ -74,6 +74,30 @@ describe('unexpected failures', () => {
       headers: { 'Content-Type': 'application/xml' },
     });
     expect(xml.status).toBe(415);
-    expect(xml.body).toEqual(errorBody.unsupportedMediaType(Messages.unsupportedMediaType));
+    expect(xml.body).toEqual(
+      errorBody.unsupportedMediaType(
+        Messages.unsupportedContentType('application/xml', "'application/json'"),
+      ),
+    );
+  });
+
+  it('a JSON body sent as text/plain is a 415 naming the type, not an invalid field', async () => {
+    // What curl -d sends without -H, and fetch with a string body and no headers.
+    const login = await api.post('/auth/login', {
+      body: JSON.stringify({ email: 'someone@example.com', password: 'whatever' }),
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    });
+    expect(login.status).toBe(415);
+    expect(login.body).toEqual({
+      code: 415,
+      error: 'Unsupported Media Type',
+      message: "Unsupported content type 'text/plain'. Expected 'application/json'.",
+    });
+    const csv = await api.post('/auth/register', {
+      body: 'email,password',
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(csv.status).toBe(415);
+    expect(csv.body.message).toBe("Unsupported content type 'text/csv'. Expected 'application/json'.");
   });
 });

@@ -764,6 +764,7 @@ describe('fuzzing every route', () => {
     'POST /admin/conflicts/{id}/accept',
     'POST /admin/conflicts/{id}/reject',
     'GET /licenses/default',
+    'GET /',
     'GET /health/live',
     'GET /health/ready',
     'GET /metrics',

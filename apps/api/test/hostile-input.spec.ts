@@ -154,22 +154,26 @@ describe('hostile input', () => {
   afterAll(() => app.close());
 
   describe('dot segments and paths a client or the router normalises: JSON, never a redirect', () => {
-    it('GET /lottery/%2e%2e from a WHATWG client (fetch makes it GET /) is the contract 404', async () => {
+    it('GET /lottery/%2e%2e from a WHATWG client (fetch makes it GET /) is the JSON index, never a redirect', async () => {
       const res = await fetch(`${app.baseUrl}/lottery/%2e%2e`, {
         headers: { 'X-API-Token': user.token },
         redirect: 'manual',
       });
       expect(new URL(res.url).pathname).toBe('/');
-      expect(res.status).toBe(404);
+      expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await res.json()).toEqual(errorBody.notFound(Messages.resourceNotFound));
+      expect(await res.json()).toMatchObject({ docs: '/docs', openapi: '/openapi.json' });
     });
 
-    it('GET / is the contract 404 for an API client, and sends a browser to the portal', async () => {
+    it('GET / gives an API client links (unmetered, no credential), and sends a browser to the portal', async () => {
       for (const accept of [undefined, '*/*', 'application/json']) {
         const res = await send('GET', { path: '/', headers: accept ? { Accept: accept } : {} });
-        expectContractShape(res);
-        expect(res.body).toEqual(errorBody.notFound(Messages.resourceNotFound));
+        expect(res.status).toBe(200);
+        const { portal, ...links } = res.body as { portal: string | null };
+        expect(links).toEqual({ name: 'Lottery Results Service', docs: '/docs', openapi: '/openapi.json' });
+        expect(['/portal/', null]).toContain(portal);
+        expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+        expect(res.headers['x-quota-limit']).toBeUndefined();
       }
       const browser = await send('GET', {
         path: '/',
@@ -177,6 +181,11 @@ describe('hostile input', () => {
       });
       expect(browser.status).toBe(302);
       expect(['/portal/', '/docs']).toContain(browser.headers.location);
+      // Documented, as every route: the SDK and the docs know it.
+      const document = (await send('GET', { path: '/openapi.json' })).body as {
+        paths: Record<string, { get?: { operationId?: string; security?: unknown[] } }>;
+      };
+      expect(document.paths['/']?.get).toMatchObject({ operationId: 'serviceIndex', security: [] });
     });
 
     it('a lottery tag of dots, as written, is the unknown lottery', async () => {
@@ -694,7 +703,11 @@ describe('bodies on the CORS preflight route (served by Fastify, not Nest)', () 
     });
     expectContractShape(res);
     expect(res.status).toBe(415);
-    expect(res.body).toEqual(errorBody.unsupportedMediaType(Messages.unsupportedMediaType));
+    expect(res.body).toEqual(
+      errorBody.unsupportedMediaType(
+        Messages.unsupportedContentType('application/xml', "'application/json'"),
+      ),
+    );
   });
 
   it('OPTIONS with a body over the size limit is the contract 413', async () => {

@@ -118,6 +118,28 @@ describe('POST /admin/lotteries/{tag}/draws/import', () => {
     ]);
   });
 
+  it('an impossible date among good rows refuses that row, with its reason, in the preview and the import alike', async () => {
+    // Issue 48: the portal's preview failed as a whole on such a file; the API's answer names the line.
+    const csv = 'date,main,special\n2026-02-27,1 2 3,1\n2026-02-30,4 5 6,2\n2026-03-03,7 8 9,3\n';
+    const refused = [{ line: 3, message: "Invalid date '2026-02-30'. Expected 'YYYY-MM-DD' format." }];
+    const preview = await api.post('/admin/lotteries/xx_import/draws/import?dryRun=true', {
+      jwt: admin.jwt,
+      body: csv,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    expect(preview.body).toEqual({ inserted: 2, updated: 0, unchanged: 0, errors: refused });
+    const real = await importCsv(csv);
+    expect(real.body).toEqual(preview.body);
+    expect((await stored()).filter(({ date }) => date.startsWith('2026-'))).toEqual([
+      { date: '2026-02-27', main: [1, 2, 3], special: [1] },
+      { date: '2026-03-03', main: [7, 8, 9], special: [3] },
+    ]);
+    for (const date of ['2026-02-27', '2026-03-03'])
+      expect((await api.delete(`/admin/lotteries/xx_import/draws/${date}`, { jwt: admin.jwt })).status).toBe(
+        204,
+      );
+  });
+
   it('previews with dryRun=true: the counts an import would give, nothing written, announced or served', async () => {
     const before = await stored();
     const latest = (await api.get('/lottery/xx_import/draw/latest/numbers', { token })).body;

@@ -152,6 +152,27 @@ describe('POST /lottery/{tag}/check', () => {
     },
   );
 
+  it('a JSON body sent as text/plain is a 415 naming the type, not "Invalid \'tickets\' value"', async () => {
+    const body = JSON.stringify({ tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }] });
+    const res = await api.post('/lottery/us_powerball/check', {
+      token,
+      body,
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      code: 415,
+      error: 'Unsupported Media Type',
+      message: "Unsupported content type 'text/plain'. Expected 'application/json'.",
+    });
+    const json = await api.post('/lottery/us_powerball/check', {
+      token,
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(json.status).toBe(200);
+  });
+
   it('says "no prize" plainly: the one draw is listed with division null', async () => {
     const res = await check('us_powerball', { tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }] });
     expect(res.status).toBe(200);

@@ -5,6 +5,10 @@ import { errorBody, Messages } from './support/contract-errors';
 
 const LATEST = '/lottery/us_powerball/draw/latest/numbers';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** An expiry one second ahead (the API refuses one in the past). */
+const soon = () => new Date(Date.now() + 1000).toISOString();
+const EXPIRED = 'ApiToken error="invalid_token", error_description="expired"';
+const REVOKED = 'ApiToken error="invalid_token", error_description="revoked"';
 
 /** Contract section 8, token lifecycle: roll with an optional grace period, and expiry at creation. */
 describe('token lifecycle', () => {
@@ -115,6 +119,58 @@ describe('token lifecycle', () => {
     });
   });
 
+  describe("WWW-Authenticate: why a token that exists no longer works (the body is the unknown token's)", () => {
+    const refusal = async (secret: string, headers: Record<string, string> = { 'X-API-Token': secret }) => {
+      const res = await api.get(LATEST, { headers });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 401,
+        body: errorBody.unauthorized(Messages.invalidToken),
+      });
+      return res.headers.get('www-authenticate');
+    };
+
+    it('says "expired" for an expired token, looked up (never used) or cached (used before)', async () => {
+      const unused = (await create({ id: 'expired-unused', expiresAt: soon() })).body.token;
+      const used = (await create({ id: 'expired-used', expiresAt: soon() })).body.token;
+      expect(await status(used)).toBe(200);
+      await sleep(1200);
+      expect(await refusal(unused)).toBe(EXPIRED);
+      expect(await refusal(used)).toBe(EXPIRED);
+    });
+
+    it('says "revoked" for a secret a roll replaced, with or without grace; nothing for unknown or deleted', async () => {
+      const first = (await create({ id: 'revoked-at-once' })).body.token;
+      expect(await status(first)).toBe(200);
+      const rolled = (await roll('revoked-at-once')).body;
+      expect(rolled).not.toHaveProperty('previousSecretExpiresAt');
+      expect(await refusal(first)).toBe(REVOKED);
+      // A browser page of another origin can read it too.
+      const cors = await api.get(LATEST, {
+        headers: { 'X-API-Token': first, Origin: 'https://app.example' },
+      });
+      expect(cors.headers.get('www-authenticate')).toBe(REVOKED);
+      expect(cors.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+      // Sent as the MCP endpoint's bearer token, the scheme is Bearer's.
+      const mcp = await api.post('/mcp', {
+        headers: { Authorization: `Bearer ${first}`, Accept: 'application/json, text/event-stream' },
+        body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+      });
+      expect(mcp.status).toBe(401);
+      expect(mcp.headers.get('www-authenticate')).toBe(REVOKED.replace('ApiToken', 'Bearer'));
+
+      const graced = (await create({ id: 'revoked-after-grace' })).body.token;
+      await roll('revoked-after-grace', { graceSeconds: 1 });
+      expect(await status(graced)).toBe(200);
+      await sleep(1100);
+      expect(await refusal(graced)).toBe(REVOKED);
+
+      expect(await refusal('lr_NoSuchTokenAtAll0123456789abcdef')).toBeNull();
+      const deleted = (await create({ id: 'deleted-one' })).body.token;
+      expect((await api.delete('/profile/token/deleted-one', { jwt })).status).toBe(204);
+      expect(await refusal(deleted)).toBeNull();
+    });
+  });
+
   describe('expiry', () => {
     it('a token without expiresAt has the seed shape; one with it works until then, then is refused', async () => {
       const plain = await create({ id: 'no-expiry' });
@@ -132,6 +188,7 @@ describe('token lifecycle', () => {
       const refused = await api.get(LATEST, { token: expiring.body.token });
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual(errorBody.unauthorized(Messages.invalidToken));
+      expect(refused.headers.get('www-authenticate')).toBe(EXPIRED);
     });
 
     it('refuses an expiry in the past or that is not a date-time', async () => {

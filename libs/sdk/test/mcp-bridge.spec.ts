@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readBridgeConfig } from '../bin/mcp-bridge-config';
 import { workspaceRoot } from './support/api-server';
 import { testApi } from './support/env';
@@ -25,6 +26,22 @@ const TOOLS = [
   'number_stats',
   'search_draws',
 ];
+
+/** The name of the one tool the bridge lists while the service cannot be used. */
+const STATUS_TOOL = 'lottery_service_status';
+
+/** A TCP relay on `port` to `target`: the service "comes up" at an address that was unreachable. */
+async function relayTo(port: number, target: URL): Promise<Server> {
+  const relay = createServer((socket) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    socket.pipe(upstream).pipe(socket);
+    const end = () => (socket.destroy(), upstream.destroy());
+    socket.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((done, reject) => relay.once('error', reject).listen(port, '127.0.0.1', done));
+  return relay;
+}
 
 /** A port nothing listens on: the service "unreachable". */
 async function closedPort(): Promise<number> {
@@ -106,35 +123,60 @@ describe('lottery-results-mcp, the stdio bridge (dist/libs/sdk)', () => {
     }
   });
 
-  it('says a wrong token got HTTP 401: listing fails with an MCP error, a call is an isError result', async () => {
+  it('says a wrong token got HTTP 401 as a tool error, never a protocol error', async () => {
     const { client } = await connectBridge({
       LOTTERY_API_URL: testApi().baseUrl,
       LOTTERY_API_TOKEN: 'lr_not-a-token-of-anyone',
     });
     try {
-      await expect(client.listTools()).rejects.toThrow(/answered HTTP 401: Invalid bearer authentification/);
-      const result = await client.callTool({ name: 'latest_draw', arguments: { tag: 'us_powerball' } });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/\/mcp answered HTTP 401: Invalid bearer authentification/);
+      // The listing an MCP client starts with succeeds: one tool, which says what is wrong.
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual([STATUS_TOOL]);
+      expect(tools[0].description).toMatch(/\/mcp answered HTTP 401: Invalid bearer authentification/);
+      for (const name of [STATUS_TOOL, 'latest_draw']) {
+        const result = await client.callTool({ name, arguments: { tag: 'us_powerball' } });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toBe(
+          `The Lottery Results Service at ${testApi().baseUrl}/mcp answered HTTP 401: Invalid bearer authentification`,
+        );
+      }
     } finally {
       await client.close();
     }
   });
 
-  it('says the service cannot be reached, and still serves stdio', async () => {
+  it('says the service cannot be reached as a tool error, and lists its tools once it answers', async () => {
     const port = await closedPort();
     const { client } = await connectBridge({
       LOTTERY_API_URL: `http://127.0.0.1:${port}`,
       LOTTERY_API_TOKEN: token,
     });
+    let relay: Server | undefined;
     try {
-      const result = await client.callTool({ name: 'latest_draw', arguments: { tag: 'us_powerball' } });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toBe(
-        `Cannot reach the Lottery Results Service at http://127.0.0.1:${port}/mcp: ECONNREFUSED`,
+      const unreachable = `Cannot reach the Lottery Results Service at http://127.0.0.1:${port}/mcp: ECONNREFUSED`;
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual([STATUS_TOOL]);
+      expect(tools[0].description).toContain(unreachable);
+      for (const name of [STATUS_TOOL, 'latest_draw']) {
+        const result = await client.callTool({ name, arguments: { tag: 'us_powerball' } });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toBe(unreachable);
+      }
+
+      // The service comes up at that address (a relay to the test API): the status tool finds it, and the
+      // client is told to list the tools again.
+      relay = await relayTo(port, new URL(testApi().baseUrl));
+      const changed = new Promise<void>((done) =>
+        client.setNotificationHandler(ToolListChangedNotificationSchema, async () => done()),
       );
+      const retried = await client.callTool({ name: STATUS_TOOL, arguments: {} });
+      expect(retried.isError).toBeFalsy();
+      expect(textOf(retried)).toMatch(/answers now: its 9 tools are listed\.$/);
+      await changed;
+      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
     } finally {
       await client.close();
+      await new Promise((done) => (relay ? relay.close(done) : done(undefined)));
     }
   });
 

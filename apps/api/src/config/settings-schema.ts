@@ -104,7 +104,8 @@ export const SETTINGS_SCHEMA = {
   REGISTRATION_RATE_LIMIT: setting({
     kind: rateWindowsOrOff('5/h,20/d'),
     default: '5/h,20/d',
-    meaning: 'registrations per client IP, counted once the body is well-formed, before any hashing',
+    meaning:
+      'registrations per client IP, counted once the body is valid (a refused password does not count), before any hashing',
   }),
   WEBHOOK_TEST_RATE_LIMIT: setting({
     kind: rateWindowsOrOff('5/h,20/d'),

@@ -85,6 +85,7 @@ export type { RollWebhookSecretDto } from './models/RollWebhookSecretDto';
 export type { RuleEraDto } from './models/RuleEraDto';
 export type { RuleEraInputDto } from './models/RuleEraInputDto';
 export type { ScheduleEraDto } from './models/ScheduleEraDto';
+export type { ServiceIndexDto } from './models/ServiceIndexDto';
 export type { SourceEndpointDto } from './models/SourceEndpointDto';
 export type { SpecialGroupDto } from './models/SpecialGroupDto';
 export type { SpecialGroupInputDto } from './models/SpecialGroupInputDto';

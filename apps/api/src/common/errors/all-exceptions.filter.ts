@@ -4,6 +4,7 @@ import { ApiError } from './api-error';
 import { Messages } from './messages';
 import { isDatabaseUnavailable, isInvalidText } from '../database/postgres-errors';
 import { giveUp } from '../http/request-timeout';
+import { unsupportedContentType } from '../http/text-body';
 import { isWorkAbandoned } from '../deadline';
 
 /**
@@ -37,6 +38,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (status === 408) return ApiError.requestTimeout();
       if (status === 503) return ApiError.of(503, Messages.notReady);
       // Fastify's own client errors (too large, wrong content type) reach here as HttpExceptions made by Nest.
+      if (status === 415) return unsupportedContentType(request);
       const framework = ApiError.ofFrameworkStatus(status);
       if (framework) return framework;
       if (status === 400)

@@ -20,8 +20,9 @@ export class ApiError extends Error {
     return new ApiError(400, { code: 401, error: 'Bad Request', message });
   }
 
-  static unauthorized(message: string): ApiError {
-    return ApiError.of(401, message);
+  /** `headers`: a WWW-Authenticate saying why a credential that exists no longer works (the body stays the seed's). */
+  static unauthorized(message: string, headers: Record<string, string> = {}): ApiError {
+    return new ApiError(401, ApiError.of(401, message).body, headers);
   }
 
   static forbidden(message: string): ApiError {
@@ -52,12 +53,12 @@ export class ApiError extends Error {
   }
 
   /**
-   * The contract's body for a refusal of the HTTP framework's own (a body too large, an unsupported content type),
-   * whichever error handler meets it: the exception filter, or a Fastify route's own handler.
+   * The contract's body for a refusal of the HTTP framework's own (a body too large), whichever error handler meets
+   * it: the exception filter, or a Fastify route's own handler. (Its 415 names the request's content type:
+   * unsupportedContentType.)
    */
   static ofFrameworkStatus(status: number): ApiError | undefined {
     if (status === 413) return ApiError.of(413, Messages.payloadTooLarge);
-    if (status === 415) return ApiError.of(415, Messages.unsupportedMediaType);
     return undefined;
   }
 

@@ -62,7 +62,8 @@ export const Messages = {
   lotteryExists: 'A lottery with this tag already exists.',
   resourceNotFound: 'Resource not found.',
   payloadTooLarge: 'The request body is too large.',
-  unsupportedMediaType: 'Unsupported content type.',
+  unsupportedContentType: (type: string, expected: string) =>
+    `Unsupported content type '${type}'. Expected ${expected}.`,
   notReady: 'The service is not ready: a dependency does not answer.',
   invalidJsonBody: 'Invalid request body. Expected valid JSON.',
   jsonTooDeep: (maxDepth: number) => `Invalid request body. JSON may nest at most ${maxDepth} levels deep.`,

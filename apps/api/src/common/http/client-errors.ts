@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../errors/api-error';
 import { Messages } from '../errors/messages';
+import { unsupportedContentType } from './text-body';
 
 // The contract's body for requests that never reach a route: Node's HTTP parser refuses them (malformed, headers
 // too large, too slow) or Fastify's router does (malformed URL, path parameter too long). Left to themselves, both
@@ -67,7 +68,12 @@ export function handleRouteError(
   reply: FastifyReply,
 ): void {
   let answer: ApiError;
-  const framework = error instanceof ApiError ? undefined : ApiError.ofFrameworkStatus(error.statusCode ?? 0);
+  const framework =
+    error instanceof ApiError
+      ? undefined
+      : error.statusCode === 415
+        ? unsupportedContentType(request)
+        : ApiError.ofFrameworkStatus(error.statusCode ?? 0);
   if (error instanceof ApiError) answer = error;
   else if (framework) answer = framework;
   else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)

@@ -12,7 +12,6 @@ import type { AccessTokenClaims } from '../guards/jwt/access-token-claims';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPasswordCheck } from '../accounts/current-password-check';
 import { LoginBackoff } from '../accounts/login-backoff';
-import { tooEasyToGuess, tooEasyToGuessMessage } from './password/new-password.decorator';
 import { RegistrationLimit } from './registration-limit';
 import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { ChangeFeed } from '../change-feed/change-feed.service';
@@ -35,14 +34,13 @@ export class AuthService {
   ) {}
 
   /**
-   * Self-registration, its costly steps in order of cost once the body's shape is valid: the registration limit
-   * per client IP (429, nothing else spent), the strength check (400), then the account (hashing, 409). With
-   * REGISTRATION_VERIFY_EMAIL the account waits for the link mailed to its address before it gets a license.
+   * Self-registration once the body is valid (its password scored too, so that a refused one costs none of the
+   * address's registrations): the registration limit per client IP (429, before any hashing), then the account
+   * (hashing, 409; a taken address counts, as it tells whether an account exists). With REGISTRATION_VERIFY_EMAIL
+   * the account waits for the link mailed to its address before it gets a license.
    */
   async register(request: FastifyRequest, email: string, password: string): Promise<Account> {
     await this.registrationLimit.count(request);
-    const reason = await tooEasyToGuess(password);
-    if (reason !== null) throw ApiError.badRequest(tooEasyToGuessMessage('password', reason));
     const account = await this.accounts.register(email, password, deadlineOf(request));
     if (!account.emailVerified) this.emailVerification.mailFirstLink(account);
     return account;

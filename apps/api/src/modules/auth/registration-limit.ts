@@ -31,8 +31,8 @@ export class RegistrationLimit {
 
   /**
    * Counts one registration attempt from the request's client, or refuses it with the contract's 429 and
-   * Retry-After (a refused attempt is not counted). Called once the body's shape is valid and before any costly
-   * step (the strength check, the hashing, the database), so that a refused attempt costs nothing.
+   * Retry-After (a refused attempt is not counted). Called once the body is valid, password strength included (a
+   * typo's 400 must not use up the address's registrations), and before the hashing and the database.
    */
   async count(request: FastifyRequest): Promise<void> {
     if (this.rules.length === 0) return;

@@ -26,4 +26,9 @@ export interface TokenOwner {
   tokenId: string;
   /** Epoch ms from which this secret stops working (the token's expiry, or a rolled secret's grace end). */
   validUntil: number | null;
+  /** Why it stops then: the token expires, or this secret was replaced by a roll (revoked). */
+  endsAs: SecretEnd | null;
 }
+
+/** Said in the 401's WWW-Authenticate to a client whose secret exists but no longer works (ApiTokenGuard). */
+export type SecretEnd = 'expired' | 'revoked';

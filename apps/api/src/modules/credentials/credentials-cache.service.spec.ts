@@ -71,8 +71,8 @@ describe('CredentialsCache', () => {
     const { cache, queries } = setUp();
     const owners = await Promise.all([cache.tokenOwner(HASH_A), cache.tokenOwner(HASH_A)]);
     expect(owners).toEqual([
-      { accountId: 'acc-1', tokenId: 'token-of-acc-1', validUntil: null },
-      { accountId: 'acc-1', tokenId: 'token-of-acc-1', validUntil: null },
+      { accountId: 'acc-1', tokenId: 'token-of-acc-1', validUntil: null, endsAs: null },
+      { accountId: 'acc-1', tokenId: 'token-of-acc-1', validUntil: null, endsAs: null },
     ]);
     expect(queries).toEqual(['tokens']);
     // The same query brought the account: the principal is whole, synchronously, with no second query.

@@ -6,7 +6,7 @@ import { NIL_UUID } from '../../common/database/uuid';
 import { SETTINGS } from '../../config/settings.module';
 import type { Settings } from '../../config/settings';
 import { ChangeFeed } from '../change-feed/change-feed.service';
-import type { AccountSnapshot, TokenOwner } from './account-snapshot';
+import type { AccountSnapshot, SecretEnd, TokenOwner } from './account-snapshot';
 
 /** Known tokens and accounts kept; the hot set of a large deployment, a few tens of MB at most. */
 const MAX_KNOWN = 100_000;
@@ -137,9 +137,10 @@ export class CredentialsCache implements OnModuleInit {
   }
 
   /**
-   * The tokens of secrets, by hash: each one's current token, or the one it replaced while that one's grace period
-   * runs. The time a secret stops working travels with the cached entry (ApiTokenGuard checks it on every request),
-   * so a cached token still expires to the millisecond.
+   * The tokens of secrets, by hash: each one's current token, or the one whose last roll replaced it (working while
+   * its grace period runs, then refused as revoked). The time a secret stops working, and why, travel with the
+   * cached entry (ApiTokenGuard checks it on every request), so a cached token still expires to the millisecond and
+   * an expired or replaced secret is told apart from an unknown one without another lookup.
    *
    * The same query reads the owners' accounts and licenses, which are offered to the account cache: a cold token
    * costs no second query. The offer is dropped when any account was invalidated while the query ran, so a change
@@ -152,14 +153,17 @@ export class CredentialsCache implements OnModuleInit {
     const accountsVersion = this.accounts.version;
     const rows: (AccountRow & TokenRow)[] = await this.dataSource.query(
       `SELECT t.secret_hash AS "secretHash", t.account_id AS "accountId", t.token_id AS "tokenId",
-              t.expires_at AS "expiresAt", t.grace_end AS "graceEnd", ${ACCOUNT_COLUMNS}
+              t.expires_at AS "expiresAt", t.grace_end AS "graceEnd", t.grace_over AS "graceOver",
+              ${ACCOUNT_COLUMNS}
          FROM unnest($1::bpchar[]) AS k(hash)
          CROSS JOIN LATERAL (
-               SELECT secret_hash, account_id, id AS token_id, expires_at, NULL::timestamptz AS grace_end
+               SELECT secret_hash, account_id, id AS token_id, expires_at, NULL::timestamptz AS grace_end,
+                      false AS grace_over
                  FROM api_tokens WHERE secret_hash = k.hash
                UNION ALL
-               SELECT previous_secret_hash, account_id, id, expires_at, previous_secret_expires_at
-                 FROM api_tokens WHERE previous_secret_hash = k.hash AND previous_secret_expires_at > now()
+               SELECT previous_secret_hash, account_id, id, expires_at, previous_secret_expires_at,
+                      previous_secret_expires_at <= now()
+                 FROM api_tokens WHERE previous_secret_hash = k.hash
                LIMIT 1) t
          JOIN accounts a ON a.id = t.account_id
          LEFT JOIN licenses l ON l.name = a.license_name`,
@@ -194,6 +198,8 @@ interface TokenRow {
   tokenId: string;
   expiresAt: Date | null;
   graceEnd?: Date | null;
+  /** Whether the grace period had ended by the database's clock (a roll without grace ends it at its own time). */
+  graceOver?: boolean;
 }
 
 interface AccountRow {
@@ -211,13 +217,16 @@ interface AccountRow {
 
 /** The secret stops working at the token's expiry or, for a replaced secret, its grace end: the earlier one. */
 function toTokenOwner(row: TokenRow): TokenOwner {
-  const ends = [row.expiresAt, row.graceEnd]
-    .filter((d): d is Date => d != null)
-    .map((d) => new Date(d).getTime());
+  const ends: { at: number; as: SecretEnd }[] = [];
+  if (row.expiresAt) ends.push({ at: new Date(row.expiresAt).getTime(), as: 'expired' });
+  if (row.graceEnd) ends.push({ at: new Date(row.graceEnd).getTime(), as: 'revoked' });
+  const first = ends.sort((a, b) => a.at - b.at)[0];
   return {
     accountId: row.accountId,
     tokenId: row.tokenId,
-    validUntil: ends.length ? Math.min(...ends) : null,
+    // Over by the database's clock is over, whatever this machine's clock says.
+    validUntil: row.graceOver ? 0 : (first?.at ?? null),
+    endsAs: first?.as ?? null,
   };
 }
 

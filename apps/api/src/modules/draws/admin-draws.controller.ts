@@ -12,6 +12,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { Auth } from '../guards/auth.decorator';
 import { BodyLimit } from '../../common/http/body-limit';
+import { TextBody } from '../../common/http/text-body';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
 import { LotteryTagParamDto } from '../lotteries/dto/lottery-tag-param.dto';
@@ -132,6 +133,7 @@ export class AdminDrawsController {
   // The administrator is checked before the body is read: a CSV may be megabytes (IMPORT_MAX_BYTES).
   @Auth('admin', { beforeBody: true })
   @BodyLimit((settings) => settings.importMaxBytes)
+  @TextBody()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Import draws from CSV (header date,main,special; numbers space-separated, in draw order).',
@@ -153,7 +155,7 @@ export class AdminDrawsController {
     @Body() body: string,
     @RequestDeadline() deadline: Deadline,
   ): Promise<ImportResultDto> {
-    // configure-app parses text/csv (and text/plain) as one string; anything else arrives parsed as JSON.
+    // @TextBody: text/csv (and text/plain) arrive as one string; anything else arrives parsed as JSON.
     if (typeof body !== 'string') throw ApiError.badRequest(Messages.invalidCsvBody);
     return this.imports.importCsv(params.tag, body, { dryRun: query.dryRun ?? false }, deadline);
   }

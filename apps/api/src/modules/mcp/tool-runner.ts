@@ -4,6 +4,7 @@ import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
+import { waitInWords } from '../../common/http/wait-in-words';
 import { FRESHNESS_HEADER } from '../lotteries/domain/freshness-header';
 import { freshnessFactsOf } from './freshness-facts';
 import { MCP_TOOLS, type McpToolDefinition, type RouteRef, type ToolArguments } from './mcp-tools';
@@ -142,7 +143,10 @@ function pick(answer: Record<string, unknown>, keep: string[]): Record<string, u
  */
 function refusal(answer: unknown, retryAfter: string | undefined): CallToolResult {
   const body = (answer ?? {}) as { code?: number; error?: string; message?: string };
-  const retry = retryAfter === undefined ? '' : ` Retry after ${retryAfter} s.`;
+  // Read by the agent's user: the wait in words, not Retry-After's seconds.
+  const seconds = Number(retryAfter);
+  const retry =
+    retryAfter === undefined || !Number.isFinite(seconds) ? '' : ` Retry after ${waitInWords(seconds)}.`;
   const text = body.message ?? `${body.error ?? 'Error'}.${retry}`;
   return { isError: true, content: [{ type: 'text', text }], _meta: { error: body } };
 }

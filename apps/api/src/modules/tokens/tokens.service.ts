@@ -122,7 +122,7 @@ export class TokensService {
    * Replaces the token's secret in one transaction, keeping its id, description, creation date, expiry and usage;
    * returns the new secret (shown once). The old secret keeps working for `graceSeconds` (0: stops at once), on
    * every instance: cached lookups of the replaced secrets are dropped, so the next request re-reads its grace end.
-   * A secret replaced by an earlier roll stops at once.
+   * A secret replaced by an earlier roll stops at once (and is then unknown).
    */
   async roll(
     accountId: string,
@@ -140,15 +140,18 @@ export class TokensService {
       if (!current) throw ApiError.notFound(Messages.tokenNotFound);
       const replaced = [current.secretHash, current.previousSecretHash].filter((h): h is string => !!h);
       const [{ now }] = (await manager.query('SELECT now() AS now')) as { now: Date }[];
+      // The replaced secret is kept (its hash) even without grace, so that using it is told "revoked" (a 401 with
+      // WWW-Authenticate) rather than taken for a made-up one; the secret an earlier roll replaced is forgotten.
       const changes = {
         prefix: tokenDisplayPrefix(secret),
         secretHash: hashTokenSecret(secret),
-        previousSecretHash: graceSeconds > 0 ? current.secretHash : null,
-        previousSecretExpiresAt:
-          graceSeconds > 0 ? new Date(new Date(now).getTime() + graceSeconds * 1000) : null,
+        previousSecretHash: current.secretHash,
+        previousSecretExpiresAt: new Date(new Date(now).getTime() + graceSeconds * 1000),
       };
       await manager.update(ApiToken, { accountId, id }, changes);
-      return { token: Object.assign(current, changes), replaced };
+      // Without grace the answer names no grace end (the database's clock may be a little ahead of this one).
+      const answered = graceSeconds > 0 ? changes : { ...changes, previousSecretExpiresAt: null };
+      return { token: Object.assign(current, answered), replaced };
     });
     await this.changes.publish({ type: 'token.changed', secretHashes: replaced });
     return { token, secret };

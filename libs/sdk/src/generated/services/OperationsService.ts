@@ -3,10 +3,26 @@
 /* tslint:disable */
 /* eslint-disable */
 import type { ReadinessDto } from '../models/ReadinessDto';
+import type { ServiceIndexDto } from '../models/ServiceIndexDto';
 import type { CancelablePromise } from '../core/CancelablePromise';
 import type { BaseHttpRequest } from '../core/BaseHttpRequest';
 export class OperationsService {
   constructor(public readonly httpRequest: BaseHttpRequest) {}
+  /**
+   * Where to start: links to the docs, the OpenAPI document and the portal.
+   * A browser (`Accept` with `text/html`) is redirected to the portal, or to `/docs` without one.
+   * @returns ServiceIndexDto
+   * @throws ApiError
+   */
+  public serviceIndex(): CancelablePromise<ServiceIndexDto> {
+    return this.httpRequest.request({
+      method: 'GET',
+      url: '/',
+      errors: {
+        302: `A browser: to \`/portal/\`, or to \`/docs\` when the portal is not built.`,
+      },
+    });
+  }
   /**
    * Liveness: the process is up and answers.
    * @returns any The Health Check is successful

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, Matches } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { MAX_EMAIL_LENGTH, toNormalizedEmail } from '../../accounts/email';
-import { newPasswordLengthMessage, RegistrationPassword } from '../password/new-password.decorator';
+import { NewPassword, newPasswordLengthMessage } from '../password/new-password.decorator';
 
 export const EMAIL_MESSAGE = Messages.invalidField(
   'email',
@@ -24,7 +24,10 @@ export class RegisterDto {
   @Matches(EMAIL_LENGTH, { message: EMAIL_MESSAGE })
   email!: string;
 
-  /** Scored by AuthService.register, after the registration limit (see RegistrationPassword). */
-  @RegistrationPassword('password', 'correct horse battery staple')
+  /**
+   * Scored in validation, like a changed or reset password: a refused password is a 400 that does not count
+   * against REGISTRATION_RATE_LIMIT (a typo must not use up an address's registrations).
+   */
+  @NewPassword('password', 'correct horse battery staple')
   password!: string;
 }

@@ -20,14 +20,14 @@ export const newPasswordLengthMessage = (field: string) =>
  * Why zxcvbn (or the cheap check standing in for it) refuses a password of an acceptable length, in its words;
  * null when the password is hard enough to guess.
  */
-export async function tooEasyToGuess(password: string): Promise<string | null> {
+async function tooEasyToGuess(password: string): Promise<string | null> {
   const verdict = await passwordStrength.score(password);
   if (verdict.score >= MIN_STRENGTH_SCORE) return null;
   return [verdict.warning, verdict.suggestion ?? 'Use a few uncommon words.'].filter(Boolean).join(' ');
 }
 
 /** The 400 for a password that is too easy to guess, naming the field and the reason. */
-export const tooEasyToGuessMessage = (field: string, reason: string) =>
+const tooEasyToGuessMessage = (field: string, reason: string) =>
   Messages.invalidFieldProblem(field, `too easy to guess. ${reason}`);
 
 /**
@@ -69,8 +69,11 @@ function IsHardToGuess(options?: ValidationOptions) {
     });
 }
 
-/** A new password's documentation and length rule, without the strength check (see NewPassword). */
-function NewPasswordShape(field: string, example: string) {
+/**
+ * A password being chosen (registration, change, reset): 10 to 128 characters and not easy to guess. Logging in
+ * keeps accepting whatever was chosen before the rule.
+ */
+export function NewPassword(field: string, example: string) {
   const lengthMessage = newPasswordLengthMessage(field);
   return applyDecorators(
     ApiProperty({
@@ -83,19 +86,6 @@ function NewPasswordShape(field: string, example: string) {
     }),
     IsString({ message: lengthMessage }),
     Length(MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH, { message: lengthMessage }),
+    IsHardToGuess(),
   );
-}
-
-/**
- * A password chosen at registration: validated like NewPassword but scored by the handler (tooEasyToGuess), after
- * the registration limit, so that a refused registration costs no scoring.
- */
-export const RegistrationPassword = NewPasswordShape;
-
-/**
- * A password being chosen (change, reset; registration uses RegistrationPassword): 10 to 128 characters and not
- * easy to guess. Logging in keeps accepting whatever was chosen before the rule.
- */
-export function NewPassword(field: string, example: string) {
-  return applyDecorators(NewPasswordShape(field, example), IsHardToGuess());
 }

@@ -25,4 +25,8 @@ export class ApiTokenOrBearerGuard extends ApiTokenGuard {
   protected override presentedSecret(request: FastifyRequest): unknown {
     return apiTokenOrBearerOf(request);
   }
+
+  protected override scheme(request: FastifyRequest): string {
+    return request.headers['x-api-token'] === undefined ? 'Bearer' : super.scheme(request);
+  }
 }

@@ -54,6 +54,7 @@ const owner = (changes: Partial<TokenOwner> = {}): TokenOwner => ({
   accountId: ACCOUNT_ID,
   tokenId: 'my-token',
   validUntil: null,
+  endsAs: null,
   ...changes,
 });
 
@@ -185,7 +186,7 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
     ])(
       'a %s token works until the millisecond before validUntil, and is refused from it',
       async (_l, cached) => {
-        const expiring = owner({ validUntil: VALID_UNTIL });
+        const expiring = owner({ validUntil: VALID_UNTIL, endsAs: 'expired' });
         if (cached) credentials.cached.set(sha256(SECRET), { owner: expiring, account: account() });
         else {
           credentials.owners.set(sha256(SECRET), expiring);
@@ -199,9 +200,10 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
         for (const at of [VALID_UNTIL, VALID_UNTIL + 1]) {
           now.mockReturnValue(at);
           const after = withToken(SECRET);
-          expect(await refusalOf(() => guard.canActivate(httpContextOf(after)))).toEqual({
-            status: 401,
-            body: errorBody.unauthorized(Messages.invalidToken),
+          const refusal = await refusalOf(() => guard.canActivate(httpContextOf(after)));
+          expect(refusal).toEqual({ status: 401, body: errorBody.unauthorized(Messages.invalidToken) });
+          expect(refusal.error.headers).toEqual({
+            'WWW-Authenticate': 'ApiToken error="invalid_token", error_description="expired"',
           });
           expect(after.principal).toBeUndefined();
         }
@@ -215,6 +217,22 @@ describe('ApiTokenGuard (contract section 5, steps 1-2)', () => {
         status: 401,
         body: errorBody.unauthorized(Messages.invalidToken),
       });
+    });
+
+    it('says why in WWW-Authenticate (expired, revoked), from the cached entry; an unknown token gets none', async () => {
+      const revoked = owner({ validUntil: 1_000, endsAs: 'revoked' });
+      credentials.cached.set(sha256(SECRET), { owner: revoked, account: account() });
+      jest.spyOn(Date, 'now').mockReturnValue(1_000);
+      const refusal = refusalAtOnce(() => guard.canActivate(httpContextOf(withToken(SECRET))));
+      expect(refusal.body).toEqual(errorBody.unauthorized(Messages.invalidToken));
+      expect(refusal.error.headers).toEqual({
+        'WWW-Authenticate': 'ApiToken error="invalid_token", error_description="revoked"',
+      });
+      expect(credentials.calls).toEqual([`cachedPrincipal ${sha256(SECRET)}`]);
+
+      const unknown = await refusalOf(() => guard.canActivate(httpContextOf(withToken(`${SECRET}x`))));
+      expect(unknown.body).toEqual(errorBody.unauthorized(Messages.invalidToken));
+      expect(unknown.error.headers).toEqual({});
     });
 
     it('a token without validUntil never expires', () => {

@@ -2,10 +2,20 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../common/errors/api-error';
 import { Messages } from '../../../common/errors/messages';
-import type { AccountSnapshot, TokenOwner } from '../../credentials/account-snapshot';
+import type { AccountSnapshot, SecretEnd, TokenOwner } from '../../credentials/account-snapshot';
 import { CredentialsCache } from '../../credentials/credentials-cache.service';
 import { hashTokenSecret, TOKEN_SHAPE } from '../../credentials/token-secret';
 import type { Principal } from '../principal';
+
+/** The scheme named in WWW-Authenticate for a token sent in `X-API-Token` (HTTP defines none for the header). */
+export const API_TOKEN_SCHEME = 'ApiToken';
+
+/**
+ * RFC 6750's form, which clients and libraries already parse: `invalid_token`, and why in `error_description`.
+ * Only for a secret that exists and no longer works; an unknown one gets no header (nothing to tell).
+ */
+export const wwwAuthenticate = (scheme: string, end: SecretEnd) =>
+  `${scheme} error="invalid_token", error_description="${end}"`;
 
 /** Steps 1–2 of contract section 5: `X-API-Token` missing → 401; unknown token → 401. Sets the principal. */
 @Injectable()
@@ -41,11 +51,20 @@ export class ApiTokenGuard implements CanActivate {
   }
 
   private admit(request: FastifyRequest, owner: TokenOwner | null, account: AccountSnapshot | null): boolean {
-    // An expired token, or a rolled secret past its grace period, is refused like an unknown one.
-    if (!owner || !account || (owner.validUntil !== null && Date.now() >= owner.validUntil))
-      throw ApiError.unauthorized(Messages.invalidToken);
+    if (!owner || !account) throw ApiError.unauthorized(Messages.invalidToken);
+    // An expired token, or a rolled secret past its grace period, is refused with an unknown one's body (contract
+    // section 8); the header tells its owner why, from what the cache already holds.
+    if (owner.validUntil !== null && Date.now() >= owner.validUntil)
+      throw ApiError.unauthorized(Messages.invalidToken, {
+        'WWW-Authenticate': wwwAuthenticate(this.scheme(request), owner.endsAs ?? 'expired'),
+      });
     request.principal = this.principalOf(account, owner.tokenId);
     return true;
+  }
+
+  /** The authentication scheme the request used, for WWW-Authenticate (ApiTokenOrBearerGuard: also `Bearer`). */
+  protected scheme(_request: FastifyRequest): string {
+    return API_TOKEN_SCHEME;
   }
 
   /**
