@@ -71,4 +71,11 @@ describe('numbersText and datesOf', () => {
     const rows = previewCsv('date,main,special\n2026-11-01,1,\n2026-11-01,2,\nnot a date,3,\n').rows;
     expect(datesOf(rows)).toEqual(['2026-11-01']);
   });
+
+  it('leaves out a day the calendar does not have (its line is refused by the dry run, not looked up)', () => {
+    const rows = previewCsv(
+      'date,main,special\n2026-02-28,1,\n2026-02-30,2,\n2024-02-29,3,\n2025-02-29,4,\n',
+    ).rows;
+    expect(datesOf(rows)).toEqual(['2026-02-28', '2024-02-29']);
+  });
 });

@@ -129,5 +129,10 @@ export function numbersText(main: (string | number)[], special: (string | number
 
 /** The distinct dates of the rows, for reading the draws already stored on them. */
 export function datesOf(rows: CsvDrawRow[]): string[] {
-  return [...new Set(rows.map((row) => row.date).filter((date) => /^\d{4}-\d{2}-\d{2}$/.test(date)))];
+  return [...new Set(rows.map((row) => row.date).filter(isCalendarDate))];
+}
+
+/** `YYYY-MM-DD` naming a day of the calendar: 2026-02-30 is not one (the dry run refuses its line). */
+function isCalendarDate(date: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
 }
