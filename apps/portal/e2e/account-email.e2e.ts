@@ -260,7 +260,7 @@ describe('portal: changing the e-mail address without e-mail (no SMTP_URL)', () 
     await askForChange(page, taken);
     await emailForm(page)
       .getByRole('alert')
-      .getByText(/^Too many requests\. Try again in \d+ s\.$/)
+      .getByText(/^Too many requests\. Try again in \d+ (seconds?|minutes?|hours?)\.$/)
       .waitFor();
     await expectNoSideScroll(page);
     expect(await seriousViolations(page)).toEqual([]);

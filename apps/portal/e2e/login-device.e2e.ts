@@ -98,7 +98,7 @@ describe('portal: a browser that logged in before is not locked out by guessers'
     // A browser the account never logged in from waits like every guesser…
     const stranger = await newPage(browser, api.baseUrl, { width: 1280, height: 860 });
     await tryLogIn(stranger, email);
-    await stranger.getByText(/^Too many requests\. Try again in \d+ s\.$/).waitFor();
+    await stranger.getByText(/^Too many requests\. Try again in \d+ (seconds?|minutes?|hours?)\.$/).waitFor();
     expect(await stranger.context().cookies(api.baseUrl + '/auth/login')).toEqual([]);
 
     // …while the owner's browser presents its device cookie and gets in with the right password.

@@ -51,7 +51,7 @@ describe('portal: verifying the address before the free license (SMTP_URL set: R
       await notice.getByRole('button', { name: 'Send the link again' }).click();
       await notice
         .getByRole('alert')
-        .getByText(/^Too many requests\. Try again in \d+ s\.$/)
+        .getByText(/^Too many requests\. Try again in \d+ (seconds?|minutes?|hours?)\.$/)
         .waitFor();
       await expectNoSideScroll(page);
       expect(await seriousViolations(page)).toEqual([]);

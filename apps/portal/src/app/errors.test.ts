@@ -1,5 +1,6 @@
+import { LotteryApiError } from '@lottery-results/sdk';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, inPortalWords, portalMessage } from './errors';
+import { errorMessage, inPortalWords, portalMessage, waitInWords } from './errors';
 
 describe('portalMessage', () => {
   it('says a guessable password plainly, keeping the reason', () => {
@@ -51,5 +52,25 @@ describe('inPortalWords', () => {
 describe('errorMessage', () => {
   it('says the service is unreachable after a network failure', () => {
     expect(errorMessage(new TypeError('fetch failed'))).toMatch(/^The service cannot be reached/);
+  });
+});
+
+describe('waitInWords', () => {
+  it('says seconds under a minute, then minutes rounded up, then hours', () => {
+    expect(waitInWords(1)).toBe('1 second');
+    expect(waitInWords(45)).toBe('45 seconds');
+    expect(waitInWords(60)).toBe('1 minute');
+    expect(waitInWords(452)).toBe('8 minutes');
+    expect(waitInWords(7199)).toBe('2 hours');
+    expect(waitInWords(3600 * 5)).toBe('5 hours');
+  });
+
+  it("is how a 429's Retry-After is told", () => {
+    const tooMany = new LotteryApiError(
+      { method: 'POST', url: '/auth/register' },
+      new Response(null, { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '452' } }),
+      { code: 429, error: 'Too Many Requests', message: 'Too Many Requests' },
+    );
+    expect(errorMessage(tooMany)).toBe('Too many requests. Try again in 8 minutes.');
   });
 });

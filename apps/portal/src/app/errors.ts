@@ -7,7 +7,9 @@ import { LotteryApiError } from '@lottery-results/sdk';
 export function errorMessage(error: unknown): string {
   if (error instanceof LotteryApiError) {
     if (error.status === 429) {
-      const wait = error.retryAfter ? ` Try again in ${error.retryAfter} s.` : ' Try again shortly.';
+      const wait = error.retryAfter
+        ? ` Try again in ${waitInWords(error.retryAfter)}.`
+        : ' Try again shortly.';
       return `Too many requests.${wait}`;
     }
     return error.message || `${error.status} ${error.error}`;
@@ -17,6 +19,19 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';
 }
+
+/**
+ * A wait as a person reads it: "452 s" makes them do the arithmetic, so seconds under a minute, then whole minutes
+ * (rounded up: never sooner than the limit lifts), then hours past two.
+ */
+export function waitInWords(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return plural(whole, 'second');
+  const minutes = Math.ceil(whole / 60);
+  return minutes < 120 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour');
+}
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** True when the API refused the JWT itself (expired, signed with another secret): the session is over. */
 export function isSessionError(error: unknown): boolean {
