@@ -388,6 +388,7 @@ describe('portal: Check numbers', () => {
       '2021-09-15, round 1',
     ]);
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'check-two-rounds');
 
     // A range of one draw is a range: no entry for a draw not won, "no win", never "No prize" for one draw.
     await page.getByLabel('Lottery').selectOption('uk_lotto');
