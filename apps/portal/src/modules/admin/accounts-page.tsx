@@ -1,5 +1,6 @@
 import type { Account } from '../../app/api-types';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
@@ -22,7 +23,7 @@ import {
 
 export function AccountsPage() {
   const { profile } = useSession();
-  const [search, setSearch] = useState('');
+  const search = useForm({ defaultValues: { email: '' } });
   const [query, setQuery] = useState<AccountsQuery>({ email: '', offset: 0 });
   /** A change waiting for the administrator's confirmation. */
   const [pending, setPending] = useState<{ account: Account; change: AccountChange } | null>(null);
@@ -32,10 +33,7 @@ export function AccountsPage() {
   const licenses = useLicenses();
   const update = useUpdateAccount();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery({ email: search.trim(), offset: 0 });
-  };
+  const submit = search.handleSubmit(({ email }) => setQuery({ email: email.trim(), offset: 0 }));
   const apply = async (account: Account, change: AccountChange) => {
     setMessage(null);
     const updated = await update.mutateAsync({ account, change });
@@ -66,13 +64,7 @@ export function AccountsPage() {
   return (
     <Page title="Accounts">
       <form className="card row" role="search" onSubmit={submit}>
-        <Field
-          label="Email contains"
-          type="search"
-          name="account-search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <Field label="Email contains" type="search" {...search.register('email')} />
         <button type="submit">Search</button>
       </form>
       {message && <Alert kind={message.kind}>{message.text}</Alert>}

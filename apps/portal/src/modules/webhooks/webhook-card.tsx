@@ -26,22 +26,21 @@ export function WebhookCard({ webhook, onEnable, onEdit, onDisable, onRotate, on
   const [highlight, setHighlight] = useState<Highlight>();
   const testPing = useTestWebhook();
   const now = useNow();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState<'' | 'test' | 'enable'>('');
+  // The card's one action at a time: running (which), or failed (why); never both.
+  const [action, setAction] = useState<{ running?: 'test' | 'enable'; error?: string }>({});
+  const busy = action.running;
 
   const point = (deliveryId: string, what: string) => {
     setShowLog(true);
     setHighlight((last) => ({ deliveryId, what, version: (last?.version ?? 0) + 1 }));
   };
-  const run = async (kind: 'test' | 'enable', action: () => Promise<void>) => {
-    setError('');
-    setBusy(kind);
+  const run = async (kind: 'test' | 'enable', work: () => Promise<void>) => {
+    setAction({ running: kind });
     try {
-      await action();
+      await work();
+      setAction({});
     } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy('');
+      setAction({ error: errorMessage(caught) });
     }
   };
   const previousUntil =
@@ -141,7 +140,7 @@ export function WebhookCard({ webhook, onEnable, onEdit, onDisable, onRotate, on
           {showLog ? 'Hide deliveries' : 'Show deliveries'}
         </button>
       </div>
-      <Alert>{error}</Alert>
+      <Alert>{action.error}</Alert>
       {showLog && <DeliveriesPanel id={logId} webhook={webhook} highlight={highlight} onHighlight={point} />}
     </article>
   );

@@ -1,5 +1,6 @@
 import type { AdminDraw } from '../../../app/api-types';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DrawNumbers } from '../../../components/draw-numbers';
@@ -23,12 +24,14 @@ type Modal = { kind: 'edit' | 'delete'; draw: AdminDraw } | null;
 export function DrawsPage() {
   const lotteryList = useAllLotteries();
   const lotteries = lotteryList.data ?? [];
+  const filter = useForm({ defaultValues: { lottery: '', from: '', to: '' } });
   // The lottery chosen; until one is, the first of the list.
-  const [chosen, setChosen] = useState('');
-  const tag = chosen || lotteries[0]?.tag || '';
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const tag = useWatch({ control: filter.control, name: 'lottery' }) || lotteries[0]?.tag || '';
   // The date bounds apply with "Show" (or a new lottery), not at each keystroke.
+  const show = () => {
+    const { from, to } = filter.getValues();
+    setQuery({ offset: 0, from, to });
+  };
   const [query, setQuery] = useState<DrawsQuery>({ offset: 0, from: '', to: '' });
   const draws = useDrawsPage(tag, query);
   const loaded = draws.data;
@@ -51,35 +54,20 @@ export function DrawsPage() {
         <h2 id="draws-title">Stored draws</h2>
         <form
           className="row"
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={filter.handleSubmit(() => {
             setNotice('');
-            setQuery({ offset: 0, from, to });
-          }}
+            show();
+          })}
         >
-          <SelectField
-            label="Lottery"
-            name="draws-lottery"
-            value={tag}
-            onChange={(e) => {
-              setChosen(e.target.value);
-              setQuery({ offset: 0, from, to });
-            }}
-          >
+          <SelectField label="Lottery" value={tag} {...filter.register('lottery', { onChange: show })}>
             {lotteries.map((l) => (
               <option key={l.tag} value={l.tag}>
                 {l.name} — {l.tag}
               </option>
             ))}
           </SelectField>
-          <Field
-            label="From"
-            name="draws-from"
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <Field label="To" name="draws-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          <Field label="From" type="date" {...filter.register('from')} />
+          <Field label="To" type="date" {...filter.register('to')} />
           <button type="submit" disabled={!tag}>
             Show
           </button>
