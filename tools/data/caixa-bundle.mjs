@@ -101,8 +101,8 @@ const SOURCES = [
       'Rateio 2 acertos|Acumulado 5 acertos|Arrecadacao Total|Estimativa Premio|' +
       'Acumulado Sorteio Especial Quina de São João|observação',
     // The Real (BRL) replaced the cruzeiro real on 1994-07-01 (Plano Real, 2,750 CR$ to R$ 1): the export writes
-    // the earlier contests' prizes in cruzeiros reais under the same `R$` (contest 34 of 1994-06-26 paid 1,116,201
-    // for 4 hits, contest 35 of 1994-07-03 paid 1,702.79). Those 34 draws get no prize row.
+    // the earlier contests' prizes in cruzeiros reais under the same `R$` (contest 28 of 1994-06-26 paid 1,116,201
+    // for 4 hits, contest 29 of 1994-07-03 paid 1,702.79). Those 28 draws get no prize row.
     brlFrom: '1994-07-01',
     // Contests the export lacks (numbers skipped between their neighbours), listed so that another gap fails.
     absent: [6330, 6337, 6350, 6353, 6360, 6379, 6488],
