@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Builds the bundled histories of the New York Lottery's NY Lotto (us_ny_lotto) and Take 5 (us_ny_take5) from
-// real copies of New York State's open-data exports (data.ny.gov, datasets 6nbc-h7bj and dg63-4siq), committed
+// Builds the bundled histories of the New York Lottery's NY Lotto (us_ny_lotto), Take 5 (us_ny_take5) and Cash4Life
+// (us_cash4life, retired 2026-02-21) from real copies of New York State's open-data exports (data.ny.gov, datasets
+// 6nbc-h7bj, dg63-4siq and kwxv-fwze), committed
 // byte for byte under apps/api/test/fixtures/sources/ny-socrata/ (provenance in that folder's README).
 //
-//   node tools/data/ny-bundle.mjs            writes apps/api/data/draws/{us_ny_lotto,us_ny_take5}.csv
+//   node tools/data/ny-bundle.mjs            writes apps/api/data/draws/{us_ny_lotto,us_ny_take5,us_cash4life}.csv
 //   node tools/data/ny-bundle.mjs --check    writes nothing; fails when the committed files differ
 //   --second-copies <dir>                    also compares NY Lotto with the older export in
 //                                            <dir>/ny_lotto/ (shared/data/second-copies): every common date alike
@@ -18,6 +19,7 @@
 // exports' known quirks are handled here by name, each asserted so that a different input fails loudly:
 // - NY Lotto: `Extra #` (Lotto Extra's second bonus number, an add-on game from 2007-03 to 2010-05) is not kept;
 //   the rows are in Socrata's order (not sorted): the output is sorted by date.
+// - Cash4Life: 5 of 60 and a Cash Ball 1-4 (zero-padded, `03`), from its own drum; rows in Socrata's order: sorted.
 // - Take 5: `Bonus #` holds a number on 108 dates only (week-long promotions 2003-05..2008-05, not part of the 5/39
 //   matrix): it is not kept; the export is newest first: the output is sorted by date.
 import { createHash } from 'node:crypto';
@@ -49,6 +51,16 @@ const TAKE5 = {
   header: 'Draw Date,Winning Numbers,Bonus #',
   mainCount: 5,
   max: 39,
+};
+const CASH4LIFE = {
+  tag: 'us_cash4life',
+  // manjunath5496/CSV-Datasets_4 @ 6d0458f747288ce888fba7c12f0d7ff5cd51afd1 (data.ny.gov export of 2020-05).
+  file: 'Lottery_Cash_4_Life_Winning_Numbers__Beginning_2014.csv',
+  blob: '05923f3b89787a84582b4d8cd46c697cb75fa253',
+  header: 'Draw Date,Winning Numbers,Cash Ball',
+  mainCount: 5,
+  max: 60,
+  cashBallMax: 4,
 };
 
 /** Lotto Extra's numbers: how many rows carry one, and their first and last dates. */
@@ -195,6 +207,19 @@ function readTake5() {
   return sortedUnique(draws, TAKE5.tag);
 }
 
+function readCash4Life() {
+  const draws = exportRows(CASH4LIFE).map(({ line, fields }) => {
+    const where = `${CASH4LIFE.file} line ${line}`;
+    if (fields.length !== 3) fail(`${where}: ${fields.length} fields, expected 3`);
+    const date = isoDate(fields[0], where);
+    const main = winningNumbers(fields[1], CASH4LIFE, where);
+    // The Cash Ball comes from its own drum of four: it may equal a main number.
+    const cashBall = number(fields[2], CASH4LIFE.cashBallMax, where, true);
+    return { date, main, special: [cashBall] };
+  });
+  return sortedUnique(draws, CASH4LIFE.tag);
+}
+
 function csvOf(draws) {
   return (
     'date,main,special\n' +
@@ -243,6 +268,7 @@ function currentLayoutOf(draws) {
 
 const lotto = readLotto();
 const take5 = readTake5();
+const cash4life = readCash4Life();
 if (secondCopies !== null) compareSecondCopy(secondCopies, lotto);
 const outputs = [
   [
@@ -254,6 +280,11 @@ const outputs = [
     join(DRAWS, `${TAKE5.tag}.csv`),
     csvOf(take5),
     `${TAKE5.tag}: ${take5.length} draws, ${take5[0].date}..${take5.at(-1).date}`,
+  ],
+  [
+    join(DRAWS, `${CASH4LIFE.tag}.csv`),
+    csvOf(cash4life),
+    `${CASH4LIFE.tag}: ${cash4life.length} draws, ${cash4life[0].date}..${cash4life.at(-1).date}`,
   ],
   [
     join(MADE, 'Lottery_Take_5_Winning_Numbers__Beginning_1992.csv'),

@@ -40,6 +40,32 @@ const SAMPLES: Record<string, Sample> = {
     file: 'ny-socrata/Lottery_NY_Lotto_Winning_Numbers__Beginning_2001.csv',
     until: '2025-10-11',
   },
+  // CAIXA's JSON API: one contest an answer. Real answers of Mega-Sena (in the bundle) and Quina (after it ends);
+  // none of Lotofácil was found: its sample is made from the bundle's last contest (see the README).
+  'https://servicebus2.caixa.gov.br/portaldeloterias/api/megasena': {
+    file: 'caixa/megasena-2925.json',
+    until: '2025-10-09',
+    count: 1,
+    prizes: 1,
+  },
+  'https://servicebus2.caixa.gov.br/portaldeloterias/api/quina': {
+    file: 'caixa/quina-6849.json',
+    until: '2024-08-16',
+    newer: 1,
+    deleteFive: false,
+    prizes: 1,
+  },
+  'https://servicebus2.caixa.gov.br/portaldeloterias/api/lotofacil': {
+    file: 'made/caixa/lotofacil.json',
+    until: '2025-11-17',
+    count: 1,
+    prizes: 1,
+  },
+  // Cash4Life's export (kwxv-fwze) as downloaded in 2020-05: the bundle's own source, ending with it.
+  'https://data.ny.gov/api/views/kwxv-fwze/rows.csv?accessType=DOWNLOAD': {
+    file: 'ny-socrata/Lottery_Cash_4_Life_Winning_Numbers__Beginning_2014.csv',
+    until: '2020-05-10',
+  },
   // No byte-for-byte copy of Take 5's export in its current layout (midday and evening side by side) was found:
   // the bundle's newest draws written in that layout (see the README), read through the mapping's `draws`.
   'https://data.ny.gov/api/views/dg63-4siq/rows.csv?accessType=DOWNLOAD': {

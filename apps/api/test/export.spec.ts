@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundledDataDir } from '../src/modules/draws/domain/bundled-lotteries';
 import { FORMAT_MESSAGE, PRIZES_MESSAGE } from '../src/modules/export/dto/export-query.dto';
 import { errorBody, Messages } from './support/contract-errors';
 import { newLicensedHolder } from './support/fixtures';
@@ -286,6 +289,48 @@ describe('GET /lottery/{tag}/draws/export (contract section 12)', () => {
     // The 2004 structure had 12 divisions: the 13th's cells are empty.
     expect(row.slice(-2)).toEqual(['', '']);
   });
+
+  it.each([
+    ['us_cash4life', 5, 1, 9],
+    ['br_megasena', 6, 0, 3],
+    ['br_lotofacil', 15, 0, 5],
+    ['br_quina', 5, 0, 4],
+  ])(
+    "%s: the whole history as CSV equals the bundled file (newest first); prizes=true carries its last draw's prizes",
+    async (tag, mains, specials, divisions) => {
+      const bundled = readFileSync(join(bundledDataDir(), `${tag}.csv`), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(','))
+        .map(([date, main, special]) => ({
+          date,
+          main: main.split(' ').map(Number),
+          special: special === '' ? [] : special.split(' ').map(Number),
+        }));
+      const res = await exportOf(tag);
+      expect(res.status).toBe(200);
+      // Newest first, as the paged API.
+      expect(csvAsDraws(res.text)).toEqual([...bundled].reverse());
+
+      const last = bundled.at(-1)!.date;
+      const csv = csvRows((await exportOf(tag, `?prizes=true&from=${last}&to=${last}`)).text);
+      expect(csv.header).toHaveLength(1 + mains + specials + 2 * divisions);
+      const prizes = await api.get(`/lottery/${tag}/draw/${last}/prizes`, { token });
+      // Cash4Life's export has no prizes; CAIXA's give every tier of every contest.
+      if (tag === 'us_cash4life') expect(prizes.status).toBe(404);
+      else {
+        expect(prizes.body.currency).toBe('BRL');
+        const cells = csv.rows[0].slice(1 + mains + specials);
+        expect(cells).toEqual(
+          prizes.body.divisions.flatMap((d: { winners: number | null; amount: number | null }) => [
+            d.winners === null ? '' : String(d.winners),
+            d.amount === null ? '' : String(d.amount),
+          ]),
+        );
+      }
+    },
+  );
 
   describe('refusals, in the order of checks', () => {
     it('401 without a token; 400 naming format, prizes, from (after to) and bad dates; 404 for an unknown lottery', async () => {

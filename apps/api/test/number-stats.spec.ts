@@ -128,6 +128,10 @@ describe('GET /lottery/{tag}/stats', () => {
     'au_ozlotto',
     'au_powerball',
     'au_saturday_lotto',
+    'us_cash4life',
+    'br_megasena',
+    'br_lotofacil',
+    'br_quina',
   ])(
     '%s: the default window (the number rules in force at the latest draw) matches a recomputation from the CSV',
     async (tag) => {

@@ -122,6 +122,49 @@ const CASES: Case[] = [
     ticket: { main: [6, 8, 18, 1, 2, 3] },
     expected: { main: [6, 8, 18], special: [], division: won(6, 3, 0, parimutuel) },
   },
+  // 2020-05-10 (the last bundled draw; the game ended 2026-02-21): 1 6 15 17 36, Cash Ball 2 → 3 + Cash Ball:
+  // rank 5, USD 100.
+  {
+    tag: 'us_cash4life',
+    date: '2020-05-10',
+    ticket: { main: [1, 6, 15, 40, 50], special: [2] },
+    expected: { main: [1, 6, 15], special: [2], division: won(5, 3, 1, fixed(100, 'USD')) },
+  },
+  // 2025-11-14 (contest 2940): 7 8 9 13 22 53 → 5 hits (quina): rank 2, which paid BRL 28,007.64 to 170 bets
+  // (CAIXA's export: the bundled prizes).
+  {
+    tag: 'br_megasena',
+    date: '2025-11-14',
+    ticket: { main: [7, 8, 9, 13, 22, 1] },
+    expected: {
+      main: [7, 8, 9, 13, 22],
+      special: [],
+      division: { ...won(2, 5, 0, parimutuel), paid: { amount: 28007.64, currency: 'BRL', winners: 170 } },
+    },
+  },
+  // 2025-11-17 (contest 3540): 1 2 3 5 6 9 10 13 14 15 16 18 22 23 25 → 11 hits: rank 5, BRL 7 (fixed from
+  // 2025-07-10), which the export shows paid to 1,758,304 bets.
+  {
+    tag: 'br_lotofacil',
+    date: '2025-11-17',
+    ticket: { main: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16] },
+    expected: {
+      main: [1, 2, 3, 5, 6, 9, 10, 13, 14, 15, 16],
+      special: [],
+      division: { ...won(5, 11, 0, fixed(7, 'BRL')), paid: { amount: 7, currency: 'BRL', winners: 1758304 } },
+    },
+  },
+  // 2024-08-16 (contest 6509): 44 48 51 53 70 → 2 hits (duque): rank 4, which paid BRL 4.42 to 145,784 bets.
+  {
+    tag: 'br_quina',
+    date: '2024-08-16',
+    ticket: { main: [44, 48, 1, 2, 3] },
+    expected: {
+      main: [44, 48],
+      special: [],
+      division: { ...won(4, 2, 0, parimutuel), paid: { amount: 4.42, currency: 'BRL', winners: 145784 } },
+    },
+  },
 ];
 
 describe('POST /lottery/{tag}/check', () => {

@@ -50,6 +50,9 @@ describe('loadBundledLotteries', () => {
       'au_ozlotto',
       'au_powerball',
       'au_saturday_lotto',
+      'br_lotofacil',
+      'br_megasena',
+      'br_quina',
       'ca_lotto649',
       'ca_lottomax',
       'de_lotto',
@@ -62,6 +65,7 @@ describe('loadBundledLotteries', () => {
       'it_superenalotto',
       'tx_lotto_texas',
       'uk_lotto',
+      'us_cash4life',
       'us_megamillions',
       'us_ny_lotto',
       'us_ny_take5',
@@ -89,7 +93,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(19);
+    expect(lotteries).toHaveLength(23);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -169,13 +173,13 @@ describe('bundled draw histories', () => {
     },
   );
 
-  it('documents 131 off-schedule draws, as the README says', () => {
-    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(131);
+  it('documents 461 off-schedule draws, as the README says', () => {
+    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(461);
   });
 
-  it('holds 47,467 draws in total, as the README says', () => {
+  it('holds 61,276 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(47_467);
+    expect(total).toBe(61_276);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(

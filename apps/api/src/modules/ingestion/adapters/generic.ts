@@ -2,7 +2,7 @@ import { isValidIsoDate } from '../../../common/dates/iso-date';
 import type { RejectedRow } from '../sync-result';
 import { csvRows } from './csv-rows';
 import { dateReader } from '../domain/date-readers';
-import type { SourceMapping } from '../domain/generic-mapping';
+import { ONE_ROW, type SourceMapping } from '../domain/generic-mapping';
 import { prizesAt } from './generic-prizes';
 import { requestParts } from '../domain/request-options';
 import { readRound } from './round-values';
@@ -208,6 +208,12 @@ function xmlReader(): FieldReader {
 
 function jsonRows(body: string, mapping: SourceMapping): unknown[] {
   const json = parseJsonBody(body);
+  if (mapping.rows === ONE_ROW) {
+    // One draw per answer (CAIXA's latest contest): a list here means the publication changed.
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      throw new SourceFormatError(`expected one JSON object at '${ONE_ROW}' (the format may have changed)`);
+    return [json];
+  }
   const rows = mapping.rows ? valueAt(json, mapping.rows) : json;
   if (!Array.isArray(rows))
     throw new SourceFormatError(

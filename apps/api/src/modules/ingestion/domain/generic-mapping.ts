@@ -20,8 +20,9 @@ export interface SourceMapping extends RequestOptions {
   /** CSV: false when the first line is a draw; fields are then column positions, '1' the first. */
   header?: boolean;
   /**
-   * JSON: dot path of the array of rows ('' or absent: the answer is the array). XML (required): the element path
-   * of the repeated element, from the root element (`all-results.draw-results.game`).
+   * JSON: dot path of the array of rows ('' or absent: the answer is the array; `ONE_ROW`, '.': the answer is one
+   * object, the one row: CAIXA's latest contest). XML (required): the element path of the repeated element, from the
+   * root element (`all-results.draw-results.game`).
    */
   rows?: string;
   /**
@@ -76,6 +77,9 @@ export interface RowDraw {
   main: string | string[];
   special?: string | string[];
 }
+
+/** `rows` of a JSON answer that is one draw (an object), not a list of them. */
+export const ONE_ROW = '.';
 
 /** The most draws one row may hold. */
 const MAX_ROW_DRAWS = 10;
@@ -175,6 +179,8 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     return { problem: 'header must be true or false, with format csv' };
   if (rows !== undefined && (typeof rows !== 'string' || rows.length > 200))
     return { problem: 'rows must be a dot path' };
+  if (rows === ONE_ROW && format !== 'json')
+    return { problem: `rows '${ONE_ROW}' (the answer is one row) is for format json` };
   if (format === 'xml' && (typeof rows !== 'string' || parseXmlPath(rows) === null))
     return { problem: `with format xml, rows must be the path of the repeated element; ${XML_PATHS}` };
   if (!isField(date) && !isFieldList(date, MAX_DATE_PARTS))
