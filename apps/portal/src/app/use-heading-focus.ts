@@ -16,6 +16,20 @@ export function useHeadingFocus(main: RefObject<HTMLElement | null>, route: stri
     shown.current = { route, status };
     const loggedInOrOut = before.status !== status && before.status !== 'loading';
     if (before.route === route && !loggedInOrOut) return;
-    main.current?.querySelector<HTMLElement>('h1')?.focus();
+    const box = main.current;
+    const heading = box?.querySelector<HTMLElement>('h1');
+    if (heading || !box) {
+      heading?.focus();
+      return;
+    }
+    // A page opened for the first time loads its chunk first (routes.tsx): focus its heading once it is shown.
+    const observer = new MutationObserver(() => {
+      const shownHeading = box.querySelector<HTMLElement>('h1');
+      if (!shownHeading) return;
+      observer.disconnect();
+      shownHeading.focus();
+    });
+    observer.observe(box, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [main, route, status]);
 }
