@@ -38,6 +38,9 @@ const StatsPage = lazyPage(() => import('../modules/stats/stats-page').then((m) 
 const DashboardPage = lazyPage(() =>
   import('../modules/dashboard/dashboard-page').then((m) => m.DashboardPage),
 );
+const LotteryDirectoryPage = lazyPage(() =>
+  import('../modules/lotteries/lotteries-page').then((m) => m.LotteryDirectoryPage),
+);
 const LandingPage = lazyPage(() => import('../modules/landing/landing-page').then((m) => m.LandingPage));
 const TokensPage = lazyPage(() => import('../modules/tokens/tokens-page').then((m) => m.TokensPage));
 const TryItPage = lazyPage(() => import('../modules/try-it/try-it-page').then((m) => m.TryItPage));
@@ -65,6 +68,7 @@ const ROUTES: Record<string, Route> = {
   '/try': { access: 'account', render: () => <TryItPage /> },
   '/check': { access: 'account', render: () => <CheckPage /> },
   '/stats': { access: 'account', render: () => <StatsPage /> },
+  '/lotteries': { access: 'account', render: () => <LotteryDirectoryPage /> },
   '/account': { access: 'account', render: () => <AccountPage /> },
   '/admin/accounts': { access: 'admin', render: () => <AccountsPage /> },
   '/admin/licenses': { access: 'admin', render: () => <LicensesPage /> },
