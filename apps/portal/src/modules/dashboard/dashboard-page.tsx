@@ -13,6 +13,7 @@ import { LicenseCard } from './license-card';
 import { OutcomeSummary } from './outcome-summary';
 import { POLL_MS, useLiveUsage, usePastUsage, useProfileRefresh, usageKeys } from './queries';
 import { TokenUsageTable } from './token-usage-table';
+import { useAllTokens } from '../tokens/queries';
 import { UsageCard } from './usage-card';
 import { UsageChart } from './usage-chart';
 
@@ -21,6 +22,8 @@ export function DashboardPage() {
   const queryClient = useQueryClient();
   const profileRefresh = useProfileRefresh();
   const live = useLiveUsage();
+  // Each token's status (active, expired) beside its requests; a token no longer listed was deleted (revoked).
+  const tokens = useAllTokens();
   const [month, setMonth] = useState(currentMonth);
   const isCurrent = month === (live.data?.month ?? currentMonth());
   const past = usePastUsage(month, !isCurrent);
@@ -65,7 +68,12 @@ export function DashboardPage() {
             <OutcomeSummary success={report.success} errors={report.errors} />
             <UsageChart month={report.month} daily={report.daily} />
             <h3 className="section-gap">By token</h3>
-            <TokenUsageTable month={report.month} total={report.used} tokens={report.tokens} />
+            <TokenUsageTable
+              month={report.month}
+              total={{ count: report.used, success: report.success, errors: report.errors }}
+              tokens={report.tokens}
+              listed={tokens.data}
+            />
           </>
         ) : (
           !loadError && <p aria-live="polite">Loading…</p>
