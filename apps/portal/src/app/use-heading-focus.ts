@@ -17,19 +17,24 @@ export function useHeadingFocus(main: RefObject<HTMLElement | null>, route: stri
     const loggedInOrOut = before.status !== status && before.status !== 'loading';
     if (before.route === route && !loggedInOrOut) return;
     const box = main.current;
-    const heading = box?.querySelector<HTMLElement>('h1');
-    if (heading || !box) {
-      heading?.focus();
+    if (!box) return;
+    // The page's heading as shown: while a page loads its chunk (routes.tsx), React keeps the previous page in
+    // the document, hidden, beside the fallback; its heading is not the one to focus.
+    const shownHeading = () =>
+      [...box.querySelectorAll<HTMLElement>('h1')].find((h1) => h1.getClientRects().length > 0);
+    const heading = shownHeading();
+    if (heading) {
+      heading.focus();
       return;
     }
-    // A page opened for the first time loads its chunk first (routes.tsx): focus its heading once it is shown.
+    // A page opened for the first time: focus its heading once it is shown.
     const observer = new MutationObserver(() => {
-      const shownHeading = box.querySelector<HTMLElement>('h1');
-      if (!shownHeading) return;
+      const found = shownHeading();
+      if (!found) return;
       observer.disconnect();
-      shownHeading.focus();
+      found.focus();
     });
-    observer.observe(box, { childList: true, subtree: true });
+    observer.observe(box, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
     return () => observer.disconnect();
   }, [main, route, status]);
 }
