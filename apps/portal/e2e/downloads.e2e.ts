@@ -5,7 +5,7 @@ import { createTokenViaApi, loginViaApi } from './support/api-calls';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { expectNoSideScroll } from './support/layout';
-import { goTo, heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
+import { heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
 
 /** The month's metered requests of the account, as the API counts them. */
 async function used(baseUrl: string, jwt: string): Promise<number> {
@@ -48,7 +48,9 @@ describe('portal: history downloads', () => {
   });
 
   test("the Downloads page: each lottery's history as CSV (its header first), JSON and NDJSON, one request each", async () => {
-    await goTo(page, 'Downloads', 'Downloads');
+    // From the dashboard (the header has no room for another link).
+    await page.getByRole('link', { name: "Download each lottery's history" }).click();
+    await heading(page, 'Downloads');
     const row = page.locator('tr[data-lottery-tag="us_powerball"]');
     const group = row.getByRole('group', { name: 'Download the draws of Powerball' });
     // No token yet: nothing to download with.

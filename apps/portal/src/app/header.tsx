@@ -15,7 +15,6 @@ const HOLDER_NAV: NavItem[] = [
   { path: '/try', label: 'Try it' },
   { path: '/check', label: 'Check numbers' },
   { path: '/stats', label: 'Stats' },
-  { path: '/lotteries', label: 'Downloads' },
 ];
 const ADMIN_NAV: NavItem[] = [
   { path: '/admin/accounts', label: 'Accounts' },

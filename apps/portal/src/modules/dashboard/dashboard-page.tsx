@@ -1,3 +1,4 @@
+import { href } from '../../app/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
@@ -79,6 +80,10 @@ export function DashboardPage() {
           !loadError && <p aria-live="polite">Loading…</p>
         )}
       </section>
+      <p className="small">
+        Mirroring results? <a href={href('/lotteries')}>Download each lottery's history</a> (CSV, JSON or
+        NDJSON), then follow the change feed.
+      </p>
     </Page>
   );
 }
