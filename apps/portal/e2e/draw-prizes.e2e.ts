@@ -11,6 +11,8 @@ import { goTo, heading, logIn, registerViaApi, uniqueEmail } from './support/por
 /** The row of one prize rank in the draw's prize table, cell by cell (their labels as on a phone's cards). */
 async function prizeRow(table: Locator, rank: number): Promise<Record<string, string>> {
   const row = table.locator(`tbody tr[data-rank="${rank}"]`);
+  // Its cells are read at once (evaluateAll does not wait): the row first, as the draw may still be loading.
+  await row.waitFor();
   const cells = await row
     .locator('td')
     .evaluateAll((tds) =>

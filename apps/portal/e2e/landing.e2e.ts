@@ -52,4 +52,28 @@ describe('portal: the start page sells what the service does', () => {
       await page.context().close();
     });
   }
+
+  test('the quick start\'s copy buttons say what they copy ("Copy command"), the heading describing them', async () => {
+    const page = await newPage(browser, api.baseUrl, { width: 1280, height: 860 });
+    await page.goto('#/');
+    await heading(page, LANDING);
+    const quickStart = page.getByRole('region', { name: 'Quick start' });
+    const copyButtons = quickStart.getByRole('button', { name: /^Copy/ });
+    await copyButtons.first().waitFor();
+    const read = () =>
+      copyButtons.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const describedBy = button.getAttribute('aria-describedby') ?? '';
+          return `${button.textContent} (${document.getElementById(describedBy)?.textContent ?? ''})`;
+        }),
+      );
+    expect(await read()).toEqual([
+      'Copy command (Install the SDK)',
+      'Copy snippet (TypeScript (SDK))',
+      'Copy command (curl)',
+    ]);
+    // The accessible name is the button's own words, never a heading glued after "Copy".
+    expect(await quickStart.getByRole('button', { name: 'Copy command', exact: true }).count()).toBe(2);
+    await page.context().close();
+  });
 });

@@ -104,8 +104,8 @@ describe('portal: sync state, sources and conflicts', () => {
   let decided = { accepted: '', rejected: '' };
 
   const row = (tag: string) => page.locator(`tr[data-lottery-tag="${tag}"]`);
-  const cell = (tag: string, label: string) => row(tag).locator(`td[data-label="${label}"]`);
-  const fact = (tag: string, label: string) => row(tag).locator(`dd[data-fact="${label}"]`);
+  const cell = (tag: string, label: string) => row(tag).locator(`[data-label="${label}"]`);
+  const fact = (tag: string, label: string) => row(tag).locator(`[data-fact="${label}"]`);
   const conflictCards = () => page.locator('li.conflict');
   const conflictOf = (date: string) =>
     page

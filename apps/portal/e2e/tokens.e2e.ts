@@ -56,6 +56,7 @@ describe('portal: token lifecycle on the tokens page', () => {
   }
   const row = (id: string) => page.locator(`tr[data-token-id="${id}"]`);
   const expiresCell = (id: string) => row(id).locator('td[data-label="Expires"]');
+  const statusCell = (id: string) => row(id).locator('.token-status');
 
   test('a token can expire: the date is sent and shown, with no warning while its expiry is far off', async () => {
     await create('monthly', 'In 30 days');
@@ -139,7 +140,7 @@ describe('portal: token lifecycle on the tokens page', () => {
     expect(await create3.isDisabled()).toBe(false);
   });
 
-  test('an expired token is marked expired, and the API refuses it', async () => {
+  test('an expired token has the status Expired (the others Active), and the API refuses it', async () => {
     const secret = await createTokenViaApi(api.baseUrl, jwt, {
       id: 'short-lived',
       expiresAt: new Date(Date.now() + 1500).toISOString(),
@@ -149,7 +150,18 @@ describe('portal: token lifecycle on the tokens page', () => {
     expect(await meteredRequest(api.baseUrl, secret)).toBe(401);
 
     await page.reload();
-    await expiresCell('short-lived').getByText('expired', { exact: true }).waitFor();
+    // Its status says so in words; the others stay active.
+    await statusCell('short-lived').getByText('Expired', { exact: true }).waitFor();
+    expect(await expiresCell('short-lived').getByText('expired').count()).toBe(0);
+    expect(
+      await page
+        .locator('tbody .token-status')
+        .evaluateAll((cells) =>
+          cells.map((cell) => `${cell.closest('tr')?.getAttribute('data-token-id')} ${cell.textContent}`),
+        ),
+    ).toEqual(
+      expect.arrayContaining(['short-lived Expired', expect.stringMatching(/^(?!short-lived ).* Active$/)]),
+    );
     await page
       .getByRole('alert')
       .getByText(/^This token has expired and is refused: “short-lived”\./)

@@ -101,7 +101,7 @@ const CLIPBOARD_BEFORE = '(not copied yet)';
 async function copyAndRead(page: Page, title: string): Promise<string> {
   await page.evaluate((text) => navigator.clipboard.writeText(text), CLIPBOARD_BEFORE);
   const region = page.getByRole('region', { name: title });
-  await region.getByRole('button', { name: `Copy ${title}` }).click();
+  await region.getByRole('button', { name: 'Copy snippet', exact: true }).click();
   await region.getByText('Copied to the clipboard.').waitFor();
   for (let tries = 0; tries < 50; tries += 1) {
     const text = await page.evaluate(() => navigator.clipboard.readText());

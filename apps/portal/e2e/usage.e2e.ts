@@ -95,14 +95,14 @@ describe('portal: usage at a glance', () => {
       '1 (25 %)',
     ]);
     const byToken = page.getByTestId('token-usage');
-    // Token, requests, successful, errors, share of the month.
+    // Token, status, requests, successful, errors, share of the month.
     expect(
       await byToken
         .locator('tbody tr')
         .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent))),
     ).toEqual([
-      ['alpha', '3', '2', '1', '75 %'],
-      ['beta', '1', '1', '0', '25 %'],
+      ['alpha', 'Active', '3', '2', '1', '75 %'],
+      ['beta', 'Active', '1', '1', '0', '25 %'],
     ]);
 
     // The y-axis: labelled round ticks from 0 to the busiest day (4 requests), and a title.

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { createQueryClient } from './query-client';
 import { Header } from './header';
 import { routeFor } from './routes';
@@ -32,7 +32,10 @@ function Shell() {
     <>
       <Header route={route} />
       <main id="main" ref={main} tabIndex={-1}>
-        <Guard route={route} />
+        {/* Each page is its own chunk (routes.tsx): a short wait the first time one is opened. */}
+        <Suspense fallback={<p aria-live="polite">Loading…</p>}>
+          <Guard route={route} />
+        </Suspense>
         <SessionWarning />
       </main>
     </>

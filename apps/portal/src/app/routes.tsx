@@ -1,26 +1,50 @@
-import type { ReactNode } from 'react';
-import { AccountPage } from '../modules/account/account-page';
-import { AccountsPage } from '../modules/admin/accounts-page';
-import { DrawsPage } from '../modules/admin/draws/draws-page';
-import { LicensesPage } from '../modules/admin/licenses-page';
-import { LotteriesPage } from '../modules/admin/lotteries-page';
-import { SyncPage } from '../modules/admin/sync/sync-page';
-import { ForgotPasswordPage } from '../modules/auth/forgot-password-page';
+import { lazy, type FunctionComponent, type ReactNode } from 'react';
 import { LoginPage } from '../modules/auth/login-page';
-import { ResetPasswordPage } from '../modules/auth/reset-password-page';
-import { CancelEmailPage } from '../modules/auth/cancel-email-page';
-import { ConfirmEmailPage } from '../modules/auth/confirm-email-page';
-import { VerifyEmailPage } from '../modules/auth/verify-email-page';
-import { RegisterPage } from '../modules/auth/register-page';
-import { CheckPage } from '../modules/check/check-page';
-import { DrawPage } from '../modules/draw/draw-page';
 import { parseDrawPath } from '../modules/draw/draw-path';
-import { StatsPage } from '../modules/stats/stats-page';
-import { DashboardPage } from '../modules/dashboard/dashboard-page';
-import { LandingPage } from '../modules/landing/landing-page';
-import { TokensPage } from '../modules/tokens/tokens-page';
-import { TryItPage } from '../modules/try-it/try-it-page';
-import { WebhooksPage } from '../modules/webhooks/webhooks-page';
+
+/**
+ * A page loaded when first shown, each in its own chunk: the first page a visitor opens loads what it shows, not
+ * the whole portal (the log-in form stays in the main chunk: every route may show it).
+ */
+function lazyPage<Props extends object>(load: () => Promise<FunctionComponent<Props>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const AccountPage = lazyPage(() => import('../modules/account/account-page').then((m) => m.AccountPage));
+const AccountsPage = lazyPage(() => import('../modules/admin/accounts-page').then((m) => m.AccountsPage));
+const DrawsPage = lazyPage(() => import('../modules/admin/draws/draws-page').then((m) => m.DrawsPage));
+const LicensesPage = lazyPage(() => import('../modules/admin/licenses-page').then((m) => m.LicensesPage));
+const LotteriesPage = lazyPage(() => import('../modules/admin/lotteries-page').then((m) => m.LotteriesPage));
+const SyncPage = lazyPage(() => import('../modules/admin/sync/sync-page').then((m) => m.SyncPage));
+const ForgotPasswordPage = lazyPage(() =>
+  import('../modules/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../modules/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+);
+const CancelEmailPage = lazyPage(() =>
+  import('../modules/auth/cancel-email-page').then((m) => m.CancelEmailPage),
+);
+const ConfirmEmailPage = lazyPage(() =>
+  import('../modules/auth/confirm-email-page').then((m) => m.ConfirmEmailPage),
+);
+const VerifyEmailPage = lazyPage(() =>
+  import('../modules/auth/verify-email-page').then((m) => m.VerifyEmailPage),
+);
+const RegisterPage = lazyPage(() => import('../modules/auth/register-page').then((m) => m.RegisterPage));
+const CheckPage = lazyPage(() => import('../modules/check/check-page').then((m) => m.CheckPage));
+const DrawPage = lazyPage(() => import('../modules/draw/draw-page').then((m) => m.DrawPage));
+const StatsPage = lazyPage(() => import('../modules/stats/stats-page').then((m) => m.StatsPage));
+const DashboardPage = lazyPage(() =>
+  import('../modules/dashboard/dashboard-page').then((m) => m.DashboardPage),
+);
+const LotteryDirectoryPage = lazyPage(() =>
+  import('../modules/lotteries/lotteries-page').then((m) => m.LotteryDirectoryPage),
+);
+const LandingPage = lazyPage(() => import('../modules/landing/landing-page').then((m) => m.LandingPage));
+const TokensPage = lazyPage(() => import('../modules/tokens/tokens-page').then((m) => m.TokensPage));
+const TryItPage = lazyPage(() => import('../modules/try-it/try-it-page').then((m) => m.TryItPage));
+const WebhooksPage = lazyPage(() => import('../modules/webhooks/webhooks-page').then((m) => m.WebhooksPage));
 
 export interface Route {
   access: 'public' | 'account' | 'admin';
@@ -44,6 +68,7 @@ const ROUTES: Record<string, Route> = {
   '/try': { access: 'account', render: () => <TryItPage /> },
   '/check': { access: 'account', render: () => <CheckPage /> },
   '/stats': { access: 'account', render: () => <StatsPage /> },
+  '/lotteries': { access: 'account', render: () => <LotteryDirectoryPage /> },
   '/account': { access: 'account', render: () => <AccountPage /> },
   '/admin/accounts': { access: 'admin', render: () => <AccountsPage /> },
   '/admin/licenses': { access: 'admin', render: () => <LicensesPage /> },

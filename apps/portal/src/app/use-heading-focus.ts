@@ -16,6 +16,25 @@ export function useHeadingFocus(main: RefObject<HTMLElement | null>, route: stri
     shown.current = { route, status };
     const loggedInOrOut = before.status !== status && before.status !== 'loading';
     if (before.route === route && !loggedInOrOut) return;
-    main.current?.querySelector<HTMLElement>('h1')?.focus();
+    const box = main.current;
+    if (!box) return;
+    // The page's heading as shown: while a page loads its chunk (routes.tsx), React keeps the previous page in
+    // the document, hidden, beside the fallback; its heading is not the one to focus.
+    const shownHeading = () =>
+      [...box.querySelectorAll<HTMLElement>('h1')].find((h1) => h1.getClientRects().length > 0);
+    const heading = shownHeading();
+    if (heading) {
+      heading.focus();
+      return;
+    }
+    // A page opened for the first time: focus its heading once it is shown.
+    const observer = new MutationObserver(() => {
+      const found = shownHeading();
+      if (!found) return;
+      observer.disconnect();
+      found.focus();
+    });
+    observer.observe(box, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+    return () => observer.disconnect();
   }, [main, route, status]);
 }

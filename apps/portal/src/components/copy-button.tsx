@@ -18,7 +18,16 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('copy refused');
 }
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  describedBy,
+}: {
+  text: string;
+  label?: string;
+  /** The id of what is copied's name (a heading), read after the button's own words. */
+  describedBy?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {
@@ -30,7 +39,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   };
   return (
     <>
-      <button type="button" className="secondary" onClick={copy}>
+      <button type="button" className="secondary" onClick={copy} aria-describedby={describedBy}>
         {label}
       </button>
       <span role="status" className="small muted">

@@ -35,7 +35,7 @@ export function ResetLinkDialog({ account, link, onClose }: ResetLinkDialogProps
         Give this link to the account holder. It works once, until {formatDateTime(link.expiresAt)}; using it
         logs out every session of the account. It is shown only now.
       </p>
-      <CodeBlock title="Reset link" code={resetLinkUrl(link)} />
+      <CodeBlock title="Reset link" kind="link" code={resetLinkUrl(link)} />
       <div className="actions">
         <button type="button" data-autofocus onClick={onClose}>
           Done

@@ -1,3 +1,4 @@
+import { href } from '../../app/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
@@ -13,6 +14,7 @@ import { LicenseCard } from './license-card';
 import { OutcomeSummary } from './outcome-summary';
 import { POLL_MS, useLiveUsage, usePastUsage, useProfileRefresh, usageKeys } from './queries';
 import { TokenUsageTable } from './token-usage-table';
+import { useAllTokens } from '../tokens/queries';
 import { UsageCard } from './usage-card';
 import { UsageChart } from './usage-chart';
 
@@ -21,6 +23,8 @@ export function DashboardPage() {
   const queryClient = useQueryClient();
   const profileRefresh = useProfileRefresh();
   const live = useLiveUsage();
+  // Each token's status (active, expired) beside its requests; a token no longer listed was deleted (revoked).
+  const tokens = useAllTokens();
   const [month, setMonth] = useState(currentMonth);
   const isCurrent = month === (live.data?.month ?? currentMonth());
   const past = usePastUsage(month, !isCurrent);
@@ -65,12 +69,21 @@ export function DashboardPage() {
             <OutcomeSummary success={report.success} errors={report.errors} />
             <UsageChart month={report.month} daily={report.daily} />
             <h3 className="section-gap">By token</h3>
-            <TokenUsageTable month={report.month} total={report.used} tokens={report.tokens} />
+            <TokenUsageTable
+              month={report.month}
+              total={{ count: report.used, success: report.success, errors: report.errors }}
+              tokens={report.tokens}
+              listed={tokens.data}
+            />
           </>
         ) : (
           !loadError && <p aria-live="polite">Loading…</p>
         )}
       </section>
+      <p className="small">
+        Mirroring results? <a href={href('/lotteries')}>Download each lottery's history</a> (CSV, JSON or
+        NDJSON), then follow the change feed.
+      </p>
     </Page>
   );
 }

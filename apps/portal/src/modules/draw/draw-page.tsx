@@ -4,6 +4,7 @@ import { DrawNumbers } from '../../components/draw-numbers';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { errorMessage } from '../../app/errors';
+import { ExportDownloads } from '../lotteries/export-downloads';
 import { TokenStep, useTokenConnection } from '../../components/token-step';
 import { drawDateWords, type DrawAddress } from './draw-path';
 import { PrizeTable } from './prize-table';
@@ -70,10 +71,23 @@ export function DrawPage({ address }: { address: DrawAddress }) {
               </section>
             </>
           )}
+          <section className="card" aria-labelledby="draw-history-title">
+            <h2 id="draw-history-title">The whole history</h2>
+            <p className="small muted">
+              Every draw of {lottery?.name ?? address.tag}, newest first, in one file: one request against
+              your quota.
+            </p>
+            <ExportDownloads
+              client={connection.client}
+              tag={address.tag}
+              name={lottery?.name ?? address.tag}
+            />
+          </section>
         </>
       )}
       <p className="small">
-        <a href={href('/check')}>Check your numbers</a> · <a href={href('/try')}>Try it</a>
+        <a href={href('/check')}>Check your numbers</a> · <a href={href('/try')}>Try it</a> ·{' '}
+        <a href={href('/lotteries')}>Every lottery's downloads</a>
       </p>
     </Page>
   );

@@ -82,9 +82,9 @@ export function LandingPage() {
           With the TypeScript SDK (<code>@lottery-results/sdk</code>), or any HTTP client. Every endpoint is
           in the <a href={docsUrl}>API documentation</a>.
         </p>
-        <CodeBlock title="Install the SDK" code={sdkInstall(apiBaseUrl)} />
+        <CodeBlock title="Install the SDK" kind="command" code={sdkInstall(apiBaseUrl)} />
         <CodeBlock title="TypeScript (SDK)" code={sdkQuickStart(apiBaseUrl)} />
-        <CodeBlock title="curl" code={curlQuickStart(apiBaseUrl)} />
+        <CodeBlock title="curl" kind="command" code={curlQuickStart(apiBaseUrl)} />
       </section>
     </Page>
   );

@@ -60,3 +60,20 @@ export function expiryState(
   if (left <= 0) return 'expired';
   return left <= warningWindow(createdAt, expiresAt) ? 'soon' : 'valid';
 }
+
+/** A token's status in the lists: expired ones are refused like unknown ones; deleted ones are gone (revoked). */
+export type TokenStatus = 'active' | 'expired' | 'revoked';
+
+export const TOKEN_STATUS: Record<TokenStatus, { label: string; badge: string }> = {
+  active: { label: 'Active', badge: 'ok' },
+  expired: { label: 'Expired', badge: 'off' },
+  revoked: { label: 'Revoked', badge: 'off' },
+};
+
+/** Active or expired, for a token that still exists (a deleted one is revoked, and no longer listed). */
+export function tokenStatus(
+  token: { createdAt: string; expiresAt?: string | null },
+  now = Date.now(),
+): Exclude<TokenStatus, 'revoked'> {
+  return expiryState(token, now) === 'expired' ? 'expired' : 'active';
+}

@@ -1,7 +1,8 @@
 import type { Token } from '../../app/api-types';
 import { TableScroll } from '../../components/table-scroll';
 import { formatDateTime, fromNow } from '../../app/format';
-import { expiryState } from './expiry';
+import { expiryState, tokenStatus } from './expiry';
+import { TokenStatusBadge } from './token-status-badge';
 
 interface TokenTableProps {
   tokens: Token[];
@@ -32,7 +33,13 @@ export function TokenTable({ tokens, onEdit, onReset, onDelete }: TokenTableProp
         <tbody>
           {tokens.map((token) => (
             <tr key={token.id} data-token-id={token.id}>
-              <th scope="row">{token.id}</th>
+              {/* Its status under its id (Active, Expired), not a column of its own: the actions stay on one line. */}
+              <th scope="row">
+                {token.id}
+                <div className="token-status">
+                  <TokenStatusBadge status={tokenStatus(token)} />
+                </div>
+              </th>
               <td data-label="Description">{token.description || <span className="muted">—</span>}</td>
               <td data-label="Starts with">
                 <code>{token.prefix}…</code>
@@ -85,7 +92,7 @@ export function TokenTable({ tokens, onEdit, onReset, onDelete }: TokenTableProp
   );
 }
 
-/** The expiry date, with a badge when it is near or past (words and colour, not colour alone). */
+/** The expiry date, with a badge when it is near (a past one: the Status column says Expired). */
 function Expiry({ token }: { token: Token }) {
   const { expiresAt } = token;
   const state = expiryState(token);
@@ -97,12 +104,6 @@ function Expiry({ token }: { token: Token }) {
         <>
           {' '}
           <span className="badge warn">expires {fromNow(expiresAt)}</span>
-        </>
-      )}
-      {state === 'expired' && (
-        <>
-          {' '}
-          <span className="badge off">expired</span>
         </>
       )}
     </>

@@ -208,7 +208,7 @@ export function TryItPage() {
               ? 'These snippets hold the secret you pasted: keep them private.'
               : `These snippets name token “${request.token.id}” by its first characters: paste its secret where it says so.`}
           </p>
-          <CodeBlock title="curl" code={curlSnippet(request)} />
+          <CodeBlock title="curl" kind="command" code={curlSnippet(request)} />
           <CodeBlock title="JavaScript (fetch)" code={fetchSnippet(request)} />
           <CodeBlock title="TypeScript (SDK)" code={sdkSnippet(request)} />
           <CodeBlock title="Python (requests)" code={pythonSnippet(request)} />

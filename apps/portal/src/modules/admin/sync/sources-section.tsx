@@ -2,11 +2,20 @@ import type { DrawSource, SyncState } from '../../../app/api-types';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Pager } from '../../../components/pager';
+import { SelectField } from '../../../components/select-field';
 import { errorMessage } from '../../../app/errors';
 import { SourceDialog } from './source-dialog';
 import type { SourceBody } from './source-values';
 import { useDeleteSource, useSaveSource, useSyncNow, type SourcesList } from './sync-queries';
+import { SYNC_STATUSES, syncStatus, type SyncStatus } from './sync-status';
 import { resultSummary, SyncTable } from './sync-table';
+
+/**
+ * Rows per page of the sources: the bundle's lotteries fit on one, and 30 sources make two pages of a page's
+ * height rather than one long one.
+ */
+export const SOURCE_PAGE_SIZE = 20;
 
 type Modal = { kind: 'edit'; source: DrawSource | null } | { kind: 'remove'; lottery: string } | null;
 
@@ -33,6 +42,8 @@ interface SourcesSectionProps {
 /** The sources with their sync state: editing, removing and syncing one now. */
 export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesSectionProps) {
   const [modal, setModal] = useState<Modal>(null);
+  const [filter, setFilter] = useState<SyncStatus | 'all'>('all');
+  const [offset, setOffset] = useState(0);
   const save = useSaveSource();
   const remove = useDeleteSource();
   const syncNow = useSyncNow();
@@ -61,6 +72,15 @@ export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesS
       ? `Sync of ${syncNow.variables?.lottery} failed: ${syncNow.data.error}`
       : '';
   const failing = page?.states.filter((s) => s.lastError) ?? [];
+  const states = page?.states ?? [];
+  const shown = filter === 'all' ? states : states.filter((s) => syncStatus(s) === filter);
+  const count = (status: SyncStatus) => states.filter((s) => syncStatus(s) === status).length;
+  // A removal or a sync can empty the last page (or the filter): show the last one that has rows.
+  const start =
+    offset >= shown.length
+      ? Math.max(0, Math.ceil(shown.length / SOURCE_PAGE_SIZE) - 1) * SOURCE_PAGE_SIZE
+      : offset;
+  const filterName = SYNC_STATUSES.find((s) => s.value === filter)?.words;
 
   return (
     <section className="card" aria-labelledby="sources-title">
@@ -92,13 +112,46 @@ export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesS
           <p className="muted">No lottery has a source: draws arrive only by the administrators' imports.</p>
         ) : (
           <>
-            <SyncTable
-              states={page.states}
-              caption={`${page.total} ${page.total === 1 ? 'source' : 'sources'}`}
-              onEdit={(state) => setModal({ kind: 'edit', source: sourceOf(state, page.sources) })}
-              onRemove={(state) => setModal({ kind: 'remove', lottery: state.lottery })}
-              onSyncNow={sync}
-              syncing={syncNow.isPending ? (syncNow.variables?.lottery ?? '') : ''}
+            <div className="source-filter">
+              <SelectField
+                label="State"
+                name="source-state"
+                value={filter}
+                onChange={(e) => {
+                  setFilter(e.target.value as SyncStatus | 'all');
+                  setOffset(0);
+                }}
+              >
+                <option value="all">All ({page.total})</option>
+                {SYNC_STATUSES.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label} ({count(s.value)})
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            {shown.length === 0 ? (
+              <p className="muted">No {filterName} source.</p>
+            ) : (
+              <SyncTable
+                states={shown.slice(start, start + SOURCE_PAGE_SIZE)}
+                caption={
+                  filter === 'all'
+                    ? `${page.total} ${page.total === 1 ? 'source' : 'sources'}`
+                    : `${shown.length} ${filterName} of ${page.total} sources`
+                }
+                onEdit={(state) => setModal({ kind: 'edit', source: sourceOf(state, page.sources) })}
+                onRemove={(state) => setModal({ kind: 'remove', lottery: state.lottery })}
+                onSyncNow={sync}
+                syncing={syncNow.isPending ? (syncNow.variables?.lottery ?? '') : ''}
+              />
+            )}
+            <Pager
+              label="Source pages"
+              offset={start}
+              limit={SOURCE_PAGE_SIZE}
+              total={shown.length}
+              onChange={setOffset}
             />
           </>
         ))}

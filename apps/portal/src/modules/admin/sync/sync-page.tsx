@@ -40,7 +40,7 @@ export function SyncPage() {
   };
 
   return (
-    <Page title="Sync">
+    <Page title="Sync" wide>
       <LoadError error={loadErrors} onRetry={retry} />
       <Alert kind="success">{notice}</Alert>
       <SourcesSection

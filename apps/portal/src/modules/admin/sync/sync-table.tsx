@@ -1,7 +1,8 @@
 import type { SyncState } from '../../../app/api-types';
 import { FreshnessBadge } from '../../../components/freshness-badge';
 import { TableScroll } from '../../../components/table-scroll';
-import { formatDateTime } from '../../../app/format';
+import { formatDateTime, formatShortDateTime } from '../../../app/format';
+import { SYNC_STATUSES, syncStatus } from './sync-status';
 
 interface SyncTableProps {
   states: SyncState[];
@@ -26,9 +27,20 @@ export function resultSummary(result: NonNullable<SyncState['lastResult']>): str
   return parts.join(', ');
 }
 
+/** A moment in a cell that never wraps, its full date and time on hover; `none` when there is none. */
+function When({ at, none }: { at: string | null; none: string }) {
+  if (!at) return <>{none}</>;
+  return (
+    <time dateTime={at} title={formatDateTime(at)}>
+      {formatShortDateTime(at)}
+    </time>
+  );
+}
+
 /**
- * Each source with its sync state: on a narrow screen each row becomes a card of labelled lines. A failing source
- * says why in its row, in words, above everything else in it.
+ * Each source in one compact row: its state as a badge, each moment in its own column that never wraps, the
+ * actions side by side in the last one; on a narrow screen each row becomes a card of labelled lines. A failing
+ * source says why in its row, in words.
  */
 export function SyncTable({ states, caption, onEdit, onRemove, onSyncNow, syncing }: SyncTableProps) {
   return (
@@ -39,136 +51,133 @@ export function SyncTable({ states, caption, onEdit, onRemove, onSyncNow, syncin
           <tr>
             <th scope="col">Lottery</th>
             <th scope="col">Source</th>
-            <th scope="col">Freshness</th>
-            <th scope="col">Syncs</th>
+            <th scope="col">Last attempt</th>
+            <th scope="col">Last success</th>
+            <th scope="col">Next attempt</th>
+            <th scope="col" className="num">
+              Failures
+            </th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
           </tr>
         </thead>
         <tbody>
-          {states.map((state) => (
-            <tr
-              key={state.lottery}
-              data-lottery-tag={state.lottery}
-              className={state.lastError ? 'failing' : undefined}
-            >
-              <th scope="row">
-                <code>{state.lottery}</code>
-                {!state.enabled && (
-                  <div>
-                    <span className="badge off">Disabled</span>
+          {states.map((state) => {
+            const status = SYNC_STATUSES.find((s) => s.value === syncStatus(state));
+            return (
+              <tr
+                key={state.lottery}
+                data-lottery-tag={state.lottery}
+                data-sync-status={status?.value}
+                className={state.lastError ? 'failing' : undefined}
+              >
+                <th scope="row">
+                  <code>{state.lottery}</code>
+                  <span className={`badge ${status?.badge}`} data-testid="sync-status">
+                    {status?.label}
+                  </span>
+                  {/* Its freshness under its name: one column less, so that the source's URL has room. */}
+                  <div className="sync-freshness" data-label="Freshness">
+                    <FreshnessBadge freshness={state.freshness} />
                   </div>
-                )}
-              </th>
-              <td data-label="Source">
-                <code>{state.adapter}</code>
-                <div className="source-url small">{state.url}</div>
-                {state.fallbacks.length > 0 && (
-                  <div className="small" data-testid="sync-fallbacks">
-                    <span className="muted">Then, while the one before fails:</span>
-                    <ol className="source-fallbacks">
-                      {state.fallbacks.map((fallback) => (
-                        <li key={fallback} className="source-url">
-                          {fallback}
+                </th>
+                <td data-label="Source">
+                  <code className="small">{state.adapter}</code>
+                  <div className="source-url small">{state.url}</div>
+                  {state.fallbacks.length > 0 && (
+                    <details className="small sync-fallbacks" data-testid="sync-fallbacks">
+                      <summary>
+                        {state.fallbacks.length === 1 ? '1 fallback' : `${state.fallbacks.length} fallbacks`}
+                      </summary>
+                      <span className="muted">Then, while the one before fails:</span>
+                      <ol className="source-fallbacks">
+                        {state.fallbacks.map((fallback) => (
+                          <li key={fallback} className="source-url">
+                            {fallback}
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  )}
+                  {state.lastError && (
+                    <div className="sync-error small" data-testid="sync-error">
+                      <strong>Last attempt failed:</strong> {state.lastError}
+                    </div>
+                  )}
+                  {/* After a failure the error says it all: "0 fetched" would only add noise. */}
+                  {state.lastResult && state.lastResult.error === null && (
+                    <div className="small muted" data-testid="sync-result">
+                      Last sync: {resultSummary(state.lastResult)}
+                    </div>
+                  )}
+                  {/* Which source answered: the first, or a fallback after the ones before it failed (and why). */}
+                  {state.lastResult && state.lastResult.error === null && state.lastResult.fallbackAfter && (
+                    <div className="small sync-answered" data-testid="sync-answered-by">
+                      <strong>Answered by a fallback:</strong>{' '}
+                      <span className="source-url">{state.lastResult.source}</span>
+                      <ul className="small">
+                        {state.lastResult.fallbackAfter.map((failure) => (
+                          <li key={failure}>{failure}</li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                  {state.lastResult && state.lastResult.rejected.length > 0 && (
+                    <ul className="small rejected-rows">
+                      {state.lastResult.rejected.map((row) => (
+                        <li key={row.row}>
+                          Row {row.row}
+                          {row.date ? ` (${row.date})` : ''}: {row.message}
                         </li>
                       ))}
-                    </ol>
-                  </div>
-                )}
-                {state.lastError && (
-                  <div className="sync-error" data-testid="sync-error">
-                    <strong>Last attempt failed:</strong> {state.lastError}
-                  </div>
-                )}
-                {/* After a failure the error says it all: "0 fetched" would only add noise. */}
-                {state.lastResult && state.lastResult.error === null && (
-                  <div className="small muted" data-testid="sync-result">
-                    Last sync: {resultSummary(state.lastResult)}
-                  </div>
-                )}
-                {/* Which source answered: the first, or a fallback after the ones before it failed (and why). */}
-                {state.lastResult && state.lastResult.error === null && state.lastResult.fallbackAfter && (
-                  <div className="small sync-answered" data-testid="sync-answered-by">
-                    <strong>Answered by a fallback:</strong>{' '}
-                    <span className="source-url">{state.lastResult.source}</span>
-                    <ul className="small">
-                      {state.lastResult.fallbackAfter.map((failure) => (
-                        <li key={failure}>{failure}</li>
-                      ))}
                     </ul>
+                  )}
+                </td>
+                <td data-label="Last attempt" data-fact="Last attempt" className="sync-when">
+                  <When at={state.lastAttemptAt} none="Never" />
+                </td>
+                <td data-label="Last success" data-fact="Last success" className="sync-when">
+                  <When at={state.lastSuccessAt} none="Never" />
+                </td>
+                <td data-label="Next attempt" data-fact="Next attempt" className="sync-when">
+                  <When at={state.nextAttemptAt} none={state.enabled ? 'Not planned' : 'Never (disabled)'} />
+                </td>
+                <td data-label="Failures" data-fact="Failures" data-testid="sync-failures" className="num">
+                  {state.consecutiveFailures}
+                </td>
+                <td className="sync-actions-cell">
+                  <div className="row-actions sync-actions">
+                    <button
+                      type="button"
+                      className="compact"
+                      onClick={() => onSyncNow(state)}
+                      disabled={syncing === state.lottery}
+                      aria-label={`${syncing === state.lottery ? 'Syncing…' : 'Sync now'} ${state.lottery}`}
+                    >
+                      {syncing === state.lottery ? 'Syncing…' : 'Sync now'}
+                    </button>
+                    <button
+                      type="button"
+                      className="secondary compact"
+                      onClick={() => onEdit(state)}
+                      aria-label={`Edit the source of ${state.lottery}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="secondary danger compact"
+                      onClick={() => onRemove(state)}
+                      aria-label={`Remove the source of ${state.lottery}`}
+                    >
+                      Remove
+                    </button>
                   </div>
-                )}
-                {state.lastResult && state.lastResult.rejected.length > 0 && (
-                  <ul className="small rejected-rows">
-                    {state.lastResult.rejected.map((row) => (
-                      <li key={row.row}>
-                        Row {row.row}
-                        {row.date ? ` (${row.date})` : ''}: {row.message}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td data-label="Freshness">
-                <FreshnessBadge freshness={state.freshness} />
-              </td>
-              <td>
-                {/* Four facts in one column, so that the actions stay in view at 1280 px; they carry their own
-                    labels, so on a narrow screen the cell needs none. */}
-                <dl className="sync-facts">
-                  <dt>Last attempt</dt>
-                  <dd data-fact="Last attempt">
-                    {state.lastAttemptAt ? formatDateTime(state.lastAttemptAt) : 'Never'}
-                  </dd>
-                  <dt>Last success</dt>
-                  <dd data-fact="Last success">
-                    {state.lastSuccessAt ? formatDateTime(state.lastSuccessAt) : 'Never'}
-                  </dd>
-                  <dt>Next attempt</dt>
-                  <dd data-fact="Next attempt">
-                    {state.nextAttemptAt
-                      ? formatDateTime(state.nextAttemptAt)
-                      : state.enabled
-                        ? 'Not planned'
-                        : 'Never (disabled)'}
-                  </dd>
-                  <dt>Failures</dt>
-                  <dd data-fact="Failures" data-testid="sync-failures">
-                    {state.consecutiveFailures}
-                  </dd>
-                </dl>
-              </td>
-              <td>
-                <div className="row-actions sync-actions">
-                  <button
-                    type="button"
-                    onClick={() => onSyncNow(state)}
-                    disabled={syncing === state.lottery}
-                    aria-label={`${syncing === state.lottery ? 'Syncing…' : 'Sync now'} ${state.lottery}`}
-                  >
-                    {syncing === state.lottery ? 'Syncing…' : 'Sync now'}
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() => onEdit(state)}
-                    aria-label={`Edit the source of ${state.lottery}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary danger"
-                    onClick={() => onRemove(state)}
-                    aria-label={`Remove the source of ${state.lottery}`}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </TableScroll>
