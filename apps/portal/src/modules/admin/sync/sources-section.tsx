@@ -42,8 +42,12 @@ interface SourcesSectionProps {
 /** The sources with their sync state: editing, removing and syncing one now. */
 export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesSectionProps) {
   const [modal, setModal] = useState<Modal>(null);
-  const [filter, setFilter] = useState<SyncStatus | 'all'>('all');
-  const [offset, setOffset] = useState(0);
+  // Which rows are shown: a state (or all) and a page of it; a new state starts at its first page.
+  const [view, setView] = useState<{ filter: SyncStatus | 'all'; offset: number }>({
+    filter: 'all',
+    offset: 0,
+  });
+  const { filter, offset } = view;
   const save = useSaveSource();
   const remove = useDeleteSource();
   const syncNow = useSyncNow();
@@ -117,10 +121,7 @@ export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesS
                 label="State"
                 name="source-state"
                 value={filter}
-                onChange={(e) => {
-                  setFilter(e.target.value as SyncStatus | 'all');
-                  setOffset(0);
-                }}
+                onChange={(e) => setView({ filter: e.target.value as SyncStatus | 'all', offset: 0 })}
               >
                 <option value="all">All ({page.total})</option>
                 {SYNC_STATUSES.map((s) => (
@@ -151,7 +152,7 @@ export function SourcesSection({ page, fetching, onRefresh, onNotice }: SourcesS
               offset={start}
               limit={SOURCE_PAGE_SIZE}
               total={shown.length}
-              onChange={setOffset}
+              onChange={(next) => setView({ filter, offset: next })}
             />
           </>
         ))}
