@@ -24,7 +24,8 @@ export class HomeController {
   }
 
   @Get()
-  @Auth('public', { ipRateLimit: false })
+  // Public, and counted in IP_RATE_LIMIT like every route but the probes' (health, metrics).
+  @Auth('public')
   @ApiOperation({
     summary: 'Where to start: links to the docs, the OpenAPI document and the portal.',
     description:

@@ -20,6 +20,7 @@ export class OperationsService {
       url: '/',
       errors: {
         302: `A browser: to \`/portal/\`, or to \`/docs\` when the portal is not built.`,
+        429: `Rate limit exceeded (see Retry-After).`,
       },
     });
   }
