@@ -74,7 +74,7 @@ describe('route access declarations', () => {
       `DELETE /profile | ${USER}`,
       `DELETE /profile/token/:id | ${USER}`,
       `DELETE /profile/webhooks/:id | ${USER}`,
-      'GET / | public | no guard | no IP_RATE_LIMIT',
+      'GET / | public | no guard',
       `GET /admin/accounts | ${ADMIN}`,
       `GET /admin/accounts/:id | ${ADMIN}`,
       `GET /admin/conflicts | ${ADMIN}`,
