@@ -25,8 +25,13 @@ describe('portal: served by the API', () => {
     expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('/portal/');
     const client = await fetch(`${api.baseUrl}/`, { redirect: 'manual' });
-    expect(client.status).toBe(404);
-    expect(await client.json()).toEqual({ code: 404, error: 'Not Found', message: 'Resource not found.' });
+    expect(client.status).toBe(200);
+    expect(await client.json()).toEqual({
+      name: 'Lottery Results Service',
+      docs: '/docs',
+      openapi: '/openapi.json',
+      portal: '/portal/',
+    });
   });
 
   test('a browser opening the service lands on the start page for visitors', async () => {
