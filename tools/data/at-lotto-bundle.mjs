@@ -69,7 +69,11 @@ function readSource() {
       `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
     );
   const text = bytes.toString('ascii');
-  if (!text.endsWith('\r\n') || text.replaceAll('\r\n', '').includes('\r') || text.replaceAll('\r\n', '').includes('\n'))
+  if (
+    !text.endsWith('\r\n') ||
+    text.replaceAll('\r\n', '').includes('\r') ||
+    text.replaceAll('\r\n', '').includes('\n')
+  )
     fail('expected CRLF line ends throughout and a final line end');
   const lines = text.slice(0, -2).split('\r\n');
   if (lines[0] !== HEADER) fail(`expected the header '${HEADER}', got '${lines[0]}'`);
@@ -83,13 +87,18 @@ function readDraw(line, index) {
     fail(`${at}: expected 'YYYY-MM-DD,n1..n6,zusatzzahl', got '${line}'`);
   const date = fields[0];
   const parsed = new Date(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+    Number.isNaN(parsed.getTime()) ||
+    parsed.toISOString().slice(0, 10) !== date
+  )
     fail(`${at}: no date '${date}'`);
   const numbers = fields.slice(1).map(Number);
   const main = numbers.slice(0, 6);
   const special = numbers.slice(6);
   for (const n of numbers) if (n < 1 || n > 45) fail(`${at}: number ${n} is out of 1-45`);
-  if (new Set(numbers).size !== 7) fail(`${at}: a number is repeated (the Zusatzzahl is drawn from the same drum)`);
+  if (new Set(numbers).size !== 7)
+    fail(`${at}: a number is repeated (the Zusatzzahl is drawn from the same drum)`);
   const day = parsed.getUTCDay();
   const onCalendar = latest(CALENDAR, date).days.includes(day);
   const bonusFriday = day === 5 && date >= BONUS_FRIDAYS_FROM;
@@ -103,7 +112,11 @@ for (let i = 1; i < all.length; i++)
   if (all[i].date <= all[i - 1].date) fail(`line ${i + 2}: ${all[i].date} is not after ${all[i - 1].date}`);
 for (const [date, copyOf] of Object.entries(DROPPED)) {
   const [row, original] = [date, copyOf].map((d) => all.find((draw) => draw.date === d));
-  if (row === undefined || original === undefined || `${row.main} ${row.special}` !== `${original.main} ${original.special}`)
+  if (
+    row === undefined ||
+    original === undefined ||
+    `${row.main} ${row.special}` !== `${original.main} ${original.special}`
+  )
     fail(`${date} no longer repeats ${copyOf}: look at it again before dropping it`);
 }
 const draws = all.filter((d) => DROPPED[d.date] === undefined);

@@ -107,6 +107,17 @@ const SAMPLES: Record<string, Sample> = {
     // 2026-07-25..2026-08-22: published after the bundle's snapshot.
     newer: 9,
   },
+  // Austria's Lotto 6 aus 45: the mirror's file, the bundle's own source (a byte copy, ending with it). The four newest
+  // draws are Wednesdays and Sundays (the fifth, 2026-04-17, is a Friday bonus draw: a new one is refused as off the
+  // calendar). The mirror's 1995-01-03 row, a repeat of 1993-01-03 left out of the bundle, is refused the same way.
+  'https://raw.githubusercontent.com/daowa89/lottery-archive/main/at/lotto_6aus45/results.csv': {
+    file: 'daowa89/lotto_6aus45/results.csv',
+    until: '2026-04-29',
+    count: 4,
+    rejected: [
+      { date: '1995-01-03', message: expect.stringContaining('no draw is scheduled on 1995-01-03') },
+    ],
+  },
   'https://www.veikkaus.fi/api/draw-results/v1/games/EJACKPOT/draws/by-week/{isoWeek}': {
     file: 'made/veikkaus/ejackpot_2026_33.json',
     until: '2026-08-14',

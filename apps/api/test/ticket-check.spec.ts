@@ -165,6 +165,14 @@ const CASES: Case[] = [
       division: { ...won(4, 2, 0, parimutuel), paid: { amount: 4.42, currency: 'BRL', winners: 145784 } },
     },
   },
+  // 2026-04-29: 4 6 9 12 18 31, Zusatzzahl 39 → 3 + the Zusatzzahl (the line's 39): rank 6, pari-mutuel (the
+  // eight ranks from 2010-09-08).
+  {
+    tag: 'at_lotto',
+    date: '2026-04-29',
+    ticket: { main: [4, 6, 9, 39, 1, 2] },
+    expected: { main: [4, 6, 9], special: [39], division: won(6, 3, 1, parimutuel) },
+  },
 ];
 
 describe('POST /lottery/{tag}/check', () => {
@@ -194,6 +202,28 @@ describe('POST /lottery/{tag}/check', () => {
       });
     },
   );
+
+  it('at_lotto: the Zusatzzahl alone wins (rank 8, the stake back) from 2010-09-08, and not with two numbers', async () => {
+    // 2026-04-29: 4 6 9 12 18 31, Zusatzzahl 39.
+    const alone = { main: [39, 1, 2, 3, 5, 7] };
+    const withTwo = { main: [39, 4, 6, 1, 2, 3] };
+    const res = await check('at_lotto', { tickets: [alone, withTwo], date: '2026-04-29' });
+    expect(res.status).toBe(200);
+    expect(res.body.tickets.map((t: { results: unknown[] }) => t.results)).toEqual([
+      [{ date: '2026-04-29', main: [], special: [39], division: won(8, 0, 1, fixed(1.1, 'EUR')) }],
+      [{ date: '2026-04-29', main: [4, 6], special: [39], division: null }],
+    ]);
+    // 2010-09-05, the last draw of five ranks: 8 10 23 28 29 45, Zusatzzahl 12. Three numbers and the Zusatzzahl are a
+    // plain Dreier then (rank 5 of 5; no rank for the Zusatzzahl yet), and the Zusatzzahl alone wins nothing.
+    const before = await check('at_lotto', {
+      tickets: [{ main: [8, 10, 23, 12, 40, 41] }, { main: [12, 1, 2, 3, 4, 5] }],
+      date: '2010-09-05',
+    });
+    expect(before.body.tickets.map((t: { results: unknown[] }) => t.results)).toEqual([
+      [{ date: '2010-09-05', main: [8, 10, 23], special: [12], division: won(5, 3, 1, parimutuel) }],
+      [{ date: '2010-09-05', main: [], special: [12], division: null }],
+    ]);
+  });
 
   it('a JSON body sent as text/plain is a 415 naming the type, not "Invalid \'tickets\' value"', async () => {
     const body = JSON.stringify({ tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }] });

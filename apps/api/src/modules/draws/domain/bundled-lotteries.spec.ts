@@ -47,6 +47,7 @@ describe('loadBundledLotteries', () => {
 
   it('maps every entry of lotteries.json', () => {
     expect(lotteries.map((l) => l.tag).sort()).toEqual([
+      'at_lotto',
       'au_ozlotto',
       'au_powerball',
       'au_saturday_lotto',
@@ -93,7 +94,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(23);
+    expect(lotteries).toHaveLength(24);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -173,13 +174,13 @@ describe('bundled draw histories', () => {
     },
   );
 
-  it('documents 461 off-schedule draws, as the README says', () => {
-    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(461);
+  it('documents 537 off-schedule draws, as the README says', () => {
+    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(537);
   });
 
-  it('holds 61,276 draws in total, as the README says', () => {
+  it('holds 64,906 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(61_276);
+    expect(total).toBe(64_906);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -293,6 +294,30 @@ describe('bundled draw histories', () => {
       expect(validateDrawNumbers(texas, '2000-07-15', [1, 2, 3, 4, 5, 51], [])).toBe(
         'Main number 51 is out of range 1-50 for draws from 1992-11-14.',
       );
+    });
+
+    it('Lotto 6 aus 45: 6/45 and a Zusatzzahl from the same drum; the mirror’s repeat of 1993-01-03 left out', () => {
+      const austria = rules('at_lotto');
+      expect(realRow('at_lotto', '1986-09-07')).toMatchObject({
+        main: [1, 20, 22, 24, 27, 40],
+        special: [12],
+      });
+      expect(validateDrawNumbers(austria, '2026-04-29', [4, 6, 9, 12, 18, 46], [39])).toBe(
+        'Main number 46 is out of range 1-45 for draws from 1986-09-07.',
+      );
+      expect(validateDrawNumbers(austria, '2026-04-29', [4, 6, 9, 12, 18, 31], [])).toBe(
+        'Expected 1 special number on 2026-04-29, got 0.',
+      );
+      // Drawn after the six from the balls left: never one of them, in any of the 3,630 draws.
+      const rows = rowsOf('at_lotto');
+      expect(rows).toHaveLength(3630);
+      expect(rows.filter((row) => row.special.length !== 1 || row.main.includes(row.special[0]))).toEqual([]);
+      // 1995-01-03 repeats 1993-01-03's seven numbers in the mirror: a copied row, not a draw (the tool drops it).
+      expect(realRow('at_lotto', '1993-01-03')).toMatchObject({
+        main: [1, 26, 33, 34, 39, 40],
+        special: [45],
+      });
+      expect(rows.find((row) => row.date === '1995-01-03')).toBeUndefined();
     });
 
     it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {
