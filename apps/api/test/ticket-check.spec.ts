@@ -165,6 +165,14 @@ const CASES: Case[] = [
       division: { ...won(4, 2, 0, parimutuel), paid: { amount: 4.42, currency: 'BRL', winners: 145784 } },
     },
   },
+  // 2025-01-02 (the last draw of the bundled copy): 25 10 4 27, Bonus Ball 33 → 1 + Bonus Ball: rank 6, USD 7 (a
+  // set prize; ranks 2 to 5 are pari-mutuel).
+  {
+    tag: 'tx_two_step',
+    date: '2025-01-02',
+    ticket: { main: [4, 1, 2, 3], special: [33] },
+    expected: { main: [4], special: [33], division: won(6, 1, 1, fixed(7, 'USD')) },
+  },
 ];
 
 describe('POST /lottery/{tag}/check', () => {

@@ -64,6 +64,7 @@ describe('loadBundledLotteries', () => {
       'hu_skandinav',
       'it_superenalotto',
       'tx_lotto_texas',
+      'tx_two_step',
       'uk_lotto',
       'us_cash4life',
       'us_megamillions',
@@ -93,7 +94,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(23);
+    expect(lotteries).toHaveLength(24);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -177,9 +178,9 @@ describe('bundled draw histories', () => {
     expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(461);
   });
 
-  it('holds 61,276 draws in total, as the README says', () => {
+  it('holds 63,743 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(61_276);
+    expect(total).toBe(63_743);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -293,6 +294,19 @@ describe('bundled draw histories', () => {
       expect(validateDrawNumbers(texas, '2000-07-15', [1, 2, 3, 4, 5, 51], [])).toBe(
         'Main number 51 is out of range 1-50 for draws from 1992-11-14.',
       );
+    });
+
+    it('Texas Two Step: 4 of 35 and a Bonus Ball 1-35 from its own drum, one era since 2001-05-18', () => {
+      const twoStep = rules('tx_two_step');
+      expect(realRow('tx_two_step', '2001-05-18')).toMatchObject({ main: [9, 10, 22, 13], special: [1] });
+      // A separate drum: the Bonus Ball may repeat a main number (290 real draws do).
+      const repeats = rowsOf('tx_two_step').filter((r) => r.special.some((n) => r.main.includes(n)));
+      expect(repeats).toHaveLength(290);
+      expect(validateDrawNumbers(twoStep, '2025-01-02', [1, 2, 3, 35], [35])).toBeNull();
+      expect(validateDrawNumbers(twoStep, '2025-01-02', [1, 2, 3, 36], [1])).toBe(
+        'Main number 36 is out of range 1-35 for draws from 2001-05-18.',
+      );
+      expect(validateDrawNumbers(twoStep, '2001-05-17', [1, 2, 3, 4], [1])).not.toBeNull();
     });
 
     it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {
