@@ -87,7 +87,8 @@ function readDraw(line, index) {
   const special = numbers.slice(MAIN.count);
   for (const n of main) if (n < 1 || n > MAIN.max) fail(`${at}: main number ${n} is out of 1-${MAIN.max}`);
   if (new Set(main).size !== main.length) fail(`${at}: a main number is repeated`);
-  if (special[0] < 1 || special[0] > BONUS_MAX) fail(`${at}: Bonus Ball ${special[0]} is out of 1-${BONUS_MAX}`);
+  if (special[0] < 1 || special[0] > BONUS_MAX)
+    fail(`${at}: Bonus Ball ${special[0]} is out of 1-${BONUS_MAX}`);
   return { date, main, special };
 }
 
