@@ -63,6 +63,7 @@ describe('loadBundledLotteries', () => {
       'hu_otoslotto',
       'hu_skandinav',
       'it_superenalotto',
+      'kr_lotto645',
       'tx_lotto_texas',
       'tx_two_step',
       'uk_lotto',
@@ -94,7 +95,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(24);
+    expect(lotteries).toHaveLength(25);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -178,9 +179,9 @@ describe('bundled draw histories', () => {
     expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(461);
   });
 
-  it('holds 63,743 draws in total, as the README says', () => {
+  it('holds 63,853 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(63_743);
+    expect(total).toBe(63_853);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -307,6 +308,18 @@ describe('bundled draw histories', () => {
         'Main number 36 is out of range 1-35 for draws from 2001-05-18.',
       );
       expect(validateDrawNumbers(twoStep, '2001-05-17', [1, 2, 3, 4], [1])).not.toBeNull();
+    });
+
+    it('Lotto 6/45: a bonus number from the same 45 balls, never one of the six', () => {
+      const korea = rules('kr_lotto645');
+      expect(realRow('kr_lotto645', '2026-09-12')).toMatchObject({
+        main: [7, 13, 16, 23, 24, 43],
+        special: [9],
+      });
+      expect(rowsOf('kr_lotto645').filter((r) => r.main.includes(r.special[0]))).toEqual([]);
+      expect(validateDrawNumbers(korea, '2026-09-12', [7, 13, 16, 23, 24, 46], [9])).toBe(
+        'Main number 46 is out of range 1-45 for draws from 2002-12-07.',
+      );
     });
 
     it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {
