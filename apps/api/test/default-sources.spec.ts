@@ -167,6 +167,19 @@ const SAMPLES: Record<string, Sample> = {
       message: expect.stringContaining(`Expected 5 main numbers on ${date}, got 6`),
     })),
   },
+  // Texas Two Step's file as committed in busybiee/Lot-All, whose owner added one header line on top: the mapping's
+  // filter (column 1 is 'Texas Two Step') leaves it out as it would any line of another game.
+  'https://www.texaslottery.com/export/sites/lottery/Games/Texas_Two_Step/Winning_Numbers/texastwostep.csv': {
+    file: 'texas/texastwostep.csv',
+    until: '2025-01-02',
+  },
+  // Donghaeng Lottery's results API: no real answer of srchLtEpsd=all (the whole history) was found; this is a real
+  // answer of the same API's 10-draw page (selectPstLt645InfoNew.do?srchDir=center&srchLtEpsd=1241), same items.
+  'https://www.dhlottery.co.kr/lt645/selectPstLt645Info.do?srchLtEpsd=all': {
+    file: 'dhlottery/center-1241.json',
+    until: '2026-09-12',
+    prizes: 5,
+  },
   'https://www.playnow.com/resources/documents/downloadable-numbers/649.zip': {
     file: '649.zip',
     until: '2024-05-25',

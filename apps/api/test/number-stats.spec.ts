@@ -132,6 +132,8 @@ describe('GET /lottery/{tag}/stats', () => {
     'br_megasena',
     'br_lotofacil',
     'br_quina',
+    'tx_two_step',
+    'kr_lotto645',
   ])(
     '%s: the default window (the number rules in force at the latest draw) matches a recomputation from the CSV',
     async (tag) => {

@@ -173,6 +173,26 @@ const CASES: Case[] = [
     ticket: { main: [4, 6, 9, 39, 1, 2] },
     expected: { main: [4, 6, 9], special: [39], division: won(6, 3, 1, parimutuel) },
   },
+  // 2026-09-12 (draw 1241): 7 13 16 23 24 43, bonus 9 → 5 + bonus (the 6th number of the line): rank 2, which paid
+  // KRW 54,279,733 to 90 lines (Donghaeng's answer: the bundled prizes).
+  {
+    tag: 'kr_lotto645',
+    date: '2026-09-12',
+    ticket: { main: [7, 13, 16, 23, 24, 9] },
+    expected: {
+      main: [7, 13, 16, 23, 24],
+      special: [9],
+      division: { ...won(2, 5, 1, parimutuel), paid: { amount: 54279733, currency: 'KRW', winners: 90 } },
+    },
+  },
+  // 2025-01-02 (the last draw of the bundled copy): 25 10 4 27, Bonus Ball 33 → 1 + Bonus Ball: rank 6, USD 7 (a
+  // set prize; ranks 2 to 5 are pari-mutuel).
+  {
+    tag: 'tx_two_step',
+    date: '2025-01-02',
+    ticket: { main: [4, 1, 2, 3], special: [33] },
+    expected: { main: [4], special: [33], division: won(6, 1, 1, fixed(7, 'USD')) },
+  },
 ];
 
 describe('POST /lottery/{tag}/check', () => {

@@ -64,7 +64,9 @@ describe('loadBundledLotteries', () => {
       'hu_otoslotto',
       'hu_skandinav',
       'it_superenalotto',
+      'kr_lotto645',
       'tx_lotto_texas',
+      'tx_two_step',
       'uk_lotto',
       'us_cash4life',
       'us_megamillions',
@@ -94,7 +96,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(24);
+    expect(lotteries).toHaveLength(26);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -178,9 +180,9 @@ describe('bundled draw histories', () => {
     expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(537);
   });
 
-  it('holds 64,906 draws in total, as the README says', () => {
+  it('holds 67,483 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(64_906);
+    expect(total).toBe(67_483);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -318,6 +320,29 @@ describe('bundled draw histories', () => {
         special: [45],
       });
       expect(rows.find((row) => row.date === '1995-01-03')).toBeUndefined();
+    it('Texas Two Step: 4 of 35 and a Bonus Ball 1-35 from its own drum, one era since 2001-05-18', () => {
+      const twoStep = rules('tx_two_step');
+      expect(realRow('tx_two_step', '2001-05-18')).toMatchObject({ main: [9, 10, 22, 13], special: [1] });
+      // A separate drum: the Bonus Ball may repeat a main number (290 real draws do).
+      const repeats = rowsOf('tx_two_step').filter((r) => r.special.some((n) => r.main.includes(n)));
+      expect(repeats).toHaveLength(290);
+      expect(validateDrawNumbers(twoStep, '2025-01-02', [1, 2, 3, 35], [35])).toBeNull();
+      expect(validateDrawNumbers(twoStep, '2025-01-02', [1, 2, 3, 36], [1])).toBe(
+        'Main number 36 is out of range 1-35 for draws from 2001-05-18.',
+      );
+      expect(validateDrawNumbers(twoStep, '2001-05-17', [1, 2, 3, 4], [1])).not.toBeNull();
+    });
+
+    it('Lotto 6/45: a bonus number from the same 45 balls, never one of the six', () => {
+      const korea = rules('kr_lotto645');
+      expect(realRow('kr_lotto645', '2026-09-12')).toMatchObject({
+        main: [7, 13, 16, 23, 24, 43],
+        special: [9],
+      });
+      expect(rowsOf('kr_lotto645').filter((r) => r.main.includes(r.special[0]))).toEqual([]);
+      expect(validateDrawNumbers(korea, '2026-09-12', [7, 13, 16, 23, 24, 46], [9])).toBe(
+        'Main number 46 is out of range 1-45 for draws from 2002-12-07.',
+      );
     });
 
     it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {
