@@ -1,4 +1,5 @@
 import pino, { DestinationStream, Logger, LevelWithSilent } from 'pino';
+import { boundedDestination, type WorkerStream } from './bounded-destination';
 
 export type LogFormat = 'json' | 'pretty';
 /** Nest's level names (the LOG_LEVEL setting) and pino's. */
@@ -26,7 +27,9 @@ const REDACTED = [
  * id) and so does Nest (nestjs-pino). Nothing slow runs in a request's thread: `json` lines are written
  * asynchronously (sonic-boom) so that a request never waits on stdout; `pretty` lines (readable text for a person
  * watching the embedded demo) are formatted and written by pino-pretty in pino's worker thread (a transport):
- * formatting them here halved what the service served. flushLogs() waits for both at shutdown.
+ * formatting them here halved what the service served. Both backlogs are bounded, so that a reader slower than
+ * the requests costs lines, not memory: the worker's by bounded-destination.ts, stdout's at 16 MB (sonic-boom's
+ * maxLength). flushLogs() waits for both at shutdown.
  */
 export function createRootLogger(
   level: string,
@@ -40,22 +43,29 @@ export function createRootLogger(
     base: { pid: process.pid },
   };
   if (destination) return pino(options, destination);
-  if (format === 'pretty')
-    return pino(
+  if (format === 'pretty') {
+    const worker = pino.transport({
+      target: 'pino-pretty',
+      options: {
+        colorize: Boolean(process.stdout.isTTY),
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname',
+        singleLine: true,
+        // Synchronous in the worker (it holds up no request), so that a flushed line is a written line.
+        sync: true,
+      },
+    }) as unknown as WorkerStream;
+    const logger: Logger = pino(
       options,
-      pino.transport({
-        target: 'pino-pretty',
-        options: {
-          colorize: Boolean(process.stdout.isTTY),
-          translateTime: 'SYS:HH:MM:ss.l',
-          ignore: 'pid,hostname',
-          singleLine: true,
-          // Synchronous in the worker (it holds up no request), so that a flushed line is a written line.
-          sync: true,
-        },
-      }),
+      boundedDestination(worker, (count) =>
+        logger.warn(
+          `${count} log lines below warn were dropped: the log worker fell behind (LOG_FORMAT=json keeps every line)`,
+        ),
+      ),
     );
-  return pino(options, pino.destination({ dest: 1, sync: false }));
+    return logger;
+  }
+  return pino(options, pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 }));
 }
 
 /** Resolves once every line logged so far is written (the worker has formatted it, or stdout has taken it). */
