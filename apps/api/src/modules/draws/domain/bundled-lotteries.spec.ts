@@ -320,6 +320,8 @@ describe('bundled draw histories', () => {
         special: [45],
       });
       expect(rows.find((row) => row.date === '1995-01-03')).toBeUndefined();
+    });
+
     it('Texas Two Step: 4 of 35 and a Bonus Ball 1-35 from its own drum, one era since 2001-05-18', () => {
       const twoStep = rules('tx_two_step');
       expect(realRow('tx_two_step', '2001-05-18')).toMatchObject({ main: [9, 10, 22, 13], special: [1] });
