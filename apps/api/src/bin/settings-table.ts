@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SETTINGS_SCHEMA } from '../config/settings-schema';
-import { renderSettingsTable, tableIn, withTable } from '../config/settings-table';
+import { renderSettingsTable, settingsTableIn, withSettingsTable } from '../config/settings-table';
 
 /**
  * Writes README.md's table of settings from SETTINGS_SCHEMA (the rest of the file is left as it is); with
@@ -13,7 +13,7 @@ function main(): void {
   const file = resolve(process.argv.slice(2).find((arg) => arg !== '--check') ?? 'README.md');
   const readme = readFileSync(file, 'utf8');
   const table = renderSettingsTable(SETTINGS_SCHEMA);
-  if (tableIn(readme) === table) {
+  if (settingsTableIn(readme) === table) {
     process.stdout.write(`${file}: the settings table is up to date\n`);
     return;
   }
@@ -22,7 +22,7 @@ function main(): void {
     process.exitCode = 1;
     return;
   }
-  writeFileSync(file, withTable(readme, table));
+  writeFileSync(file, withSettingsTable(readme, table));
   process.stdout.write(
     `${file}: wrote the settings table (${Object.keys(SETTINGS_SCHEMA).length} settings)\n`,
   );

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSettings } from './settings';
 import { SETTINGS_SCHEMA } from './settings-schema';
-import { renderSettingsTable, SETTINGS_TABLE_COMMAND, tableIn } from './settings-table';
+import { renderSettingsTable, SETTINGS_TABLE_COMMAND, settingsTableIn } from './settings-table';
 
 const README = join(__dirname, '../../../../README.md');
 
 describe("README.md's table of settings", () => {
   it('is the one settings-schema.ts renders', () => {
-    const table = tableIn(readFileSync(README, 'utf8'));
+    const table = settingsTableIn(readFileSync(README, 'utf8'));
     const fix = `README.md's settings table is out of date: run \`${SETTINGS_TABLE_COMMAND}\` and commit README.md.`;
     try {
       expect(table).toBe(renderSettingsTable(SETTINGS_SCHEMA));

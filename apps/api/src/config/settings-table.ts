@@ -1,3 +1,4 @@
+import { type GeneratedTable, renderTable, tableIn, withTable } from '../common/markdown/generated-table';
 import type { SettingsSchema, SettingSpec } from './setting-kinds';
 
 /** What regenerates README.md's settings table after a change to settings-schema.ts. */
@@ -5,12 +6,14 @@ export const SETTINGS_TABLE_COMMAND =
   'npx tsc -p apps/api/tsconfig.app.json && node dist/apps/api/bin/settings-table.js';
 
 /** The table sits between these lines in README.md's "Settings" section. */
-export const TABLE_START = `<!-- settings table: generated from apps/api/src/config/settings-schema.ts by \`${SETTINGS_TABLE_COMMAND}\`; do not edit by hand -->`;
-export const TABLE_END = '<!-- end of the settings table -->';
+export const SETTINGS_TABLE: GeneratedTable = {
+  start: `<!-- settings table: generated from apps/api/src/config/settings-schema.ts by \`${SETTINGS_TABLE_COMMAND}\`; do not edit by hand -->`,
+  end: '<!-- end of the settings table -->',
+};
 
 const HEADER = ['setting', 'default', 'accepts', 'meaning'];
 
-/** The README's table of every setting, one row per variable, laid out as Prettier lays out Markdown tables. */
+/** The README's table of every setting, one row per variable. */
 export function renderSettingsTable(schema: SettingsSchema): string {
   const rows = Object.entries(schema).map(([name, spec]) => [
     `\`${name}\``,
@@ -18,16 +21,7 @@ export function renderSettingsTable(schema: SettingsSchema): string {
     spec.kind.accepts,
     spec.meaning,
   ]);
-  for (const row of rows)
-    for (const cell of row)
-      if (cell.includes('|')) throw new Error(`A settings table cell may not hold "|": ${cell}`);
-  // Code points: the table holds no wide characters, so this is the width Prettier pads to.
-  const width = (cell: string) => [...cell].length;
-  const widths = HEADER.map((_, column) => Math.max(...[HEADER, ...rows].map((row) => width(row[column]))));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell + ' '.repeat(widths[column] - width(cell))).join(' | ')} |`;
-  const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;
-  return [line(HEADER), rule, ...rows.map(line)].join('\n');
+  return renderTable(HEADER, rows);
 }
 
 function shownDefault(name: string, spec: SettingSpec<unknown>): string {
@@ -37,18 +31,9 @@ function shownDefault(name: string, spec: SettingSpec<unknown>): string {
   return spec.default === undefined ? 'unset' : `\`${spec.default}\``;
 }
 
-/** The generated table in `readme` (between the markers), or null when the markers are missing. */
-export function tableIn(readme: string): string | null {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) return null;
-  return readme.slice(start + TABLE_START.length, end).trim();
-}
+/** The generated table in `readme`, or null when the markers are missing. */
+export const settingsTableIn = (readme: string): string | null => tableIn(readme, SETTINGS_TABLE);
 
 /** `readme` with its generated table replaced by `table`. */
-export function withTable(readme: string, table: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no "${TABLE_START}" … "${TABLE_END}" section`);
-  return `${readme.slice(0, start + TABLE_START.length)}\n\n${table}\n\n${readme.slice(end)}`;
-}
+export const withSettingsTable = (readme: string, table: string): string =>
+  withTable(readme, SETTINGS_TABLE, table);

@@ -17,8 +17,12 @@ export interface BundledLottery {
   specialName: string | null;
   /** true when `main` is stored in the order drawn, false when it was sorted (or its order is unknown). */
   drawOrder: boolean;
+  /** The operator's name, short (README's table of lotteries). */
+  operator: string;
   /** The authority for the lottery's results: the operator and where it publishes them (public). */
   source: string;
+  /** The terms under which the shipped source publishes, short ('none found' where none were found). */
+  terms: string;
   /** Where this copy of the history was taken from (repository @ commit : path), for administrators. */
   history: string;
   /** The terms of `history`: kept for attribution. */
@@ -119,7 +123,9 @@ function toLottery(entry: unknown, dataDir: string, where: string): BundledLotte
     timezone: requireString(record, 'timezone', at),
     specialName: typeof specialName === 'string' && specialName.trim() !== '' ? specialName : null,
     drawOrder: requireBoolean(record, 'drawOrder', at),
+    operator: requireString(record, 'operator', at),
     source: requireString(record, 'source', at),
+    terms: requireString(record, 'terms', at),
     history: requireString(record, 'history', at),
     license: requireString(record, 'license', at),
     notes: typeof record['notes'] === 'string' ? record['notes'] : '',
