@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// Builds the bundled Thunderball history (apps/api/data/draws/uk_thunderball.csv) from a real copy of the UK
-// National Lottery's own Thunderball draw-history CSV, committed byte for byte as
-// apps/api/test/fixtures/sources/markheydon/thunderball-draw-history.csv:
+// Builds the bundled Thunderball history (apps/api/data/draws/uk_thunderball.csv) from two real copies of the UK
+// National Lottery's own Thunderball draw-history CSV, https://www.national-lottery.co.uk/results/thunderball/
+// draw-history/csv (its last 180 days), committed byte for byte in apps/api/test/fixtures/sources/markheydon/:
 //
-//   https://www.national-lottery.co.uk/results/thunderball/draw-history/csv (its last 180 days, as served 2022-06-19)
-//   as saved by markheydon/national-lottery-library @ 1c1950e963d81d730b8f937726326b1a4595305c :
-//   data/thunderball-draw-history.csv (git blob below; the repository's ThunderballDownload.php stores the answer
-//   unchanged through its Downloader, as it does the Lotto file that shared/data/source-samples already holds)
+//   2019/thunderball-draw-history.csv   as served 2019-02-23: markheydon/national-lottery-library @
+//                                       11d53a91206f4094315eef292dfbd8e944fe02dd : data/thunderball-draw-history.csv
+//   thunderball-draw-history.csv        as served 2022-06-19: the same repository and path @
+//                                       1c1950e963d81d730b8f937726326b1a4595305c
+//
+// (git blobs below; the repository's ThunderballDownload.php stores the answer unchanged through its Downloader, as
+// it does the Lotto file that shared/data/source-samples already holds). The years between are in neither.
 //
 //   node tools/data/uk-thunderball-bundle.mjs            writes apps/api/data/draws/uk_thunderball.csv
 //   node tools/data/uk-thunderball-bundle.mjs --check    writes nothing; fails when the committed file differs
@@ -23,13 +26,22 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCE = {
-  file: join(ROOT, 'apps/api/test/fixtures/sources/markheydon/thunderball-draw-history.csv'),
-  repo: 'markheydon/national-lottery-library',
-  commit: '1c1950e963d81d730b8f937726326b1a4595305c',
-  path: 'data/thunderball-draw-history.csv',
-  blob: 'd413bd0befdf9c22721394cbaf0a57033916c5a9',
-};
+const SOURCES = [
+  {
+    file: join(ROOT, 'apps/api/test/fixtures/sources/markheydon/2019/thunderball-draw-history.csv'),
+    repo: 'markheydon/national-lottery-library',
+    commit: '11d53a91206f4094315eef292dfbd8e944fe02dd',
+    path: 'data/thunderball-draw-history.csv',
+    blob: 'd24fdb5b8bf8bac82fb9a56c14d0079d2333fcb0',
+  },
+  {
+    file: join(ROOT, 'apps/api/test/fixtures/sources/markheydon/thunderball-draw-history.csv'),
+    repo: 'markheydon/national-lottery-library',
+    commit: '1c1950e963d81d730b8f937726326b1a4595305c',
+    path: 'data/thunderball-draw-history.csv',
+    blob: 'd413bd0befdf9c22721394cbaf0a57033916c5a9',
+  },
+];
 const OUTPUT = join(ROOT, 'apps/api/data/draws/uk_thunderball.csv');
 const HEADER = 'DrawDate,Ball 1,Ball 2,Ball 3,Ball 4,Ball 5,Thunderball,Ball Set,Machine,DrawNumber';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -51,7 +63,7 @@ function gitBlobId(bytes) {
     .digest('hex');
 }
 
-function readSource() {
+function readSource(SOURCE) {
   const bytes = readFileSync(SOURCE.file);
   const blob = gitBlobId(bytes);
   if (blob !== SOURCE.blob)
@@ -59,9 +71,10 @@ function readSource() {
       `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
     );
   const text = bytes.toString('ascii');
-  if (text.includes('\r') || text.endsWith('\n')) fail('expected LF line ends and no final newline, as published');
+  if (text.includes('\r') || text.endsWith('\n'))
+    fail(`${SOURCE.file}: expected LF line ends and no final newline, as published`);
   const lines = text.split('\n');
-  if (lines[0] !== HEADER) fail(`expected the header '${HEADER}', got '${lines[0]}'`);
+  if (lines[0] !== HEADER) fail(`${SOURCE.file}: expected the header '${HEADER}', got '${lines[0]}'`);
   return lines.slice(1);
 }
 
@@ -87,23 +100,32 @@ function readDraw(line, index) {
   return { date, main, special: [thunderball], drawNumber: Number(fields[9]) };
 }
 
-// Newest first in the file; oldest first in the bundle.
-const draws = readSource().map(readDraw).reverse();
+// Each file newest first, with no draw missing; the bundle oldest first, the older file's draws first.
+const files = SOURCES.map((source) => readSource(source).map(readDraw).reverse());
+for (const file of files)
+  for (let i = 1; i < file.length; i++)
+    if (file[i].drawNumber !== file[i - 1].drawNumber + 1)
+      fail(`draw ${file[i].drawNumber} (${file[i].date}) does not follow draw ${file[i - 1].drawNumber}`);
+const draws = files.flat();
 for (let i = 1; i < draws.length; i++) {
   if (draws[i].date <= draws[i - 1].date) fail(`${draws[i].date} is not after ${draws[i - 1].date}`);
-  if (draws[i].drawNumber !== draws[i - 1].drawNumber + 1)
-    fail(`draw ${draws[i].drawNumber} (${draws[i].date}) does not follow draw ${draws[i - 1].drawNumber}`);
+  if (draws[i].drawNumber <= draws[i - 1].drawNumber)
+    fail(`draw ${draws[i].drawNumber} (${draws[i].date}) is not after draw ${draws[i - 1].drawNumber}`);
 }
 
 const csv =
   'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('');
-const summary =
-  `${draws.length} draws ${draws[0].date}..${draws.at(-1).date} (draw numbers ` +
-  `${draws[0].drawNumber}..${draws.at(-1).drawNumber}, none missing)`;
+const summary = files
+  .map(
+    (file) =>
+      `${file.length} draws ${file[0].date}..${file.at(-1).date} (draw numbers ` +
+      `${file[0].drawNumber}..${file.at(-1).drawNumber}, none missing)`,
+  )
+  .join(' and ');
 
 if (process.argv.includes('--check')) {
   const committed = readFileSync(OUTPUT, 'utf8');
-  if (committed !== csv) fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
+  if (committed !== csv) fail(`${OUTPUT} differs from what the sources give: run without --check`);
   console.log(`uk_thunderball.csv is up to date: ${summary}`);
 } else {
   writeFileSync(OUTPUT, csv);

@@ -141,6 +141,11 @@ const SAMPLES: Record<string, Sample> = {
     file: 'made/uk-national-lottery/lotto-draw-history.csv',
     until: '2025-07-30',
   },
+  // Thunderball: the operator's CSV (its last 180 days) as served 2022-06-19, a byte copy, the bundle's own source.
+  'https://www.national-lottery.co.uk/results/thunderball/draw-history/csv': {
+    file: 'markheydon/thunderball-draw-history.csv',
+    until: '2022-06-18',
+  },
   'https://data.api.thelott.com/sales/vmax/web/data/lotto/latestresults': {
     // One URL for the three Australian games: the request's body names the game (answered per lottery below).
     file: 'made/thelott/latestresults-{tag}.json',

@@ -132,6 +132,7 @@ describe('GET /lottery/{tag}/stats', () => {
     'br_megasena',
     'br_lotofacil',
     'br_quina',
+    'uk_thunderball',
   ])(
     '%s: the default window (the number rules in force at the latest draw) matches a recomputation from the CSV',
     async (tag) => {

@@ -165,6 +165,13 @@ const CASES: Case[] = [
       division: { ...won(4, 2, 0, parimutuel), paid: { amount: 4.42, currency: 'BRL', winners: 145784 } },
     },
   },
+  // 2022-06-18: 35 31 13 21 8, Thunderball 2 → 2 + TB: rank 7, GBP 10 (a fixed prize).
+  {
+    tag: 'uk_thunderball',
+    date: '2022-06-18',
+    ticket: { main: [8, 13, 1, 2, 3], special: [2] },
+    expected: { main: [8, 13], special: [2], division: won(7, 2, 1, fixed(10, 'GBP')) },
+  },
 ];
 
 describe('POST /lottery/{tag}/check', () => {
@@ -194,6 +201,20 @@ describe('POST /lottery/{tag}/check', () => {
       });
     },
   );
+
+  it('uk_thunderball: the Thunderball alone wins GBP 3, two numbers without it nothing, all six GBP 500,000', async () => {
+    // 2022-06-18: 35 31 13 21 8, Thunderball 2 (its own drum: a line's Thunderball 8 does not match the ball 8).
+    const alone = { main: [1, 3, 4, 5, 6], special: [2] };
+    const twoWithout = { main: [35, 31, 1, 3, 4], special: [8] };
+    const all = { main: [8, 13, 21, 31, 35], special: [2] };
+    const res = await check('uk_thunderball', { tickets: [alone, twoWithout, all], date: '2022-06-18' });
+    expect(res.status).toBe(200);
+    expect(res.body.tickets.map((t: { results: unknown[] }) => t.results)).toEqual([
+      [{ date: '2022-06-18', main: [], special: [2], division: won(9, 0, 1, fixed(3, 'GBP')) }],
+      [{ date: '2022-06-18', main: [31, 35], special: [], division: null }],
+      [{ date: '2022-06-18', main: [8, 13, 21, 31, 35], special: [2], division: won(1, 5, 1, fixed(500_000, 'GBP')) }],
+    ]);
+  });
 
   it('a JSON body sent as text/plain is a 415 naming the type, not "Invalid \'tickets\' value"', async () => {
     const body = JSON.stringify({ tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }] });

@@ -65,6 +65,7 @@ describe('loadBundledLotteries', () => {
       'it_superenalotto',
       'tx_lotto_texas',
       'uk_lotto',
+      'uk_thunderball',
       'us_cash4life',
       'us_megamillions',
       'us_ny_lotto',
@@ -93,7 +94,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(23);
+    expect(lotteries).toHaveLength(24);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -177,9 +178,9 @@ describe('bundled draw histories', () => {
     expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(461);
   });
 
-  it('holds 61,276 draws in total, as the README says', () => {
+  it('holds 61,483 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(61_276);
+    expect(total).toBe(61_483);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -293,6 +294,23 @@ describe('bundled draw histories', () => {
       expect(validateDrawNumbers(texas, '2000-07-15', [1, 2, 3, 4, 5, 51], [])).toBe(
         'Main number 51 is out of range 1-50 for draws from 1992-11-14.',
       );
+    });
+
+    it('Thunderball: 5/39 in draw order and a Thunderball 1-14 from its own drum', () => {
+      const thunderball = rules('uk_thunderball');
+      // The operator's CSV, first row (newest): 18-Jun-2022,35,31,13,21,8,2 (kept in the order drawn).
+      expect(realRow('uk_thunderball', '2022-06-18')).toMatchObject({ main: [35, 31, 13, 21, 8], special: [2] });
+      expect(validateDrawNumbers(thunderball, '2022-06-18', [35, 31, 13, 21, 8], [15])).toBe(
+        'Special number 15 is out of range 1-14 for draws from 2010-05-09.',
+      );
+      expect(validateDrawNumbers(thunderball, '2022-06-18', [35, 31, 13, 21, 40], [2])).toBe(
+        'Main number 40 is out of range 1-39 for draws from 2010-05-09.',
+      );
+      // Its own drum: the Thunderball may equal a main number (2021-12-28: 38 13 4 2 28, Thunderball 4).
+      expect(realRow('uk_thunderball', '2021-12-28')).toMatchObject({ main: [38, 13, 4, 2, 28], special: [4] });
+      // Two copies of the operator's 180-day file (2018-08-29..2019-02-23, 2021-12-21..2022-06-18), none between.
+      expect(rowsOf('uk_thunderball')).toHaveLength(207);
+      expect(rowsOf('uk_thunderball').filter((row) => row.date > '2019-02-23' && row.date < '2021-12-21')).toEqual([]);
     });
 
     it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {
