@@ -87,7 +87,8 @@ function readDraw(line, index) {
   if (!match || month === 0) fail(`${at}: expected a DD-MMM-YYYY date, got '${fields[0]}'`);
   const date = `${match[3]}-${String(month).padStart(2, '0')}-${match[1]}`;
   const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) fail(`${at}: no date ${date}`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
+    fail(`${at}: no date ${date}`);
   const numbers = [...fields.slice(1, 7), fields[9]];
   if (!numbers.every((f) => /^\d+$/.test(f))) fail(`${at}: a ball or the draw number is not a whole number`);
   const main = fields.slice(1, 6).map(Number);

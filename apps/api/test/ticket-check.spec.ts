@@ -212,7 +212,14 @@ describe('POST /lottery/{tag}/check', () => {
     expect(res.body.tickets.map((t: { results: unknown[] }) => t.results)).toEqual([
       [{ date: '2022-06-18', main: [], special: [2], division: won(9, 0, 1, fixed(3, 'GBP')) }],
       [{ date: '2022-06-18', main: [31, 35], special: [], division: null }],
-      [{ date: '2022-06-18', main: [8, 13, 21, 31, 35], special: [2], division: won(1, 5, 1, fixed(500_000, 'GBP')) }],
+      [
+        {
+          date: '2022-06-18',
+          main: [8, 13, 21, 31, 35],
+          special: [2],
+          division: won(1, 5, 1, fixed(500_000, 'GBP')),
+        },
+      ],
     ]);
   });
 

@@ -299,7 +299,10 @@ describe('bundled draw histories', () => {
     it('Thunderball: 5/39 in draw order and a Thunderball 1-14 from its own drum', () => {
       const thunderball = rules('uk_thunderball');
       // The operator's CSV, first row (newest): 18-Jun-2022,35,31,13,21,8,2 (kept in the order drawn).
-      expect(realRow('uk_thunderball', '2022-06-18')).toMatchObject({ main: [35, 31, 13, 21, 8], special: [2] });
+      expect(realRow('uk_thunderball', '2022-06-18')).toMatchObject({
+        main: [35, 31, 13, 21, 8],
+        special: [2],
+      });
       expect(validateDrawNumbers(thunderball, '2022-06-18', [35, 31, 13, 21, 8], [15])).toBe(
         'Special number 15 is out of range 1-14 for draws from 2010-05-09.',
       );
@@ -307,10 +310,15 @@ describe('bundled draw histories', () => {
         'Main number 40 is out of range 1-39 for draws from 2010-05-09.',
       );
       // Its own drum: the Thunderball may equal a main number (2021-12-28: 38 13 4 2 28, Thunderball 4).
-      expect(realRow('uk_thunderball', '2021-12-28')).toMatchObject({ main: [38, 13, 4, 2, 28], special: [4] });
+      expect(realRow('uk_thunderball', '2021-12-28')).toMatchObject({
+        main: [38, 13, 4, 2, 28],
+        special: [4],
+      });
       // Two copies of the operator's 180-day file (2018-08-29..2019-02-23, 2021-12-21..2022-06-18), none between.
       expect(rowsOf('uk_thunderball')).toHaveLength(207);
-      expect(rowsOf('uk_thunderball').filter((row) => row.date > '2019-02-23' && row.date < '2021-12-21')).toEqual([]);
+      expect(
+        rowsOf('uk_thunderball').filter((row) => row.date > '2019-02-23' && row.date < '2021-12-21'),
+      ).toEqual([]);
     });
 
     it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {
