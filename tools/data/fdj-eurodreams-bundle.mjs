@@ -141,8 +141,9 @@ const prizesCsv =
         d.date,
         '1',
         'EUR',
-        // No jackpot: rank 1 is an annuity; FDJ's rapport there is the monthly amount.
-        '',
+        // As for FDJ's other files (and as the shipped sync reads them): the rank-1 rapport when exactly one line won
+        // rank 1. EuroDreams' rank 1 is an annuity: that rapport is the monthly amount, not a pool.
+        d.prizes[0].winners === 1 ? d.prizes[0].amount : '',
         String(d.prizes[0].winners > 0),
         '',
         '',

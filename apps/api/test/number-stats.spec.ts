@@ -133,6 +133,7 @@ describe('GET /lottery/{tag}/stats', () => {
     'br_lotofacil',
     'br_quina',
     'uk_thunderball',
+    'eu_eurodreams',
   ])(
     '%s: the default window (the number rules in force at the latest draw) matches a recomputation from the CSV',
     async (tag) => {

@@ -165,6 +165,18 @@ const CASES: Case[] = [
       division: { ...won(4, 2, 0, parimutuel), paid: { amount: 4.42, currency: 'BRL', winners: 145784 } },
     },
   },
+  // 2025-12-01: 33 23 38 19 15 12, Dream 3 → 3 numbers (the Dream does not count below rank 1): rank 5, which paid
+  // EUR 4.50 to 78,041 lines in Europe (FDJ's eurodreams_202311.csv, first row: the bundled prizes).
+  {
+    tag: 'eu_eurodreams',
+    date: '2025-12-01',
+    ticket: { main: [12, 15, 19, 1, 2, 4], special: [3] },
+    expected: {
+      main: [12, 15, 19],
+      special: [3],
+      division: { ...won(5, 3, 1, parimutuel), paid: { amount: 4.5, currency: 'EUR', winners: 78041 } },
+    },
+  },
   // 2022-06-18: 35 31 13 21 8, Thunderball 2 → 2 + TB: rank 7, GBP 10 (a fixed prize).
   {
     tag: 'uk_thunderball',

@@ -56,6 +56,7 @@ describe('loadBundledLotteries', () => {
       'ca_lotto649',
       'ca_lottomax',
       'de_lotto',
+      'eu_eurodreams',
       'eu_eurojackpot',
       'eu_euromillions',
       'fr_lotto',
@@ -94,7 +95,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(24);
+    expect(lotteries).toHaveLength(25);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -178,9 +179,9 @@ describe('bundled draw histories', () => {
     expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(461);
   });
 
-  it('holds 61,483 draws in total, as the README says', () => {
+  it('holds 61,700 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(61_483);
+    expect(total).toBe(61_700);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -294,6 +295,19 @@ describe('bundled draw histories', () => {
       expect(validateDrawNumbers(texas, '2000-07-15', [1, 2, 3, 4, 5, 51], [])).toBe(
         'Main number 51 is out of range 1-50 for draws from 1992-11-14.',
       );
+    });
+
+    it('EuroDreams: 6/40 in draw order and a Dream number 1-5 from its own drum', () => {
+      const dreams = rules('eu_eurodreams');
+      // FDJ's first row (its newest draw): 25096;LUNDI;01/12/2025;…;33;23;38;19;15;12;3 (balls in the order drawn).
+      expect(realRow('eu_eurodreams', '2025-12-01')).toMatchObject({ main: [33, 23, 38, 19, 15, 12], special: [3] });
+      expect(validateDrawNumbers(dreams, '2025-12-01', [33, 23, 38, 19, 15, 12], [6])).toBe(
+        'Special number 6 is out of range 1-5 for draws from 2023-11-06.',
+      );
+      expect(validateDrawNumbers(dreams, '2025-12-01', [33, 23, 38, 19, 15, 41], [3])).toBe(
+        'Main number 41 is out of range 1-40 for draws from 2023-11-06.',
+      );
+      expect(rowsOf('eu_eurodreams')).toHaveLength(217);
     });
 
     it('Thunderball: 5/39 in draw order and a Thunderball 1-14 from its own drum', () => {
