@@ -58,7 +58,8 @@ function readSource() {
   if (text.includes('\r') || !text.endsWith('\n')) fail('expected LF line ends and a final newline');
   const [header, ...rows] = text.slice(0, -1).split('\n');
   const names = header.split(';');
-  if (names.at(-1) !== '' || names.length !== 35) fail(`expected 34 column names and a trailing ';', got ${header}`);
+  if (names.at(-1) !== '' || names.length !== 35)
+    fail(`expected 34 column names and a trailing ';', got ${header}`);
   return { names: names.slice(0, -1), rows };
 }
 
@@ -128,8 +129,18 @@ for (let i = 1; i < draws.length; i++) {
 
 const drawsCsv =
   'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('');
-const header = ['date', 'round', 'currency', 'jackpot', 'jackpot_won', 'rollovers', 'next_date', 'next_jackpot'];
-for (let rank = 1; rank <= RANKS; rank++) header.push(`rank${rank}_winners`, `rank${rank}_amount`, `rank${rank}_regions`);
+const header = [
+  'date',
+  'round',
+  'currency',
+  'jackpot',
+  'jackpot_won',
+  'rollovers',
+  'next_date',
+  'next_jackpot',
+];
+for (let rank = 1; rank <= RANKS; rank++)
+  header.push(`rank${rank}_winners`, `rank${rank}_amount`, `rank${rank}_regions`);
 header.push('prizes_source');
 const source = `${SOURCE.repo}@${SOURCE.commit.slice(0, 8)}:${SOURCE.path}`;
 const prizesCsv =

@@ -300,7 +300,10 @@ describe('bundled draw histories', () => {
     it('EuroDreams: 6/40 in draw order and a Dream number 1-5 from its own drum', () => {
       const dreams = rules('eu_eurodreams');
       // FDJ's first row (its newest draw): 25096;LUNDI;01/12/2025;…;33;23;38;19;15;12;3 (balls in the order drawn).
-      expect(realRow('eu_eurodreams', '2025-12-01')).toMatchObject({ main: [33, 23, 38, 19, 15, 12], special: [3] });
+      expect(realRow('eu_eurodreams', '2025-12-01')).toMatchObject({
+        main: [33, 23, 38, 19, 15, 12],
+        special: [3],
+      });
       expect(validateDrawNumbers(dreams, '2025-12-01', [33, 23, 38, 19, 15, 12], [6])).toBe(
         'Special number 6 is out of range 1-5 for draws from 2023-11-06.',
       );
