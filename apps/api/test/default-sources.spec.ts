@@ -97,6 +97,10 @@ const SAMPLES: Record<string, Sample> = {
     },
   'https://www.sto.api.fdj.fr/anonymous/service-draw-info/v3/documentations/1a2b3c4d-9876-4562-b3fc-2c963f66afp6':
     { file: 'loto_201911.zip', until: '2024-07-24' },
+  // EuroDreams: FDJ's file (a byte copy, the bundle's own source, ending with it), zipped as FDJ serves it; every draw
+  // carries its six ranks' prizes.
+  'https://www.sto.api.fdj.fr/anonymous/service-draw-info/v3/documentations/1a2b3c4d-9876-4562-b3fc-2c963f66afa5':
+    { file: 'fdj/eurodreams_202311.zip', until: '2025-12-01', prizes: 5 },
   'https://johannesfriedrich.github.io/LottoNumberArchive/Lottonumbers_complete.json': {
     file: 'johannesfriedrich/Lottonumbers_complete.json',
     until: '2026-07-22',
@@ -151,6 +155,11 @@ const SAMPLES: Record<string, Sample> = {
   'https://www.national-lottery.co.uk/results/lotto/draw-history/csv': {
     file: 'made/uk-national-lottery/lotto-draw-history.csv',
     until: '2025-07-30',
+  },
+  // Thunderball: the operator's CSV (its last 180 days) as served 2022-06-19, a byte copy, the bundle's own source.
+  'https://www.national-lottery.co.uk/results/thunderball/draw-history/csv': {
+    file: 'markheydon/thunderball-draw-history.csv',
+    until: '2022-06-18',
   },
   'https://data.api.thelott.com/sales/vmax/web/data/lotto/latestresults': {
     // One URL for the three Australian games: the request's body names the game (answered per lottery below).

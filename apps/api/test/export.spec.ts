@@ -297,6 +297,7 @@ describe('GET /lottery/{tag}/draws/export (contract section 12)', () => {
     ['br_quina', 5, 0, 4],
     ['tx_two_step', 4, 1, 7],
     ['kr_lotto645', 6, 1, 5],
+    ['uk_thunderball', 5, 1, 9],
   ])(
     "%s: the whole history as CSV equals the bundled file (newest first); prizes=true carries its last draw's prizes",
     async (tag, mains, specials, divisions) => {
@@ -319,8 +320,10 @@ describe('GET /lottery/{tag}/draws/export (contract section 12)', () => {
       const csv = csvRows((await exportOf(tag, `?prizes=true&from=${last}&to=${last}`)).text);
       expect(csv.header).toHaveLength(1 + mains + specials + 2 * divisions);
       const prizes = await api.get(`/lottery/${tag}/draw/${last}/prizes`, { token });
-      // Cash4Life's export and Texas's results file have no prizes; CAIXA's and Donghaeng's give every tier.
-      if (tag === 'us_cash4life' || tag === 'tx_two_step') expect(prizes.status).toBe(404);
+      // Cash4Life's export, Texas's results file and the National Lottery's Thunderball CSV have no prizes; CAIXA's
+      // and Donghaeng's give every tier.
+      if (tag === 'us_cash4life' || tag === 'tx_two_step' || tag === 'uk_thunderball')
+        expect(prizes.status).toBe(404);
       else {
         expect(prizes.body.currency).toBe(tag === 'kr_lotto645' ? 'KRW' : 'BRL');
         const cells = csv.rows[0].slice(1 + mains + specials);

@@ -193,6 +193,25 @@ const CASES: Case[] = [
     ticket: { main: [4, 1, 2, 3], special: [33] },
     expected: { main: [4], special: [33], division: won(6, 1, 1, fixed(7, 'USD')) },
   },
+  // 2025-12-01: 33 23 38 19 15 12, Dream 3 → 3 numbers (the Dream does not count below rank 1): rank 5, which paid
+  // EUR 4.50 to 78,041 lines in Europe (FDJ's eurodreams_202311.csv, first row: the bundled prizes).
+  {
+    tag: 'eu_eurodreams',
+    date: '2025-12-01',
+    ticket: { main: [12, 15, 19, 1, 2, 4], special: [3] },
+    expected: {
+      main: [12, 15, 19],
+      special: [3],
+      division: { ...won(5, 3, 1, parimutuel), paid: { amount: 4.5, currency: 'EUR', winners: 78041 } },
+    },
+  },
+  // 2022-06-18: 35 31 13 21 8, Thunderball 2 → 2 + TB: rank 7, GBP 10 (a fixed prize).
+  {
+    tag: 'uk_thunderball',
+    date: '2022-06-18',
+    ticket: { main: [8, 13, 1, 2, 3], special: [2] },
+    expected: { main: [8, 13], special: [2], division: won(7, 2, 1, fixed(10, 'GBP')) },
+  },
 ];
 
 describe('POST /lottery/{tag}/check', () => {
@@ -242,6 +261,27 @@ describe('POST /lottery/{tag}/check', () => {
     expect(before.body.tickets.map((t: { results: unknown[] }) => t.results)).toEqual([
       [{ date: '2010-09-05', main: [8, 10, 23], special: [12], division: won(5, 3, 1, parimutuel) }],
       [{ date: '2010-09-05', main: [], special: [12], division: null }],
+    ]);
+  });
+
+  it('uk_thunderball: the Thunderball alone wins GBP 3, two numbers without it nothing, all six GBP 500,000', async () => {
+    // 2022-06-18: 35 31 13 21 8, Thunderball 2 (its own drum: a line's Thunderball 8 does not match the ball 8).
+    const alone = { main: [1, 3, 4, 5, 6], special: [2] };
+    const twoWithout = { main: [35, 31, 1, 3, 4], special: [8] };
+    const all = { main: [8, 13, 21, 31, 35], special: [2] };
+    const res = await check('uk_thunderball', { tickets: [alone, twoWithout, all], date: '2022-06-18' });
+    expect(res.status).toBe(200);
+    expect(res.body.tickets.map((t: { results: unknown[] }) => t.results)).toEqual([
+      [{ date: '2022-06-18', main: [], special: [2], division: won(9, 0, 1, fixed(3, 'GBP')) }],
+      [{ date: '2022-06-18', main: [31, 35], special: [], division: null }],
+      [
+        {
+          date: '2022-06-18',
+          main: [8, 13, 21, 31, 35],
+          special: [2],
+          division: won(1, 5, 1, fixed(500_000, 'GBP')),
+        },
+      ],
     ]);
   });
 

@@ -57,6 +57,7 @@ describe('loadBundledLotteries', () => {
       'ca_lotto649',
       'ca_lottomax',
       'de_lotto',
+      'eu_eurodreams',
       'eu_eurojackpot',
       'eu_euromillions',
       'fr_lotto',
@@ -68,6 +69,7 @@ describe('loadBundledLotteries', () => {
       'tx_lotto_texas',
       'tx_two_step',
       'uk_lotto',
+      'uk_thunderball',
       'us_cash4life',
       'us_megamillions',
       'us_ny_lotto',
@@ -96,7 +98,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(26);
+    expect(lotteries).toHaveLength(28);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -180,9 +182,9 @@ describe('bundled draw histories', () => {
     expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(537);
   });
 
-  it('holds 67,483 draws in total, as the README says', () => {
+  it('holds 67,907 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(67_483);
+    expect(total).toBe(67_907);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -345,6 +347,47 @@ describe('bundled draw histories', () => {
       expect(validateDrawNumbers(korea, '2026-09-12', [7, 13, 16, 23, 24, 46], [9])).toBe(
         'Main number 46 is out of range 1-45 for draws from 2002-12-07.',
       );
+    });
+
+    it('EuroDreams: 6/40 in draw order and a Dream number 1-5 from its own drum', () => {
+      const dreams = rules('eu_eurodreams');
+      // FDJ's first row (its newest draw): 25096;LUNDI;01/12/2025;…;33;23;38;19;15;12;3 (balls in the order drawn).
+      expect(realRow('eu_eurodreams', '2025-12-01')).toMatchObject({
+        main: [33, 23, 38, 19, 15, 12],
+        special: [3],
+      });
+      expect(validateDrawNumbers(dreams, '2025-12-01', [33, 23, 38, 19, 15, 12], [6])).toBe(
+        'Special number 6 is out of range 1-5 for draws from 2023-11-06.',
+      );
+      expect(validateDrawNumbers(dreams, '2025-12-01', [33, 23, 38, 19, 15, 41], [3])).toBe(
+        'Main number 41 is out of range 1-40 for draws from 2023-11-06.',
+      );
+      expect(rowsOf('eu_eurodreams')).toHaveLength(217);
+    });
+
+    it('Thunderball: 5/39 in draw order and a Thunderball 1-14 from its own drum', () => {
+      const thunderball = rules('uk_thunderball');
+      // The operator's CSV, first row (newest): 18-Jun-2022,35,31,13,21,8,2 (kept in the order drawn).
+      expect(realRow('uk_thunderball', '2022-06-18')).toMatchObject({
+        main: [35, 31, 13, 21, 8],
+        special: [2],
+      });
+      expect(validateDrawNumbers(thunderball, '2022-06-18', [35, 31, 13, 21, 8], [15])).toBe(
+        'Special number 15 is out of range 1-14 for draws from 2010-05-09.',
+      );
+      expect(validateDrawNumbers(thunderball, '2022-06-18', [35, 31, 13, 21, 40], [2])).toBe(
+        'Main number 40 is out of range 1-39 for draws from 2010-05-09.',
+      );
+      // Its own drum: the Thunderball may equal a main number (2021-12-28: 38 13 4 2 28, Thunderball 4).
+      expect(realRow('uk_thunderball', '2021-12-28')).toMatchObject({
+        main: [38, 13, 4, 2, 28],
+        special: [4],
+      });
+      // Two copies of the operator's 180-day file (2018-08-29..2019-02-23, 2021-12-21..2022-06-18), none between.
+      expect(rowsOf('uk_thunderball')).toHaveLength(207);
+      expect(
+        rowsOf('uk_thunderball').filter((row) => row.date > '2019-02-23' && row.date < '2021-12-21'),
+      ).toEqual([]);
     });
 
     it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {
