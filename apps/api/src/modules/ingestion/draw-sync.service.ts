@@ -9,14 +9,21 @@ import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { roundsOn } from '../lotteries/domain/lottery-rules';
 import { adapterFor } from './adapters/adapters';
-import { parseAnswer, requestFor, SourceFormatError, type SourceRequest } from './adapters/source-adapter';
+import {
+  type FetchedDraw,
+  parseAnswer,
+  requestFor,
+  SourceFormatError,
+  type SourceRequest,
+} from './adapters/source-adapter';
 import { DrawIngestService } from './draw-ingest.service';
 import { DrawSource, type SourceValidators } from './draw-source.entity';
 import { fetchSourceAnswer, SourceFetchError } from './source-fetcher';
 import type { SourceEndpoint } from './domain/source-config';
 import { sourceLabel, sourcePolicy } from './domain/source-config';
+import { catchUpPeriods } from './domain/url-placeholders';
 import { SyncLog } from './sync-log';
-import type { SyncResult } from './sync-result';
+import type { RejectedRow, SyncResult } from './sync-result';
 import { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 
@@ -163,33 +170,54 @@ export class DrawSyncService {
         timeZone: record?.timezone,
         ...(record ? { roundsOn: (date: string) => roundsOn(record.rules, date) } : {}),
       });
-      // The sync's own clock fills {untilMs} and {isoWeek} (a test's frozen clock too).
-      const request = requestFor(adapter, { url: endpoint.url, since: this.since(tag), now: startedAt });
-      const fingerprint = requestFingerprint(endpoint, request);
-      const stored = options.known[endpoint.url];
-      const answer = await fetchSourceAnswer(request, {
-        policy: this.policy,
-        timeoutMs: this.settings.sync.timeoutMs,
-        userAgent: this.userAgent,
-        signal: options.signal,
-        validators: stored?.request === fingerprint ? stored : null,
-      });
-      if (answer.validators !== null) validators = { ...answer.validators, request: fingerprint };
-      if (answer.notModified) {
-        result.notModified = true;
-        return { result, validators };
-      }
-      const parsed = parseAnswer(adapter, answer.body);
-      const counts = await this.ingest.ingest(
-        tag,
-        parsed.draws,
-        { source: label, fetchedAt: startedAt },
-        deadline,
+      // A URL that names a period ({isoWeek}, {year}) is asked for each period since the last stored draw's, at most
+      // SYNC_CATCH_UP_PERIODS of them (oldest first): the next sync goes on from the new last stored draw.
+      const catchUp = catchUpPeriods(
+        endpoint.url,
+        { last: this.lastDraw(tag), now: startedAt, timeZone: record?.timezone },
+        this.settings.sync.catchUpPeriods,
       );
+      if (catchUp.periods.length > 1) {
+        result.periods = catchUp.periods.length;
+        if (catchUp.left > 0) result.periodsLeft = catchUp.left;
+      }
+      // The sync's own clock fills {untilMs} and {isoWeek} (a test's frozen clock too).
+      const since = this.since(tag);
+      const requests = catchUp.periods.map((period) =>
+        requestFor(adapter, { url: endpoint.url, since, now: startedAt, period }),
+      );
+      // Several answers are read whole: validators are kept for a single request only (the usual poll).
+      const single = requests.length === 1;
+      const draws: FetchedDraw[] = [];
+      const rejected: RejectedRow[] = [];
+      let ignored = 0;
+      for (const request of requests) {
+        const fingerprint = requestFingerprint(endpoint, request);
+        const stored = options.known[endpoint.url];
+        const answer = await fetchSourceAnswer(request, {
+          policy: this.policy,
+          timeoutMs: this.settings.sync.timeoutMs,
+          userAgent: this.userAgent,
+          signal: options.signal,
+          validators: single && stored?.request === fingerprint ? stored : null,
+        });
+        if (single && answer.validators !== null) validators = { ...answer.validators, request: fingerprint };
+        if (answer.notModified) {
+          result.notModified = true;
+          return { result, validators };
+        }
+        // Rows are numbered across the answers, oldest period first, so that each row's number is its own.
+        const parsed = parseAnswer(adapter, answer.body);
+        const offset = draws.length + rejected.length + ignored;
+        draws.push(...parsed.draws.map((draw) => ({ ...draw, row: draw.row + offset })));
+        rejected.push(...parsed.rejected.map((row) => ({ ...row, row: row.row + offset })));
+        ignored += parsed.ignored ?? 0;
+      }
+      const counts = await this.ingest.ingest(tag, draws, { source: label, fetchedAt: startedAt }, deadline);
       Object.assign(result, counts, {
-        ignored: counts.ignored + (parsed.ignored ?? 0),
-        fetched: parsed.draws.length + parsed.rejected.length,
-        rejected: [...parsed.rejected, ...counts.rejected].sort((a, b) => a.row - b.row),
+        ignored: counts.ignored + ignored,
+        fetched: draws.length + rejected.length,
+        rejected: [...rejected, ...counts.rejected].sort((a, b) => a.row - b.row),
       });
     } catch (error) {
       // Given up (the write cut short arrives wrapped as a query failure): no fault of the source's.
@@ -206,9 +234,14 @@ export class DrawSyncService {
     return `lottery-results-service sync (instance ${this.instanceId}${contact ? `; +${contact}` : ''})`;
   }
 
+  /** The date of the lottery's latest stored draw (null: none stored). */
+  private lastDraw(tag: string): string | null {
+    return this.catalog.has(tag) ? this.catalog.snapshot(tag).record.lastDraw : null;
+  }
+
   /** The first date to ask for: some weeks before the latest stored draw (null: everything the source gives). */
   private since(tag: string): string | null {
-    const last = this.catalog.has(tag) ? this.catalog.snapshot(tag).record.lastDraw : null;
+    const last = this.lastDraw(tag);
     return last === null
       ? null
       : (DateTime.fromISO(last).minus({ days: LOOKBACK_DAYS }).toISODate() as string);

@@ -25,6 +25,13 @@ export interface SyncResult {
   ignored?: number;
   rejected: RejectedRow[];
   /**
+   * A source whose URL names a period ({isoWeek}, {year}) and is behind: how many periods were asked, from the
+   * last stored draw's to today's (SYNC_CATCH_UP_PERIODS at most). Absent when only today's was.
+   */
+  periods?: number;
+  /** Periods still to ask after these, left to the next syncs; absent when none. */
+  periodsLeft?: number;
+  /**
    * Why the sync failed as a whole (unreachable, timeout, 5xx, not the expected format), naming each source tried
    * when there are fallbacks; null on success.
    */

@@ -32,6 +32,14 @@ export type SyncResultDto = {
    */
   notModified?: boolean;
   /**
+   * A source whose URL names a period ({isoWeek}, {year}) and was behind: how many periods were asked, oldest first, from the one of the last stored draw to the current one (SYNC_CATCH_UP_PERIODS at most). Absent when only the current one was.
+   */
+  periods?: number;
+  /**
+   * Periods still to ask after these, left to the next syncs. Absent when none.
+   */
+  periodsLeft?: number;
+  /**
    * Draws whose prizes were first stored or changed (a source whose mapping names prize fields).
    */
   prizes?: number;

@@ -58,8 +58,10 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
   const separator =
     mapping.separator === undefined ? DEFAULT_SEPARATOR : new RegExp(escape(mapping.separator) + '+');
   const filter = Object.entries(mapping.filter ?? {});
-  const buildUrl = ({ url, since, now }: FetchRequest): string => {
-    const target = new URL(expandUrl(url, { since, now: now ?? new Date(), timeZone: context.timeZone }));
+  const buildUrl = ({ url, since, now, period }: FetchRequest): string => {
+    const target = new URL(
+      expandUrl(url, { since, now: now ?? new Date(), period, timeZone: context.timeZone }),
+    );
     for (const [name, value] of Object.entries(mapping.query ?? {})) {
       // Without a date to start from (no draw stored yet), a parameter that needs one is left out.
       if (value.includes('{since}') && since === null) continue;

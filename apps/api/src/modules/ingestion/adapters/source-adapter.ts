@@ -40,6 +40,8 @@ export interface FetchRequest {
   since: string | null;
   /** The sync's clock, for the URL's `{untilMs}` and `{isoWeek}` (url-placeholders.ts); the current time if absent. */
   now?: Date;
+  /** A moment of the period the URL's `{isoWeek}` and `{year}` name (a catch-up's earlier period); default `now`. */
+  period?: Date;
 }
 
 /** The HTTP request that fetches a source: a GET of a URL, or what a feed asks for (headers, a POST body). */

@@ -51,6 +51,19 @@ export class SyncResultDto {
   @ApiProperty({ type: () => [RejectedRowDto] })
   rejected!: RejectedRowDto[];
 
+  @ApiPropertyOptional({
+    description:
+      'A source whose URL names a period ({isoWeek}, {year}) and was behind: how many periods were asked, oldest ' +
+      'first, from the one of the last stored draw to the current one (SYNC_CATCH_UP_PERIODS at most). Absent when only the current ' +
+      'one was.',
+  })
+  periods?: number;
+
+  @ApiPropertyOptional({
+    description: 'Periods still to ask after these, left to the next syncs. Absent when none.',
+  })
+  periodsLeft?: number;
+
   @ApiProperty({ type: String, nullable: true, example: 'HTTP 503 Service Unavailable' })
   error!: string | null;
 

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Clock } from '../src/common/clock';
+import { bundledDataDir, loadBundledLotteries } from '../src/modules/draws/domain/bundled-lotteries';
+import { parseDrawCsv } from '../src/modules/draws/domain/draw-csv';
+import { logMessages, setUp } from './support/ingestion';
+import type { Http } from './support/http';
+import { type SourceServer, startSourceServer } from './support/source-server';
+import type { TestApp } from './support/test-app';
+
+const TAG = 'eu_eurojackpot';
+/** Veikkaus's real answers for 2024-W22..W27 (test/fixtures/sources/byako, provenance in its README). */
+const WEEKS = ['22', '23', '24', '25', '26', '27'];
+/** The last draw kept: Tuesday 2024-05-28, in W22. Every later one is deleted. */
+const KEPT = '2024-05-28';
+/** Wednesday 2024-07-03, noon UTC: in W27, after its Tuesday draw (the last one the W27 answer holds). */
+const IN_W27 = new Date('2024-07-03T12:00:00Z');
+/** The draws the six answers hold: 2024-05-28 (kept) .. 2024-07-02. */
+const ANSWERED_UNTIL = '2024-07-02';
+
+/**
+ * Sources that catch up (issue 45): Eurojackpot's shipped Veikkaus source asks `…/draws/by-week/{isoWeek}`, one
+ * week an answer. After weeks without a sync, it asks every week from the last stored draw's to the current one,
+ * oldest first, at most SYNC_CATCH_UP_PERIODS a sync, and the draws of all of them come back. Served by a local
+ * server from real Veikkaus answers; the clock is frozen in the last of their weeks.
+ */
+describe('a source whose URL names a period catches up', () => {
+  const shipped = loadBundledLotteries(bundledDataDir()).find((lottery) => lottery.tag === TAG)!.sync!;
+  const bundledDates = parseDrawCsv(readFileSync(join(bundledDataDir(), `${TAG}.csv`), 'utf8')).rows.map(
+    (row) => row.date,
+  );
+  let sources: SourceServer;
+  let app: TestApp;
+  let api: Http;
+  let jwt: string;
+  let token: string;
+  let logs: string[];
+
+  beforeAll(async () => {
+    sources = await startSourceServer();
+    for (const week of WEEKS)
+      sources.answer(`/EJACKPOT/draws/by-week/2024-W${week}`, {
+        type: 'application/json;charset=utf-8',
+        body: readFileSync(join(__dirname, 'fixtures', 'sources', 'byako', `ejackpot_2024_${week}.json`)),
+      });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sources?.close();
+  });
+
+  /** An app whose Eurojackpot source is the shipped Veikkaus one, on the local server, its draws after KEPT gone. */
+  const start = async (env: Record<string, string> = {}) => {
+    await app?.close();
+    let admin: { jwt: string };
+    ({ app, api, token, admin, logs } = await setUp({ LOG_LEVEL: 'log', ...env }));
+    jwt = admin.jwt;
+    const put = await api.put(`/admin/sources/${TAG}`, {
+      jwt,
+      body: {
+        adapter: shipped.adapter,
+        url: sources.url('/EJACKPOT/draws/by-week/{isoWeek}'),
+        mapping: shipped.mapping,
+        fallbacks: [],
+      },
+    });
+    expect(put.status).toBe(200);
+    const before = await answered();
+    expect(before.map((draw) => draw.date)).toEqual(
+      bundledDates.filter((date) => date >= KEPT && date <= ANSWERED_UNTIL),
+    );
+    for (const date of bundledDates.filter((d) => d > KEPT))
+      expect((await api.delete(`/admin/lotteries/${TAG}/draws/${date}`, { jwt })).status).toBe(204);
+    expect((await api.get(`/lottery/${TAG}`, { token })).body.draws.last).toBe(KEPT);
+    return before;
+  };
+  /** The draws the six answers hold, oldest first, as the API serves them. */
+  const answered = async () => {
+    const page = await api.get(`/lottery/${TAG}/draws?from=${KEPT}&to=${ANSWERED_UNTIL}&limit=50`, { token });
+    expect(page.status).toBe(200);
+    return (page.body.draws as { date: string }[]).slice().reverse();
+  };
+  /** A sync now with the clock in W27 (only then: a token's metered reads count by the clock's day). */
+  const syncNow = async () => {
+    const clock = jest.spyOn(app.running.app.get(Clock), 'now');
+    const frozen = clock.getMockImplementation();
+    clock.mockImplementation(() => new Date(IN_W27));
+    try {
+      const res = await api.post(`/admin/sources/${TAG}/sync`, { jwt });
+      expect(res.status).toBe(200);
+      return res.body;
+    } finally {
+      clock.mockImplementation(frozen);
+    }
+  };
+  const weeksAsked = (from: number) =>
+    sources.requests.slice(from).map((request) => request.path.replace('/EJACKPOT/draws/by-week/', ''));
+
+  it('asks every week from the last stored draw’s, oldest first, in one sync: all the draws come back', async () => {
+    const before = await start();
+    const asked = sources.requests.length;
+
+    const result = await syncNow();
+    expect(weeksAsked(asked)).toEqual(WEEKS.map((week) => `2024-W${week}`));
+    expect(result).toMatchObject({ error: null, periods: 6, fetched: 11, inserted: 10, unchanged: 1 });
+    expect(result.periodsLeft).toBeUndefined();
+    expect(result.rejected).toEqual([]);
+    // The same draws, in draw order, with the numbers the bundle held.
+    expect(await answered()).toEqual(before);
+    expect((await api.get(`/lottery/${TAG}`, { token })).body.draws.last).toBe(ANSWERED_UNTIL);
+    expect(logMessages(logs)).toContain(
+      'Sync of eu_eurojackpot: 11 fetched, 10 new, 1 unchanged, 0 conflicts, 0 corrected, 0 rejected; 6 periods asked',
+    );
+
+    // Caught up: the current week alone is asked again.
+    const again = sources.requests.length;
+    const next = await syncNow();
+    expect(weeksAsked(again)).toEqual(['2024-W27']);
+    expect(next).toMatchObject({ error: null, fetched: 1, inserted: 0, unchanged: 1 });
+    expect(next.periods).toBeUndefined();
+  }, 120_000);
+
+  it('asks at most SYNC_CATCH_UP_PERIODS weeks a sync; the next sync goes on from the new last draw', async () => {
+    const before = await start({ SYNC_CATCH_UP_PERIODS: '4' });
+    const asked = sources.requests.length;
+
+    const first = await syncNow();
+    expect(weeksAsked(asked)).toEqual(['2024-W22', '2024-W23', '2024-W24', '2024-W25']);
+    expect(first).toMatchObject({ error: null, periods: 4, periodsLeft: 2, fetched: 8, inserted: 7 });
+    expect((await api.get(`/lottery/${TAG}`, { token })).body.draws.last).toBe('2024-06-21');
+    // (Its log line is sync-log.spec.ts's: Nest's logger stays with the first app of a test file.)
+
+    const resumed = sources.requests.length;
+    const second = await syncNow();
+    // From the week of 2024-06-21 (W25) to the current one.
+    expect(weeksAsked(resumed)).toEqual(['2024-W25', '2024-W26', '2024-W27']);
+    expect(second).toMatchObject({ error: null, periods: 3, fetched: 5, inserted: 3, unchanged: 2 });
+    expect(second.periodsLeft).toBeUndefined();
+    expect(await answered()).toEqual(before);
+  }, 120_000);
+});
