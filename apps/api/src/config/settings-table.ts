@@ -18,16 +18,21 @@ export function renderSettingsTable(schema: SettingsSchema): string {
     spec.kind.accepts,
     spec.meaning,
   ]);
+  return markdownTable(HEADER, rows);
+}
+
+/** A Markdown table laid out as Prettier lays it out (the README's generated tables). */
+export function markdownTable(header: string[], rows: string[][]): string {
   for (const row of rows)
     for (const cell of row)
-      if (cell.includes('|')) throw new Error(`A settings table cell may not hold "|": ${cell}`);
-  // Code points: the table holds no wide characters, so this is the width Prettier pads to.
+      if (cell.includes('|')) throw new Error(`A generated table's cell may not hold "|": ${cell}`);
+  // Code points: the tables hold no wide characters, so this is the width Prettier pads to.
   const width = (cell: string) => [...cell].length;
-  const widths = HEADER.map((_, column) => Math.max(...[HEADER, ...rows].map((row) => width(row[column]))));
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => width(row[column]))));
   const line = (cells: string[]) =>
     `| ${cells.map((cell, column) => cell + ' '.repeat(widths[column] - width(cell))).join(' | ')} |`;
   const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;
-  return [line(HEADER), rule, ...rows.map(line)].join('\n');
+  return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
 function shownDefault(name: string, spec: SettingSpec<unknown>): string {
@@ -38,17 +43,21 @@ function shownDefault(name: string, spec: SettingSpec<unknown>): string {
 }
 
 /** The generated table in `readme` (between the markers), or null when the markers are missing. */
-export function tableIn(readme: string): string | null {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
+export function tableIn(readme: string, markers: [string, string] = [TABLE_START, TABLE_END]): string | null {
+  const start = readme.indexOf(markers[0]);
+  const end = readme.indexOf(markers[1]);
   if (start < 0 || end < start) return null;
-  return readme.slice(start + TABLE_START.length, end).trim();
+  return readme.slice(start + markers[0].length, end).trim();
 }
 
-/** `readme` with its generated table replaced by `table`. */
-export function withTable(readme: string, table: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no "${TABLE_START}" … "${TABLE_END}" section`);
-  return `${readme.slice(0, start + TABLE_START.length)}\n\n${table}\n\n${readme.slice(end)}`;
+/** `readme` with its generated table (between `markers`) replaced by `table`. */
+export function withTable(
+  readme: string,
+  table: string,
+  markers: [string, string] = [TABLE_START, TABLE_END],
+): string {
+  const start = readme.indexOf(markers[0]);
+  const end = readme.indexOf(markers[1]);
+  if (start < 0 || end < start) throw new Error(`README.md has no "${markers[0]}" … "${markers[1]}" section`);
+  return `${readme.slice(0, start + markers[0].length)}\n\n${table}\n\n${readme.slice(end)}`;
 }

@@ -4,6 +4,13 @@ import { parseRequestOptions, type RequestOptions } from './request-options';
 import { TEXT_ENCODINGS, type TextEncoding } from './text-encoding';
 import { parseXmlPath } from './xml-paths';
 import type { ArchiveMapping } from './archive-mapping';
+import {
+  type DeclaredMappingKey,
+  DIVISION_KEYS,
+  MAPPING_KEYS,
+  PRIZE_KEYS,
+  ROW_DRAW_KEYS,
+} from './mapping-schema';
 
 export { dateReader };
 
@@ -113,30 +120,14 @@ const XML_PATHS =
 const MAX_DATE_PARTS = 3;
 const MAX_FILTERS = 5;
 
-const KEYS = [
-  'format',
-  'archive',
-  'encoding',
-  'header',
-  'rows',
-  'date',
-  'dateFormat',
-  'main',
-  'special',
-  'specialFromMain',
-  'round',
-  'draws',
-  'undated',
-  'from',
-  'filter',
-  'separator',
-  'delimiter',
-  'query',
-  'headers',
-  'method',
-  'body',
-  'prizes',
-];
+/** The keys a mapping may hold: those its schema declares (mapping-schema.ts). */
+const KEYS = MAPPING_KEYS;
+
+/** The schema declares exactly SourceMapping's keys: a key added to one and not the other does not compile. */
+type Undeclared = Exclude<keyof SourceMapping, DeclaredMappingKey>;
+type Unknown = Exclude<DeclaredMappingKey, keyof SourceMapping>;
+const declaredExactly: [Undeclared, Unknown] extends [never, never] ? true : never = true;
+void declaredExactly;
 /** A field name: 1 to 200 characters, none of them a control character. */
 const isPlainName = (text: string) =>
   text.length >= 1 && text.length <= 200 && ![...text].some((c) => c < ' ');
@@ -319,7 +310,7 @@ function parseRowDraws(
     const { main, special, ...others } = raw as Record<string, unknown>;
     const unknown = Object.keys(others)[0];
     if (unknown !== undefined)
-      return { problem: `draws[${i}] has an unknown key '${unknown}' (known: main, special)` };
+      return { problem: `draws[${i}] has an unknown key '${unknown}' (known: ${ROW_DRAW_KEYS.join(', ')})` };
     if (!isFields(main))
       return { problem: `draws[${i}].main must name a field, or list one field per number` };
     if (special !== undefined && !isFields(special))
@@ -356,7 +347,7 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
   const unknown = Object.keys(others)[0];
   if (unknown !== undefined)
     return {
-      problem: `prizes has an unknown key '${unknown}' (known: currency, decimal, suffix, divisions, jackpot)`,
+      problem: `prizes has an unknown key '${unknown}' (known: ${PRIZE_KEYS.join(', ')})`,
     };
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
     return { problem: 'prizes.currency must be an ISO 4217 code such as EUR' };
@@ -374,7 +365,10 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
     const at = `prizes.divisions[${i}]`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       return { problem: `${at} must be an object` };
-    const { rank, winners, amount, total, regions } = raw as Record<string, unknown>;
+    const { rank, winners, amount, total, regions, ...others } = raw as Record<string, unknown>;
+    const unknown = Object.keys(others)[0];
+    if (unknown !== undefined)
+      return { problem: `${at} has an unknown key '${unknown}' (known: ${DIVISION_KEYS.join(', ')})` };
     if (!Number.isInteger(rank) || (rank as number) < 1 || (rank as number) > MAX_PRIZE_DIVISIONS)
       return { problem: `${at}.rank must be a whole number from 1 to ${MAX_PRIZE_DIVISIONS}` };
     if (read.some((d) => d.rank === rank)) return { problem: `${at}.rank ${String(rank)} is listed twice` };
