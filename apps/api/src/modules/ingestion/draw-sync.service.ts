@@ -191,6 +191,8 @@ export class DrawSyncService {
       const draws: FetchedDraw[] = [];
       const rejected: RejectedRow[] = [];
       let ignored = 0;
+      /** Rows of the answers before this one: the highest row number reported of them (a filter skips some). */
+      let offset = 0;
       for (const request of requests) {
         const fingerprint = requestFingerprint(endpoint, request);
         const stored = options.known[endpoint.url];
@@ -208,10 +210,11 @@ export class DrawSyncService {
         }
         // Rows are numbered across the answers, oldest period first, so that each row's number is its own.
         const parsed = parseAnswer(adapter, answer.body);
-        const offset = draws.length + rejected.length + ignored;
+        const rows = [...parsed.draws, ...parsed.rejected].map(({ row }) => row + offset);
         draws.push(...parsed.draws.map((draw) => ({ ...draw, row: draw.row + offset })));
         rejected.push(...parsed.rejected.map((row) => ({ ...row, row: row.row + offset })));
         ignored += parsed.ignored ?? 0;
+        offset = Math.max(offset, ...rows);
       }
       const counts = await this.ingest.ingest(tag, draws, { source: label, fetchedAt: startedAt }, deadline);
       Object.assign(result, counts, {
