@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Clock } from '../src/common/clock';
 import { bundledDataDir, loadBundledLotteries } from '../src/modules/draws/domain/bundled-lotteries';
 import { parseDrawCsv } from '../src/modules/draws/domain/draw-csv';
+import { sql } from './support/fixtures';
 import { logMessages, setUp } from './support/ingestion';
 import type { Http } from './support/http';
 import { type SourceServer, startSourceServer } from './support/source-server';
@@ -138,4 +139,113 @@ describe('a source whose URL names a period catches up', () => {
     expect(second.periodsLeft).toBeUndefined();
     expect(await answered()).toEqual(before);
   }, 120_000);
+});
+
+/**
+ * A per-draw API (issue 45): CAIXA answers one contest a request (`…/api/megasena/{contest}`; without the number,
+ * the latest). The source keeps the highest contest number read (`last_contest`, from the mapping's `contest`
+ * field); a sync asks for each number after it until one is not published yet (404). CAIXA's real answer of
+ * Mega-Sena contest 2925 (test/fixtures/sources/caixa/megasena-2925.json) served locally.
+ */
+describe('a source whose URL names a draw number catches up', () => {
+  const MEGASENA = 'br_megasena';
+  const DATE = '2025-10-09';
+  const shipped = loadBundledLotteries(bundledDataDir()).find((lottery) => lottery.tag === MEGASENA)!.sync!;
+  let sources: SourceServer;
+  let app: TestApp;
+  let api: Http;
+  let jwt: string;
+  let token: string;
+
+  beforeAll(async () => {
+    sources = await startSourceServer();
+    const answer = {
+      type: 'application/json',
+      body: readFileSync(join(__dirname, 'fixtures', 'sources', 'caixa', 'megasena-2925.json')),
+    };
+    sources.answer('/api/megasena', answer);
+    sources.answer('/api/megasena/2925', answer);
+    let admin: { jwt: string };
+    ({ app, api, token, admin } = await setUp());
+    jwt = admin.jwt;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sources?.close();
+  });
+
+  const syncNow = async () => {
+    const res = await api.post(`/admin/sources/${MEGASENA}/sync`, { jwt });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const lastContest = async () =>
+    (await sql(app, 'SELECT last_contest FROM draw_sources WHERE lottery_tag = $1', [MEGASENA]))[0]
+      .last_contest as number | null;
+  const asked = (from: number) => sources.requests.slice(from).map((request) => request.path);
+  /** The draws of a date and what the date's draw paid, as the API serves them. */
+  const drawOn = async (date: string) => {
+    const [draws, prizes] = await Promise.all([
+      api.get(`/lottery/${MEGASENA}/draws?from=${date}&to=${date}`, { token }),
+      api.get(`/lottery/${MEGASENA}/draw/${date}/prizes`, { token }),
+    ]);
+    expect(draws.status).toBe(200);
+    // When they were written is no part of them: the sync rewrites them.
+    const paid = { ...(prizes.body as Record<string, unknown>) };
+    delete paid.updatedAt;
+    return { draws: draws.body.draws as unknown[], prizes: { status: prizes.status, body: paid } };
+  };
+
+  it('needs the mapping’s contest field for a URL with {contest}', async () => {
+    const put = await api.put(`/admin/sources/${MEGASENA}`, {
+      jwt,
+      body: { ...shipped, url: sources.url('/api/megasena/{contest}'), fallbacks: [] },
+    });
+    expect(put.status).toBe(400);
+    expect(put.body.message).toBe(
+      "Invalid 'mapping' value: a URL with {contest} needs the mapping's contest field.",
+    );
+  });
+
+  it('asks for the latest contest first, then each number after the last one read until one is not out yet', async () => {
+    const put = await api.put(`/admin/sources/${MEGASENA}`, {
+      jwt,
+      body: {
+        adapter: shipped.adapter,
+        url: sources.url('/api/megasena/{contest}'),
+        mapping: { ...shipped.mapping, contest: 'numero' },
+        fallbacks: [],
+      },
+    });
+    expect(put.status).toBe(200);
+    expect(await lastContest()).toBeNull();
+
+    // No number read yet: the latest contest (the URL without /{contest}); its number is kept.
+    let from = sources.requests.length;
+    expect(await syncNow()).toMatchObject({ error: null, fetched: 1, inserted: 0, unchanged: 1 });
+    expect(asked(from)).toEqual(['/api/megasena']);
+    expect(await lastContest()).toBe(2925);
+
+    // Contest 2925 missed: its draw is gone and the source last read 2924.
+    const before = await drawOn(DATE);
+    expect(before.draws).toHaveLength(1);
+    expect(before.prizes.status).toBe(200);
+    expect((await api.delete(`/admin/lotteries/${MEGASENA}/draws/${DATE}`, { jwt })).status).toBe(204);
+    await sql(app, 'UPDATE draw_sources SET last_contest = 2924 WHERE lottery_tag = $1', [MEGASENA]);
+
+    from = sources.requests.length;
+    const result = await syncNow();
+    expect(asked(from)).toEqual(['/api/megasena/2925', '/api/megasena/2926']);
+    expect(result).toMatchObject({ error: null, periods: 2, fetched: 1, inserted: 1, prizes: 1 });
+    expect(await drawOn(DATE)).toEqual(before);
+    expect(await lastContest()).toBe(2925);
+
+    // Nothing newer published: one request, a 404, and a success.
+    from = sources.requests.length;
+    const next = await syncNow();
+    expect(asked(from)).toEqual(['/api/megasena/2926']);
+    expect(next).toMatchObject({ error: null, fetched: 0, inserted: 0 });
+    expect(next.periods).toBeUndefined();
+    expect(await lastContest()).toBe(2925);
+  }, 60_000);
 });

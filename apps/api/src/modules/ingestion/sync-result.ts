@@ -25,8 +25,9 @@ export interface SyncResult {
   ignored?: number;
   rejected: RejectedRow[];
   /**
-   * A source whose URL names a period ({isoWeek}, {year}) and is behind: how many periods were asked, from the
-   * last stored draw's to today's (SYNC_CATCH_UP_PERIODS at most). Absent when only today's was.
+   * A source that is behind, whose URL names a period ({isoWeek}, {year}) or a draw number ({contest}): how many
+   * periods (from the last stored draw's to today's) or draw numbers (after the last one read, up to the first not
+   * published yet) were asked, SYNC_CATCH_UP_PERIODS at most. Absent when one was.
    */
   periods?: number;
   /** Periods still to ask after these, left to the next syncs; absent when none. */

@@ -18,6 +18,10 @@ export type CsvSourceMapping = {
    */
   body?: (string | Record<string, any>);
   /**
+   * The field of the draw's number (CAIXA's `numero`): the sync keeps the highest one read, and asks a URL holding `{contest}` for each number after it, until one is not published yet (404).
+   */
+  contest?: string;
+  /**
    * The date's field (a JSON dot path, a CSV column or an XML path), or up to 3 fields of its parts, joined with `-` (required).
    */
   date: (string | Array<string>);

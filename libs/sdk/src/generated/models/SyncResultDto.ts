@@ -32,11 +32,11 @@ export type SyncResultDto = {
    */
   notModified?: boolean;
   /**
-   * A source whose URL names a period ({isoWeek}, {year}) and was behind: how many periods were asked, oldest first, from the one of the last stored draw to the current one (SYNC_CATCH_UP_PERIODS at most). Absent when only the current one was.
+   * A source that was behind, whose URL names a period ({isoWeek}, {year}: from the one of the last stored draw to the current one, oldest first) or a draw number ({contest}: each after the last one read, up to the first not published yet): how many were asked (SYNC_CATCH_UP_PERIODS at most). Absent when one was.
    */
   periods?: number;
   /**
-   * Periods still to ask after these, left to the next syncs. Absent when none.
+   * Periods still to ask after these, left to the next syncs. Absent when none (or not known).
    */
   periodsLeft?: number;
   /**

@@ -51,6 +51,11 @@ export interface SourceMapping extends RequestOptions {
   /** The field of the draw's round (1, 2, … or ONE, TWO, …), where a date has several draws. */
   round?: string;
   /**
+   * The field of the draw's number (CAIXA's `numero`): the sync keeps the highest one read, and asks a URL holding
+   * `{contest}` for the numbers after it.
+   */
+  contest?: string;
+  /**
    * Where one row holds all the draws of its date (NY Take 5's midday and evening draws): each draw's fields, round
    * 1 first, instead of `main`, `special`, `specialFromMain` and `round`. A draw whose main fields are blank is not
    * in the row (not drawn yet, or not in that period). On a date whose rules have one draw, the row's one draw is
@@ -151,6 +156,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     special,
     specialFromMain,
     round,
+    contest,
     draws,
     undated,
     from,
@@ -201,6 +207,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   )
     return { problem: 'specialFromMain must be 1 to 10, with main one field and no special' };
   if (round !== undefined && !isField(round)) return { problem: 'round must name a field' };
+  if (contest !== undefined && !isField(contest)) return { problem: 'contest must name a field' };
   if (
     filter !== undefined &&
     (typeof filter !== 'object' ||
@@ -246,6 +253,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   if (special !== undefined) mapping.special = special as string | string[];
   if (specialFromMain !== undefined) mapping.specialFromMain = specialFromMain as number;
   if (round !== undefined) mapping.round = round;
+  if (contest !== undefined) mapping.contest = contest;
   if (undated !== undefined) mapping.undated = undated;
   if (from !== undefined) mapping.from = from as string;
   if (filter !== undefined) mapping.filter = { ...(filter as Record<string, string>) };
@@ -278,6 +286,7 @@ export function mappingFields(mapping: SourceMapping): string[] {
     ...list(mapping.main),
     ...list(mapping.special),
     ...list(mapping.round),
+    ...list(mapping.contest),
     ...(mapping.draws ?? []).flatMap((d) => [...list(d.main), ...list(d.special)]),
     ...Object.keys(mapping.filter ?? {}),
     ...(prizes?.divisions ?? []).flatMap((d) => [

@@ -85,6 +85,13 @@ const COMMON = {
     description: "The field of the draw's round, where a date has several: `1`, `2`, … or `ONE`, `TWO`, ….",
     example: 'drawRound',
   },
+  contest: {
+    type: 'string',
+    description:
+      "The field of the draw's number (CAIXA's `numero`): the sync keeps the highest one read, and asks a URL " +
+      'holding `{contest}` for each number after it, until one is not published yet (404).',
+    example: 'numero',
+  },
   draws: {
     type: 'array',
     description:

@@ -57,6 +57,15 @@ describe('URL placeholders', () => {
     );
   });
 
+  it('{contest}: a draw number; without one, the URL without its /{contest} (the latest draw)', () => {
+    const url = 'https://x.test/api/megasena/{contest}';
+    expect(expandUrl(url, { since: null, now: NOW, contest: 2926 })).toBe('https://x.test/api/megasena/2926');
+    expect(expandUrl(url, { since: null, now: NOW })).toBe('https://x.test/api/megasena');
+    expect(expandUrl('https://x.test/draw?n={contest}', { since: null, now: NOW })).toBe(
+      'https://x.test/draw?n=',
+    );
+  });
+
   it('names the first brace pair that is not a placeholder', () => {
     expect(unknownUrlPlaceholder('https://x.test/{since}/{sinceMs}/{untilMs}/{isoWeek}/{year}')).toBeNull();
     expect(unknownUrlPlaceholder('https://x.test/{since}/{fromMs}/{toMs}')).toBe('{fromMs}');
@@ -142,6 +151,20 @@ describe('URL placeholders when a source is saved', () => {
       mapping: adapter === 'generic' ? { format: 'json', date: 'd', main: 'm' } : null,
     });
 
+  it("{contest} needs the mapping's contest field (the draw numbers read)", () => {
+    expect(check('https://x.test/api/megasena/{contest}')).toEqual({
+      field: 'mapping',
+      problem: "a URL with {contest} needs the mapping's contest field.",
+    });
+    expect(
+      parseSourceConfig({
+        adapter: 'generic',
+        url: 'https://x.test/api/megasena/{contest}',
+        mapping: { format: 'json', rows: '.', date: 'd', main: 'm', contest: 'numero' },
+      }),
+    ).toMatchObject({ config: { url: 'https://x.test/api/megasena/{contest}' } });
+  });
+
   it('accepts the known ones in the path and the query', () => {
     expect(check('https://x.test/draws/{sinceMs}/{untilMs}?week={isoWeek}&from={since}')).toMatchObject({
       config: { url: 'https://x.test/draws/{sinceMs}/{untilMs}?week={isoWeek}&from={since}' },
@@ -149,7 +172,7 @@ describe('URL placeholders when a source is saved', () => {
   });
 
   it('refuses an unknown one, one outside the path and the query, and any for an adapter with its own URL', () => {
-    const known = 'known: {since}, {sinceMs}, {untilMs}, {isoWeek}, {year}';
+    const known = 'known: {since}, {sinceMs}, {untilMs}, {isoWeek}, {year}, {contest}';
     expect(check('https://x.test/draws/{fromMs}/{toMs}')).toEqual({
       field: 'url',
       problem: `{fromMs} is not a placeholder (${known}, in the path or the query).`,

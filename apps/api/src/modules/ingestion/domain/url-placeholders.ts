@@ -8,12 +8,14 @@ import { EARLIEST_DRAW_DATE } from '../../../common/dates/iso-date';
  * - `{sinceMs}`: that date at 00:00 in the lottery's zone, in epoch milliseconds;
  * - `{untilMs}`: now + 1 day, in epoch milliseconds (a draw of today is inside the range, whatever the zone);
  * - `{isoWeek}`: today's ISO week in the lottery's zone, YYYY-Www;
- * - `{year}`: today's year in the lottery's zone, YYYY.
+ * - `{year}`: today's year in the lottery's zone, YYYY;
+ * - `{contest}`: a draw's number (per-draw APIs: CAIXA `/megasena/{contest}`); without one, the URL is asked
+ *   without its `/{contest}` (the latest draw).
  *
  * `{isoWeek}` and `{year}` name a period: such a URL is asked once per period from the one of the last stored draw
  * to today's (`catchUpPeriods`), so that draws missed while the service was offline are caught up.
  */
-export const URL_PLACEHOLDERS = ['since', 'sinceMs', 'untilMs', 'isoWeek', 'year'] as const;
+export const URL_PLACEHOLDERS = ['since', 'sinceMs', 'untilMs', 'isoWeek', 'year', 'contest'] as const;
 
 /** The placeholders that name a period, finest first: a URL with several steps by the finest. */
 const PERIOD_UNITS = [
@@ -22,6 +24,13 @@ const PERIOD_UNITS = [
 ] as const;
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
+/** `/{contest}` in a path: left out when no draw number is known (the latest draw). */
+const CONTEST_SEGMENT = /\/\{contest\}/g;
+
+/** Whether a URL names a draw (`{contest}`): it is asked for each draw number after the last one read. */
+export function namesContest(url: string): boolean {
+  return url.includes('{contest}');
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the placeholders stand for in one request. */
@@ -31,6 +40,8 @@ export interface UrlValues {
   now: Date;
   /** A moment of the period that `{isoWeek}` and `{year}` name (a catch-up's earlier period); default `now`. */
   period?: Date;
+  /** The draw number `{contest}` stands for; absent: `/{contest}` is left out of the URL (the latest draw). */
+  contest?: number;
   /** The lottery's IANA zone (UTC when unknown). */
   timeZone?: string;
 }
@@ -50,6 +61,7 @@ export function placeholderOutsidePathAndQuery(url: URL): boolean {
 /** The URL with each placeholder replaced by its value (all of them digits, '-' and 'W': nothing to escape). */
 export function expandUrl(url: string, values: UrlValues): string {
   if (!url.includes('{')) return url;
+  if (values.contest === undefined) url = url.replace(CONTEST_SEGMENT, '');
   const zone = values.timeZone ?? 'UTC';
   const since = values.since ?? EARLIEST_DRAW_DATE;
   const today = DateTime.fromJSDate(values.period ?? values.now, { zone });
@@ -61,6 +73,7 @@ export function expandUrl(url: string, values: UrlValues): string {
     untilMs: () => String(values.now.getTime() + DAY_MS),
     isoWeek: () => today.toFormat("kkkk-'W'WW"),
     year: () => today.toFormat('yyyy'),
+    contest: () => String(values.contest ?? ''),
   };
   return url.replace(PLACEHOLDER, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(expanded, name) ? expanded[name as keyof typeof expanded]() : whole,
