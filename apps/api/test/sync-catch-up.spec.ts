@@ -139,6 +139,31 @@ describe('a source whose URL names a period catches up', () => {
     expect(second.periodsLeft).toBeUndefined();
     expect(await answered()).toEqual(before);
   }, 120_000);
+
+  it('numbers the rows across the answers, oldest period first (what the rejected rows name)', async () => {
+    await start({ SYNC_CATCH_UP_PERIODS: '2' });
+    // The same answers read without their Euro numbers: every draw is refused by the rules of its era.
+    const { special: _special, ...withoutSpecial } = shipped.mapping!;
+    const put = await api.put(`/admin/sources/${TAG}`, {
+      jwt,
+      body: {
+        adapter: 'generic',
+        url: sources.url('/EJACKPOT/draws/by-week/{isoWeek}'),
+        mapping: withoutSpecial,
+        fallbacks: [],
+      },
+    });
+    expect(put.status).toBe(200);
+    const result = await syncNow();
+    expect(result).toMatchObject({ error: null, periods: 2, periodsLeft: 4, fetched: 4, inserted: 0 });
+    // W22's two draws are rows 1 and 2, W23's rows 3 and 4.
+    expect(result.rejected.map((row: { row: number; date: string }) => [row.row, row.date])).toEqual([
+      [1, '2024-05-28'],
+      [2, '2024-05-31'],
+      [3, '2024-06-04'],
+      [4, '2024-06-07'],
+    ]);
+  }, 120_000);
 });
 
 /**

@@ -192,7 +192,6 @@ export class DrawSyncService {
               contest: options.lastContest! + 1 + i,
             }))
           : catchUp.periods.map((period) => ({ period }));
-      if (catchUp.left > 0) result.periodsLeft = catchUp.left;
       // The sync's own clock fills {untilMs} and {isoWeek} (a test's frozen clock too).
       const since = this.since(tag);
       // Several answers are read whole: validators are kept for a single request only (the usual poll).
@@ -230,15 +229,17 @@ export class DrawSyncService {
         }
         // Rows are numbered across the answers, oldest period first, so that each row's number is its own.
         const parsed = parseAnswer(adapter, answer.body);
-        const rows = [...parsed.draws, ...parsed.rejected].map(({ row }) => row + offset);
-        draws.push(...parsed.draws.map((draw) => ({ ...draw, row: draw.row + offset })));
-        rejected.push(...parsed.rejected.map((row) => ({ ...row, row: row.row + offset })));
+        const last = [...parsed.draws, ...parsed.rejected].reduce((max, { row }) => Math.max(max, row), 0);
+        for (const draw of parsed.draws) draws.push({ ...draw, row: draw.row + offset });
+        for (const row of parsed.rejected) rejected.push({ ...row, row: row.row + offset });
         ignored += parsed.ignored ?? 0;
-        offset = Math.max(offset, ...rows);
+        offset += last;
       }
       if (asked > 1) result.periods = asked;
-      const numbers = draws.flatMap((draw) => (draw.contest === undefined ? [] : [draw.contest]));
-      if (numbers.length > 0) contest = Math.max(...numbers);
+      if (catchUp.left > 0) result.periodsLeft = catchUp.left;
+      for (const draw of draws)
+        if (draw.contest !== undefined && (contest === null || draw.contest > contest))
+          contest = draw.contest;
       const counts = await this.ingest.ingest(tag, draws, { source: label, fetchedAt: startedAt }, deadline);
       Object.assign(result, counts, {
         ignored: counts.ignored + ignored,
