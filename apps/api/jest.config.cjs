@@ -49,6 +49,8 @@ const ENGINE_DEPENDENT = [
   'rounds-and-prizes-migrations',
   'shutdown',
   'startup',
+  // Draws written from several answers of one source in one sync (catch-up), in draw order.
+  'sync-catch-up',
 ];
 
 /**

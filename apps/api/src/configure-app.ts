@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { MAPPING_COMPONENTS } from './modules/ingestion/domain/mapping-schema';
 import type { Settings } from './config/settings';
 import { API_TOKEN_SCHEME, JWT_SCHEME } from './modules/guards/auth.decorator';
 import { writeMeterHeaders } from './modules/metering/request-meter';
@@ -75,6 +76,11 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
   });
   markPublicOperations(document);
+  // The generic adapter's mapping, declared once as JSON Schema (the DTOs refer to it by name).
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...MAPPING_COMPONENTS },
+  };
   return document;
 }
 

@@ -79,7 +79,7 @@ describe('ingestion of an XML publication, from a URL with placeholders', () => 
       errorBody.badRequest(
         Messages.invalidFieldProblem(
           'url',
-          '{fromMs} is not a placeholder (known: {since}, {sinceMs}, {untilMs}, {isoWeek}, in the path or the query).',
+          '{fromMs} is not a placeholder (known: {since}, {sinceMs}, {untilMs}, {isoWeek}, {year}, {contest}, in the path or the query).',
         ),
       ),
     );

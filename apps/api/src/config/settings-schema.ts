@@ -229,6 +229,12 @@ export const SETTINGS_SCHEMA = {
     meaning:
       'longest delay between two polls of a source still missing a draw or failing (6 h: a few requests a day, not one per check)',
   }),
+  SYNC_CATCH_UP_PERIODS: setting({
+    kind: integer(1, 520),
+    default: '12',
+    meaning:
+      "most periods (`{isoWeek}`, `{year}` in a URL) one sync asks for, oldest first from the last draw's; the next one goes on",
+  }),
   SYNC_CHECK_INTERVAL_MS: setting({
     kind: integer(10),
     default: '60000',

@@ -140,7 +140,10 @@ describe('loadSettings', () => {
       retryMinMs: 300000,
       retryMaxMs: 21600000,
       checkIntervalMs: 60000,
+      catchUpPeriods: 12,
     });
+    expect(loadSettings({ SYNC_CATCH_UP_PERIODS: '4' }).sync.catchUpPeriods).toBe(4);
+    expect(problems({ SYNC_CATCH_UP_PERIODS: '0' })).toHaveLength(1);
     expect(loadSettings({ SYNC: 'on', SYNC_ACCEPT_CORRECTIONS: 'on' }).sync).toMatchObject({
       enabled: true,
       acceptCorrections: true,

@@ -129,6 +129,8 @@ export interface SyncSettings {
   retryMaxMs: number;
   /** How often the scheduler looks for sources that are due (the first look comes sooner: see SyncScheduler). */
   checkIntervalMs: number;
+  /** The most periods one sync asks a URL naming a period for ({isoWeek}, {year}: catch-up), oldest first. */
+  catchUpPeriods: number;
 }
 
 export class SettingsError extends Error {
@@ -183,6 +185,7 @@ export function loadSettings(env: Env = process.env): Settings {
       retryMinMs: v.SYNC_RETRY_MIN_MS,
       retryMaxMs: v.SYNC_RETRY_MAX_MS,
       checkIntervalMs: v.SYNC_CHECK_INTERVAL_MS,
+      catchUpPeriods: v.SYNC_CATCH_UP_PERIODS,
     },
     webhooks: {
       allowedHosts: v.WEBHOOK_ALLOWED_HOSTS,

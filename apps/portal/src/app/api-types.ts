@@ -56,6 +56,8 @@ export type Freshness = FreshnessDto;
 /** Where a lottery's new draws are fetched from: an adapter, a URL and (generic adapter) a field mapping. */
 export type DrawSource = DrawSourceDto;
 export type SourceAdapter = DrawSourceDto['adapter'];
+/** The generic adapter's mapping: one of the formats (json, csv, xml) and the fields the API's schema declares. */
+export type SourceMapping = NonNullable<DrawSourceDto['mapping']>;
 /** A source's sync state: last attempt, success and error, next attempt, failures, the lottery's freshness. */
 export type SyncState = SyncStateDto;
 /** A fetched draw that differs from the stored one, waiting for (or past) an administrator's decision. */

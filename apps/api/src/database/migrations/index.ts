@@ -28,6 +28,7 @@ import { BundledLotteriesOffered1796900000000 } from './1796900000000-bundled-lo
 import { LotteryRetirement1796910000000 } from './1796910000000-lottery-retirement';
 import { DrawChanges1796920000000 } from './1796920000000-draw-changes';
 import { UkLottoRoundPrizes1796930000000 } from './1796930000000-uk-lotto-round-prizes';
+import { SourceLastContest1796940000000 } from './1796940000000-source-last-contest';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   LotteryRetirement1796910000000,
   DrawChanges1796920000000,
   UkLottoRoundPrizes1796930000000,
+  SourceLastContest1796940000000,
 ];

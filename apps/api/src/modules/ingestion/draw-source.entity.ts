@@ -73,6 +73,13 @@ export class DrawSource {
   @Column({ name: 'last_result', type: 'jsonb', nullable: true })
   lastResult!: SyncResult | null;
 
+  /**
+   * The highest draw number read from the source (a mapping's `contest`): a URL holding `{contest}` is asked for
+   * the numbers after it. Null until one is read.
+   */
+  @Column({ name: 'last_contest', type: 'integer', nullable: true })
+  lastContest!: number | null;
+
   /** For conditional requests: each endpoint's ETag and Last-Modified, by URL. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   validators!: SourceValidators;

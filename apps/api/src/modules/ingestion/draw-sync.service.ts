@@ -9,14 +9,21 @@ import type { Settings } from '../../config/settings';
 import { LotteryCatalog } from '../catalog/lottery-catalog.service';
 import { roundsOn } from '../lotteries/domain/lottery-rules';
 import { adapterFor } from './adapters/adapters';
-import { parseAnswer, requestFor, SourceFormatError, type SourceRequest } from './adapters/source-adapter';
+import {
+  type FetchedDraw,
+  parseAnswer,
+  requestFor,
+  SourceFormatError,
+  type SourceRequest,
+} from './adapters/source-adapter';
 import { DrawIngestService } from './draw-ingest.service';
 import { DrawSource, type SourceValidators } from './draw-source.entity';
 import { fetchSourceAnswer, SourceFetchError } from './source-fetcher';
 import type { SourceEndpoint } from './domain/source-config';
 import { sourceLabel, sourcePolicy } from './domain/source-config';
+import { catchUpPeriods, namesContest } from './domain/url-placeholders';
 import { SyncLog } from './sync-log';
-import type { SyncResult } from './sync-result';
+import type { RejectedRow, SyncResult } from './sync-result';
 import { Deadline } from '../../common/deadline';
 import { transactionWithin } from '../../database/transaction-within';
 
@@ -94,6 +101,7 @@ export class DrawSyncService {
     const failures: string[] = [];
     let result: SyncResult | undefined;
     let validators: SourceValidators | null = null;
+    let contest: number | null = null;
     // The fetch stops when the service stops, and when the request that asked for it is given up.
     const signals = [options.signal, deadline.signal].filter((signal) => signal !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
@@ -102,7 +110,7 @@ export class DrawSyncService {
         tag,
         endpoint,
         startedAt,
-        { signal, known: options.conditional ? known : {} },
+        { signal, known: options.conditional ? known : {}, lastContest: source.lastContest },
         deadline,
       );
       // A fetch cut short because nobody waits any more is no failure of the source: nothing more is tried.
@@ -112,6 +120,7 @@ export class DrawSyncService {
       // next time, never answered "not modified".
       if (result.error === null) {
         if (configured) validators = keptValidators(known, endpoints, endpoint, attempt.validators);
+        contest = attempt.contest;
         break;
       }
       failures.push(endpoints.length > 1 ? `${result.source}: ${result.error}` : result.error);
@@ -126,7 +135,7 @@ export class DrawSyncService {
     if (result!.error !== null)
       result = { ...result!, source: sourceLabel(first), error: failures.join('; ') };
     if (result!.error === null && failures.length > 0) result = { ...result!, fallbackAfter: failures };
-    await this.record(tag, startedAt, result!, validators, deadline);
+    await this.record(tag, startedAt, result!, validators, contest, deadline);
     this.log(sourceLabel(first), source, result!);
     return result!;
   }
@@ -140,9 +149,9 @@ export class DrawSyncService {
     tag: string,
     endpoint: SourceEndpoint,
     startedAt: Date,
-    options: { signal: AbortSignal | undefined; known: SourceValidators },
+    options: { signal: AbortSignal | undefined; known: SourceValidators; lastContest: number | null },
     deadline: Deadline,
-  ): Promise<{ result: SyncResult; validators: SourceValidators[string] | null }> {
+  ): Promise<{ result: SyncResult; validators: SourceValidators[string] | null; contest: number | null }> {
     const label = sourceLabel(endpoint);
     const result: SyncResult = {
       lottery: tag,
@@ -156,6 +165,7 @@ export class DrawSyncService {
       error: null,
     };
     let validators: SourceValidators[string] | null = null;
+    let contest: number | null = null;
     try {
       // The lottery's zone dates a source's epoch milliseconds; its rules say how many draws a date has.
       const record = this.catalog.has(tag) ? this.catalog.snapshot(tag).record : undefined;
@@ -163,41 +173,87 @@ export class DrawSyncService {
         timeZone: record?.timezone,
         ...(record ? { roundsOn: (date: string) => roundsOn(record.rules, date) } : {}),
       });
+      // What each request asks for. A URL naming a draw ({contest}) is asked for each number after the last one
+      // read, at most SYNC_CATCH_UP_PERIODS of them, until one is not published yet (404); with none read yet, the
+      // URL without its /{contest}: the latest draw. A URL naming a period ({isoWeek}, {year}) is asked for each
+      // period since the last stored draw's, at most SYNC_CATCH_UP_PERIODS of them (oldest first): the next sync
+      // goes on from the new last stored draw.
+      const perDraw = namesContest(endpoint.url);
+      const catchUp = perDraw
+        ? { periods: [startedAt], left: 0 }
+        : catchUpPeriods(
+            endpoint.url,
+            { last: this.lastDraw(tag), now: startedAt, timeZone: record?.timezone },
+            this.settings.sync.catchUpPeriods,
+          );
+      const plan: { period?: Date; contest?: number }[] =
+        perDraw && options.lastContest !== null
+          ? Array.from({ length: this.settings.sync.catchUpPeriods }, (_, i) => ({
+              contest: options.lastContest! + 1 + i,
+            }))
+          : catchUp.periods.map((period) => ({ period }));
       // The sync's own clock fills {untilMs} and {isoWeek} (a test's frozen clock too).
-      const request = requestFor(adapter, { url: endpoint.url, since: this.since(tag), now: startedAt });
-      const fingerprint = requestFingerprint(endpoint, request);
-      const stored = options.known[endpoint.url];
-      const answer = await fetchSourceAnswer(request, {
-        policy: this.policy,
-        timeoutMs: this.settings.sync.timeoutMs,
-        userAgent: this.userAgent,
-        signal: options.signal,
-        validators: stored?.request === fingerprint ? stored : null,
-      });
-      if (answer.validators !== null) validators = { ...answer.validators, request: fingerprint };
-      if (answer.notModified) {
-        result.notModified = true;
-        return { result, validators };
+      const since = this.since(tag);
+      // Several answers are read whole: validators are kept for a single request only (the usual poll).
+      const single = plan.length === 1;
+      const draws: FetchedDraw[] = [];
+      const rejected: RejectedRow[] = [];
+      let ignored = 0;
+      let asked = 0;
+      /** Rows of the answers before this one: the highest row number reported of them (a filter skips some). */
+      let offset = 0;
+      for (const wanted of plan) {
+        const request = requestFor(adapter, { url: endpoint.url, since, now: startedAt, ...wanted });
+        const fingerprint = requestFingerprint(endpoint, request);
+        const stored = options.known[endpoint.url];
+        asked++;
+        let answer: Awaited<ReturnType<typeof fetchSourceAnswer>>;
+        try {
+          answer = await fetchSourceAnswer(request, {
+            policy: this.policy,
+            timeoutMs: this.settings.sync.timeoutMs,
+            userAgent: this.userAgent,
+            signal: options.signal,
+            validators: single && stored?.request === fingerprint ? stored : null,
+          });
+        } catch (error) {
+          // A draw number not published yet: the draws after the last one read are all here.
+          if (wanted.contest !== undefined && error instanceof SourceFetchError && error.status === 404)
+            break;
+          throw error;
+        }
+        if (single && answer.validators !== null) validators = { ...answer.validators, request: fingerprint };
+        if (answer.notModified) {
+          result.notModified = true;
+          return { result, validators, contest };
+        }
+        // Rows are numbered across the answers, oldest period first, so that each row's number is its own.
+        const parsed = parseAnswer(adapter, answer.body);
+        const last = [...parsed.draws, ...parsed.rejected].reduce((max, { row }) => Math.max(max, row), 0);
+        for (const draw of parsed.draws) draws.push({ ...draw, row: draw.row + offset });
+        for (const row of parsed.rejected) rejected.push({ ...row, row: row.row + offset });
+        ignored += parsed.ignored ?? 0;
+        offset += last;
       }
-      const parsed = parseAnswer(adapter, answer.body);
-      const counts = await this.ingest.ingest(
-        tag,
-        parsed.draws,
-        { source: label, fetchedAt: startedAt },
-        deadline,
-      );
+      if (asked > 1) result.periods = asked;
+      if (catchUp.left > 0) result.periodsLeft = catchUp.left;
+      for (const draw of draws)
+        if (draw.contest !== undefined && (contest === null || draw.contest > contest))
+          contest = draw.contest;
+      const counts = await this.ingest.ingest(tag, draws, { source: label, fetchedAt: startedAt }, deadline);
       Object.assign(result, counts, {
-        ignored: counts.ignored + (parsed.ignored ?? 0),
-        fetched: parsed.draws.length + parsed.rejected.length,
-        rejected: [...parsed.rejected, ...counts.rejected].sort((a, b) => a.row - b.row),
+        ignored: counts.ignored + ignored,
+        fetched: draws.length + rejected.length,
+        rejected: [...rejected, ...counts.rejected].sort((a, b) => a.row - b.row),
       });
     } catch (error) {
       // Given up (the write cut short arrives wrapped as a query failure): no fault of the source's.
       deadline.throwIfGivenUp();
       const known = error instanceof SourceFetchError || error instanceof SourceFormatError;
       result.error = known ? (error as Error).message : `unexpected: ${(error as Error).message}`;
+      contest = null;
     }
-    return { result, validators };
+    return { result, validators, contest };
   }
 
   /** Names the software, this instance, and (SYNC_CONTACT) how an operator reaches whoever runs it. */
@@ -206,20 +262,29 @@ export class DrawSyncService {
     return `lottery-results-service sync (instance ${this.instanceId}${contact ? `; +${contact}` : ''})`;
   }
 
+  /** The date of the lottery's latest stored draw (null: none stored). */
+  private lastDraw(tag: string): string | null {
+    return this.catalog.has(tag) ? this.catalog.snapshot(tag).record.lastDraw : null;
+  }
+
   /** The first date to ask for: some weeks before the latest stored draw (null: everything the source gives). */
   private since(tag: string): string | null {
-    const last = this.catalog.has(tag) ? this.catalog.snapshot(tag).record.lastDraw : null;
+    const last = this.lastDraw(tag);
     return last === null
       ? null
       : (DateTime.fromISO(last).minus({ days: LOOKBACK_DAYS }).toISODate() as string);
   }
 
-  /** The outcome in the source's sync state; `validators` (when not null) replace the stored ones. */
+  /**
+   * The outcome in the source's sync state; `validators` (when not null) replace the stored ones; `contest` (when
+   * not null) is the highest draw number read, kept when higher than the stored one.
+   */
   private async record(
     tag: string,
     at: Date,
     result: SyncResult,
     validators: SourceValidators | null,
+    contest: number | null,
     deadline: Deadline,
   ): Promise<void> {
     const failed = result.error !== null;
@@ -228,9 +293,18 @@ export class DrawSyncService {
         `UPDATE draw_sources SET last_attempt_at = $2, last_result = $3::jsonb, last_error = $4,
            last_success_at = CASE WHEN $5 THEN last_success_at ELSE $2 END,
            consecutive_failures = CASE WHEN $5 THEN consecutive_failures + 1 ELSE 0 END,
-           validators = COALESCE($6::jsonb, validators)
+           validators = COALESCE($6::jsonb, validators),
+           last_contest = GREATEST(last_contest, $7::integer)
          WHERE lottery_tag = $1`,
-        [tag, at, JSON.stringify(result), result.error, failed, validators && JSON.stringify(validators)],
+        [
+          tag,
+          at,
+          JSON.stringify(result),
+          result.error,
+          failed,
+          validators && JSON.stringify(validators),
+          contest,
+        ],
       ),
     ).catch((error: Error) => {
       // Given up: the request's answer went out already, and this sync is to have no effect.

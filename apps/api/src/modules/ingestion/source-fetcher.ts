@@ -13,7 +13,15 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * Its message never quotes the answer (it is shown to administrators, logged and printed): the answer may come
  * from a host the service can reach and they cannot.
  */
-export class SourceFetchError extends Error {}
+export class SourceFetchError extends Error {
+  /** `status`: the HTTP status the source answered, where it answered one (a per-draw API's 404: not yet). */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 export interface FetchOptions {
   /** SYNC_ALLOWED_HOSTS' policy: which URLs and addresses may be fetched. */
@@ -94,7 +102,7 @@ export async function fetchSourceAnswer(
     if (status < 200 || status > 299) {
       response.destroy();
       // The standard reason, not the answer's: a status line is remote text too.
-      throw new SourceFetchError(`HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim());
+      throw new SourceFetchError(`HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim(), status);
     }
     const body = await readCapped(response, options.timeoutMs, signal);
     return { notModified: false, body, validators: validatorsOf(response) };

@@ -97,6 +97,27 @@ describe('SyncLog: what a sync logs', () => {
     ).toEqual([['debug', `Sync of us_powerball: not modified since last read (${LABEL})`]]);
   });
 
+  it('names the periods a catching-up sync asked, and those left (info while some are left)', () => {
+    const source = driver();
+    expect(source.sync(result({ inserted: 3, unchanged: 2, periods: 4, periodsLeft: 2 }))).toEqual([
+      {
+        level: 'log',
+        message:
+          'Sync of us_powerball: 5 fetched, 3 new, 2 unchanged, 0 conflicts, 0 corrected, 0 rejected; 4 periods ' +
+          'asked, 2 left for the next sync',
+      },
+    ]);
+    // Periods left are news even when the ones asked brought nothing (the next sync goes on).
+    expect(source.sync(result({ periods: 12, periodsLeft: 1 })).map((l) => l.level)).toEqual(['log']);
+    expect(source.sync(result({ periods: 2 }))).toEqual([
+      {
+        level: 'debug',
+        message:
+          'Sync of us_powerball: 5 fetched, 0 new, 5 unchanged, 0 conflicts, 0 corrected, 0 rejected; 2 periods asked',
+      },
+    ]);
+  });
+
   it('warns of rejected rows once until they change', () => {
     const source = driver();
     const rejected = [{ row: 2, date: '2026-08-14', message: 'Main number 71 is out of range 1-70.' }];

@@ -91,11 +91,17 @@ export class SyncLog {
     const summary =
       `Sync of ${lottery}: ${result.fetched} fetched, ${result.inserted} new, ${result.unchanged} unchanged, ` +
       `${result.conflicts} conflicts, ${result.corrected} corrected, ${result.rejected.length} rejected` +
-      (result.prizes ? `, prizes of ${result.prizes} draws stored` : '');
+      (result.prizes ? `, prizes of ${result.prizes} draws stored` : '') +
+      (result.periods
+        ? `; ${result.periods} periods asked` +
+          (result.periodsLeft ? `, ${result.periodsLeft} left for the next sync` : '')
+        : '');
     const rejected = result.rejected.length
       ? result.rejected.map((r) => `row ${r.row}${r.date ? ` (${r.date})` : ''}: ${r.message}`).join('; ')
       : null;
-    const brought = result.inserted + result.corrected + result.conflicts + (result.prizes ?? 0) > 0;
+    const brought =
+      result.inserted + result.corrected + result.conflicts + (result.prizes ?? 0) > 0 ||
+      (result.periodsLeft ?? 0) > 0;
     if (rejected !== null && rejected !== state.rejected)
       lines.push({ level: 'warn', message: `${summary} (${source}): ${rejected}` });
     else lines.push({ level: brought ? 'log' : 'debug', message: summary });

@@ -25,6 +25,14 @@ export interface SyncResult {
   ignored?: number;
   rejected: RejectedRow[];
   /**
+   * A source that is behind, whose URL names a period ({isoWeek}, {year}) or a draw number ({contest}): how many
+   * periods (from the last stored draw's to today's) or draw numbers (after the last one read, up to the first not
+   * published yet) were asked, SYNC_CATCH_UP_PERIODS at most. Absent when one was.
+   */
+  periods?: number;
+  /** Periods still to ask after these, left to the next syncs; absent when none. */
+  periodsLeft?: number;
+  /**
    * Why the sync failed as a whole (unreachable, timeout, 5xx, not the expected format), naming each source tried
    * when there are fallbacks; null on success.
    */

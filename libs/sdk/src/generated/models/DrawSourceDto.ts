@@ -3,6 +3,7 @@
 /* tslint:disable */
 /* eslint-disable */
 import type { SourceEndpointDto } from './SourceEndpointDto';
+import type { SourceMappingOrNull } from './SourceMappingOrNull';
 export type DrawSourceDto = {
   adapter: 'socrata-powerball' | 'socrata-megamillions' | 'generic';
   enabled: boolean;
@@ -14,7 +15,7 @@ export type DrawSourceDto = {
   /**
    * Generic adapter only.
    */
-  mapping: Record<string, any> | null;
+  mapping: SourceMappingOrNull;
   url: string;
 };
 

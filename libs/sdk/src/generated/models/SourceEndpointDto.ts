@@ -2,12 +2,13 @@
 /* istanbul ignore file */
 /* tslint:disable */
 /* eslint-disable */
+import type { SourceMappingOrNull } from './SourceMappingOrNull';
 export type SourceEndpointDto = {
   adapter: 'socrata-powerball' | 'socrata-megamillions' | 'generic';
   /**
    * Generic adapter only.
    */
-  mapping: Record<string, any> | null;
+  mapping: SourceMappingOrNull;
   url: string;
 };
 

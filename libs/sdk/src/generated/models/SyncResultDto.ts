@@ -32,6 +32,14 @@ export type SyncResultDto = {
    */
   notModified?: boolean;
   /**
+   * A source that was behind, whose URL names a period ({isoWeek}, {year}: from the one of the last stored draw to the current one, oldest first) or a draw number ({contest}: each after the last one read, up to the first not published yet): how many were asked (SYNC_CATCH_UP_PERIODS at most). Absent when one was.
+   */
+  periods?: number;
+  /**
+   * Periods still to ask after these, left to the next syncs. Absent when none (or not known).
+   */
+  periodsLeft?: number;
+  /**
    * Draws whose prizes were first stored or changed (a source whose mapping names prize fields).
    */
   prizes?: number;

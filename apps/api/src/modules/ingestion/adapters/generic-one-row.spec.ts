@@ -64,4 +64,16 @@ describe("generic adapter: an answer that is one draw (rows '.')", () => {
       problem: "rows '.' (the answer is one row) is for format json",
     });
   });
+
+  it("reads the contest's number where the mapping names its field (CAIXA's numero), and refuses a row without one", () => {
+    const numbered = { ...CAIXA, contest: 'numero' };
+    expect(parse(numbered, answer).draws).toEqual([
+      expect.objectContaining({ date: '2025-10-09', contest: 2925 }),
+    ]);
+    // A number as text is read too; one that is not a whole number is the row's fault.
+    expect(parse({ ...numbered, contest: 'numeroConcursoAnterior' }, answer).draws[0].contest).toBe(2924);
+    expect(() => parse({ ...numbered, contest: 'localSorteio' }, answer)).toThrow(
+      'no usable row in 1 (the format may have changed); row 1: localSorteio (text of 15 characters) is not a draw number',
+    );
+  });
 });

@@ -58,8 +58,10 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
   const separator =
     mapping.separator === undefined ? DEFAULT_SEPARATOR : new RegExp(escape(mapping.separator) + '+');
   const filter = Object.entries(mapping.filter ?? {});
-  const buildUrl = ({ url, since, now }: FetchRequest): string => {
-    const target = new URL(expandUrl(url, { since, now: now ?? new Date(), timeZone: context.timeZone }));
+  const buildUrl = ({ url, since, now, period, contest }: FetchRequest): string => {
+    const target = new URL(
+      expandUrl(url, { since, now: now ?? new Date(), period, contest, timeZone: context.timeZone }),
+    );
     for (const [name, value] of Object.entries(mapping.query ?? {})) {
       // Without a date to start from (no draw stored yet), a parameter that needs one is left out.
       if (value.includes('{since}') && since === null) continue;
@@ -117,6 +119,18 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
         ignored++;
         return;
       }
+      let contest: number | undefined;
+      if (mapping.contest !== undefined) {
+        const rawContest = fieldOf(row, mapping.contest);
+        const value = typeof rawContest === 'string' ? Number(rawContest.trim() || NaN) : rawContest;
+        if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+          const message = `${mapping.contest} ${describeValue(rawContest)} is not a draw number`;
+          rejected.push({ row: position, date, message });
+          return;
+        }
+        contest = value;
+      }
+      const numbered = contest === undefined ? {} : { contest };
       if (rowDraws !== undefined) {
         // Several draws in one row: each present draw is its place's round (round 1 where the date has one draw).
         const present = rowDraws
@@ -131,7 +145,7 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
         for (const { fields, round } of present) {
           const numbers = numbersOf(row, fields);
           if (typeof numbers === 'string') rejected.push({ row: position, date, message: numbers });
-          else draws.push({ row: position, date, round: single ? 1 : round, ...numbers });
+          else draws.push({ row: position, date, round: single ? 1 : round, ...numbered, ...numbers });
         }
         return;
       }
@@ -160,6 +174,7 @@ export function genericAdapter(mapping: SourceMapping, context: GenericContext =
         row: position,
         date,
         ...(round !== undefined ? { round } : {}),
+        ...numbered,
         ...numbers,
         ...(prizes ? { prizes } : {}),
       });

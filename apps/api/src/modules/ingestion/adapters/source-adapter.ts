@@ -11,6 +11,8 @@ export interface FetchedDraw {
   special: number[];
   /** Which of the date's draws (1, 2, …), where the source publishes several on one date (UK rounds). */
   round?: number;
+  /** The draw's number, where the mapping names its field (`contest`). */
+  contest?: number;
   /** What the draw paid, where the source publishes it and the mapping names its fields. */
   prizes?: FetchedPrizes;
 }
@@ -40,6 +42,10 @@ export interface FetchRequest {
   since: string | null;
   /** The sync's clock, for the URL's `{untilMs}` and `{isoWeek}` (url-placeholders.ts); the current time if absent. */
   now?: Date;
+  /** A moment of the period the URL's `{isoWeek}` and `{year}` name (a catch-up's earlier period); default `now`. */
+  period?: Date;
+  /** The draw number the URL's `{contest}` names; absent: the URL without its `/{contest}` (the latest draw). */
+  contest?: number;
 }
 
 /** The HTTP request that fetches a source: a GET of a URL, or what a feed asks for (headers, a POST body). */

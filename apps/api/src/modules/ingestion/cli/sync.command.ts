@@ -61,6 +61,9 @@ function report(io: CliIo, result: SyncResult): void {
   io.out(
     `${lottery} (${source}): ${result.fetched} fetched, ${result.inserted} new, ${result.unchanged} unchanged, ` +
       `${result.conflicts} ${result.conflicts === 1 ? 'conflict' : 'conflicts'}, ${result.corrected} corrected, ` +
-      `${result.rejected.length} rejected.`,
+      `${result.rejected.length} rejected` +
+      (result.periods ? `; ${result.periods} periods asked` : '') +
+      (result.periodsLeft ? `, ${result.periodsLeft} left for the next sync` : '') +
+      '.',
   );
 }

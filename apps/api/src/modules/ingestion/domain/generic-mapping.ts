@@ -4,6 +4,13 @@ import { parseRequestOptions, type RequestOptions } from './request-options';
 import { TEXT_ENCODINGS, type TextEncoding } from './text-encoding';
 import { parseXmlPath } from './xml-paths';
 import type { ArchiveMapping } from './archive-mapping';
+import {
+  type DeclaredMappingKey,
+  DIVISION_KEYS,
+  MAPPING_KEYS,
+  PRIZE_KEYS,
+  ROW_DRAW_KEYS,
+} from './mapping-schema';
 
 export { dateReader };
 
@@ -43,6 +50,11 @@ export interface SourceMapping extends RequestOptions {
   specialFromMain?: number;
   /** The field of the draw's round (1, 2, … or ONE, TWO, …), where a date has several draws. */
   round?: string;
+  /**
+   * The field of the draw's number (CAIXA's `numero`): the sync keeps the highest one read, and asks a URL holding
+   * `{contest}` for the numbers after it.
+   */
+  contest?: string;
   /**
    * Where one row holds all the draws of its date (NY Take 5's midday and evening draws): each draw's fields, round
    * 1 first, instead of `main`, `special`, `specialFromMain` and `round`. A draw whose main fields are blank is not
@@ -113,30 +125,14 @@ const XML_PATHS =
 const MAX_DATE_PARTS = 3;
 const MAX_FILTERS = 5;
 
-const KEYS = [
-  'format',
-  'archive',
-  'encoding',
-  'header',
-  'rows',
-  'date',
-  'dateFormat',
-  'main',
-  'special',
-  'specialFromMain',
-  'round',
-  'draws',
-  'undated',
-  'from',
-  'filter',
-  'separator',
-  'delimiter',
-  'query',
-  'headers',
-  'method',
-  'body',
-  'prizes',
-];
+/** The keys a mapping may hold: those its schema declares (mapping-schema.ts). */
+const KEYS = MAPPING_KEYS;
+
+/** The schema declares exactly SourceMapping's keys: a key added to one and not the other does not compile. */
+type Undeclared = Exclude<keyof SourceMapping, DeclaredMappingKey>;
+type Unknown = Exclude<DeclaredMappingKey, keyof SourceMapping>;
+const declaredExactly: [Undeclared, Unknown] extends [never, never] ? true : never = true;
+void declaredExactly;
 /** A field name: 1 to 200 characters, none of them a control character. */
 const isPlainName = (text: string) =>
   text.length >= 1 && text.length <= 200 && ![...text].some((c) => c < ' ');
@@ -160,6 +156,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
     special,
     specialFromMain,
     round,
+    contest,
     draws,
     undated,
     from,
@@ -210,6 +207,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   )
     return { problem: 'specialFromMain must be 1 to 10, with main one field and no special' };
   if (round !== undefined && !isField(round)) return { problem: 'round must name a field' };
+  if (contest !== undefined && !isField(contest)) return { problem: 'contest must name a field' };
   if (
     filter !== undefined &&
     (typeof filter !== 'object' ||
@@ -255,6 +253,7 @@ export function parseSourceMapping(value: unknown): { mapping: SourceMapping } |
   if (special !== undefined) mapping.special = special as string | string[];
   if (specialFromMain !== undefined) mapping.specialFromMain = specialFromMain as number;
   if (round !== undefined) mapping.round = round;
+  if (contest !== undefined) mapping.contest = contest;
   if (undated !== undefined) mapping.undated = undated;
   if (from !== undefined) mapping.from = from as string;
   if (filter !== undefined) mapping.filter = { ...(filter as Record<string, string>) };
@@ -287,6 +286,7 @@ export function mappingFields(mapping: SourceMapping): string[] {
     ...list(mapping.main),
     ...list(mapping.special),
     ...list(mapping.round),
+    ...list(mapping.contest),
     ...(mapping.draws ?? []).flatMap((d) => [...list(d.main), ...list(d.special)]),
     ...Object.keys(mapping.filter ?? {}),
     ...(prizes?.divisions ?? []).flatMap((d) => [
@@ -319,7 +319,7 @@ function parseRowDraws(
     const { main, special, ...others } = raw as Record<string, unknown>;
     const unknown = Object.keys(others)[0];
     if (unknown !== undefined)
-      return { problem: `draws[${i}] has an unknown key '${unknown}' (known: main, special)` };
+      return { problem: `draws[${i}] has an unknown key '${unknown}' (known: ${ROW_DRAW_KEYS.join(', ')})` };
     if (!isFields(main))
       return { problem: `draws[${i}].main must name a field, or list one field per number` };
     if (special !== undefined && !isFields(special))
@@ -356,7 +356,7 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
   const unknown = Object.keys(others)[0];
   if (unknown !== undefined)
     return {
-      problem: `prizes has an unknown key '${unknown}' (known: currency, decimal, suffix, divisions, jackpot)`,
+      problem: `prizes has an unknown key '${unknown}' (known: ${PRIZE_KEYS.join(', ')})`,
     };
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
     return { problem: 'prizes.currency must be an ISO 4217 code such as EUR' };
@@ -374,7 +374,10 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
     const at = `prizes.divisions[${i}]`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       return { problem: `${at} must be an object` };
-    const { rank, winners, amount, total, regions } = raw as Record<string, unknown>;
+    const { rank, winners, amount, total, regions, ...others } = raw as Record<string, unknown>;
+    const unknown = Object.keys(others)[0];
+    if (unknown !== undefined)
+      return { problem: `${at} has an unknown key '${unknown}' (known: ${DIVISION_KEYS.join(', ')})` };
     if (!Number.isInteger(rank) || (rank as number) < 1 || (rank as number) > MAX_PRIZE_DIVISIONS)
       return { problem: `${at}.rank must be a whole number from 1 to ${MAX_PRIZE_DIVISIONS}` };
     if (read.some((d) => d.rank === rank)) return { problem: `${at}.rank ${String(rank)} is listed twice` };

@@ -2,7 +2,12 @@ import { OutboundPolicy, type OutboundProblem } from '../../../common/net/outbou
 import type { Settings } from '../../../config/settings';
 import { ADAPTER_NAMES, type AdapterName } from './adapter-names';
 import { parseSourceMapping, type SourceMapping } from './generic-mapping';
-import { placeholderOutsidePathAndQuery, unknownUrlPlaceholder, URL_PLACEHOLDERS } from './url-placeholders';
+import {
+  namesContest,
+  placeholderOutsidePathAndQuery,
+  unknownUrlPlaceholder,
+  URL_PLACEHOLDERS,
+} from './url-placeholders';
 
 /** One publication to fetch: an adapter, a URL and (generic adapter) its mapping. */
 export interface SourceEndpoint {
@@ -94,6 +99,9 @@ function parseEndpoint(
   }
   const parsed = parseSourceMapping(mapping);
   if ('problem' in parsed) return { field: `${prefix}mapping`, problem: `${parsed.problem}.` };
+  // The draw numbers after the last one read: the mapping must say where a draw's number is.
+  if (namesContest(url) && parsed.mapping.contest === undefined)
+    return { field: `${prefix}mapping`, problem: "a URL with {contest} needs the mapping's contest field." };
   return { endpoint: { adapter: 'generic', url, mapping: parsed.mapping } };
 }
 

@@ -1,7 +1,7 @@
 import { parseSourceConfig } from './source-config';
 import { genericAdapter } from '../adapters/generic';
 import { requestFor } from '../adapters/source-adapter';
-import { expandUrl, unknownUrlPlaceholder } from './url-placeholders';
+import { catchUpPeriods, expandUrl, unknownUrlPlaceholder } from './url-placeholders';
 
 /** Friday 2026-08-14, 12:00 UTC: a fixed clock. */
 const NOW = new Date('2026-08-14T12:00:00Z');
@@ -47,8 +47,27 @@ describe('URL placeholders', () => {
     expect(expand(url, null, new Date('2025-12-29T12:00:00Z'))).toBe('https://x.test/draws/by-week/2026-W01');
   });
 
+  it("{year}: today's year in the lottery's zone; a catch-up's period replaces today for it and {isoWeek}", () => {
+    const newYearsEve = new Date('2026-12-31T22:30:00Z');
+    expect(expand('https://x.test/{year}', null, newYearsEve)).toBe('https://x.test/2026');
+    expect(expand('https://x.test/{year}', null, newYearsEve, 'Europe/Helsinki')).toBe('https://x.test/2027');
+    const period = new Date('2024-05-27T00:00:00Z');
+    expect(expandUrl('https://x.test/{isoWeek}/{year}?to={untilMs}', { since: null, now: NOW, period })).toBe(
+      `https://x.test/2024-W22/2024?to=${NOW.getTime() + 86_400_000}`,
+    );
+  });
+
+  it('{contest}: a draw number; without one, the URL without its /{contest} (the latest draw)', () => {
+    const url = 'https://x.test/api/megasena/{contest}';
+    expect(expandUrl(url, { since: null, now: NOW, contest: 2926 })).toBe('https://x.test/api/megasena/2926');
+    expect(expandUrl(url, { since: null, now: NOW })).toBe('https://x.test/api/megasena');
+    expect(expandUrl('https://x.test/draw?n={contest}', { since: null, now: NOW })).toBe(
+      'https://x.test/draw?n=',
+    );
+  });
+
   it('names the first brace pair that is not a placeholder', () => {
-    expect(unknownUrlPlaceholder('https://x.test/{since}/{sinceMs}/{untilMs}/{isoWeek}')).toBeNull();
+    expect(unknownUrlPlaceholder('https://x.test/{since}/{sinceMs}/{untilMs}/{isoWeek}/{year}')).toBeNull();
     expect(unknownUrlPlaceholder('https://x.test/{since}/{fromMs}/{toMs}')).toBe('{fromMs}');
     expect(unknownUrlPlaceholder('https://x.test/?q={}')).toBe('{}');
     expect(unknownUrlPlaceholder('https://x.test/{SINCE}')).toBe('{SINCE}');
@@ -70,6 +89,60 @@ describe('URL placeholders', () => {
   });
 });
 
+describe('catchUpPeriods: the periods a URL that names one is asked for', () => {
+  const weeks = (last: string | null, max = 12, now = NOW, timeZone?: string) => {
+    const { periods, left } = catchUpPeriods(
+      'https://x.test/draws/by-week/{isoWeek}',
+      { last, now, timeZone },
+      max,
+    );
+    return {
+      weeks: periods.map((period) => expandUrl('{isoWeek}', { since: null, now, period, timeZone })),
+      left,
+    };
+  };
+
+  it("from the last stored draw's week to today's, oldest first (NOW is in 2026-W33)", () => {
+    expect(weeks('2026-07-24')).toEqual({
+      weeks: ['2026-W30', '2026-W31', '2026-W32', '2026-W33'],
+      left: 0,
+    });
+    // Across a year's end: 2026 has 53 ISO weeks.
+    expect(weeks('2026-12-25', 12, new Date('2027-01-12T12:00:00Z'))).toEqual({
+      weeks: ['2026-W52', '2026-W53', '2027-W01', '2027-W02'],
+      left: 0,
+    });
+  });
+
+  it("today's week alone when the last draw is in it, later, or absent, and for a URL without a period", () => {
+    const today = { periods: [NOW], left: 0 };
+    expect(catchUpPeriods('https://x.test/{isoWeek}', { last: '2026-08-11', now: NOW }, 12)).toEqual(today);
+    expect(catchUpPeriods('https://x.test/{isoWeek}', { last: '2026-09-01', now: NOW }, 12)).toEqual(today);
+    expect(catchUpPeriods('https://x.test/{isoWeek}', { last: null, now: NOW }, 12)).toEqual(today);
+    expect(catchUpPeriods('https://x.test/{since}', { last: '2020-01-01', now: NOW }, 12)).toEqual(today);
+  });
+
+  it('at most max periods, the oldest; the rest left to the next syncs', () => {
+    expect(weeks('2026-06-01', 3)).toEqual({ weeks: ['2026-W23', '2026-W24', '2026-W25'], left: 8 });
+    // The next sync, after W25's draws were stored, goes on from there.
+    expect(weeks('2026-06-19', 12)).toMatchObject({ weeks: expect.arrayContaining(['2026-W25']), left: 0 });
+  });
+
+  it("weeks in the lottery's zone; a URL with {year} alone steps by years", () => {
+    // Sunday 23:30 UTC is Monday in Helsinki: a second week there.
+    const sundayNight = new Date('2026-08-16T23:30:00Z');
+    expect(weeks('2026-08-14', 12, sundayNight).weeks).toEqual(['2026-W33']);
+    expect(weeks('2026-08-14', 12, sundayNight, 'Europe/Helsinki').weeks).toEqual(['2026-W33', '2026-W34']);
+    const { periods } = catchUpPeriods('https://x.test/{year}.csv', { last: '2023-12-30', now: NOW }, 12);
+    expect(periods.map((period) => expandUrl('{year}', { since: null, now: NOW, period }))).toEqual([
+      '2023',
+      '2024',
+      '2025',
+      '2026',
+    ]);
+  });
+});
+
 describe('URL placeholders when a source is saved', () => {
   const check = (url: string, adapter = 'generic') =>
     parseSourceConfig({
@@ -78,6 +151,20 @@ describe('URL placeholders when a source is saved', () => {
       mapping: adapter === 'generic' ? { format: 'json', date: 'd', main: 'm' } : null,
     });
 
+  it("{contest} needs the mapping's contest field (the draw numbers read)", () => {
+    expect(check('https://x.test/api/megasena/{contest}')).toEqual({
+      field: 'mapping',
+      problem: "a URL with {contest} needs the mapping's contest field.",
+    });
+    expect(
+      parseSourceConfig({
+        adapter: 'generic',
+        url: 'https://x.test/api/megasena/{contest}',
+        mapping: { format: 'json', rows: '.', date: 'd', main: 'm', contest: 'numero' },
+      }),
+    ).toMatchObject({ config: { url: 'https://x.test/api/megasena/{contest}' } });
+  });
+
   it('accepts the known ones in the path and the query', () => {
     expect(check('https://x.test/draws/{sinceMs}/{untilMs}?week={isoWeek}&from={since}')).toMatchObject({
       config: { url: 'https://x.test/draws/{sinceMs}/{untilMs}?week={isoWeek}&from={since}' },
@@ -85,7 +172,7 @@ describe('URL placeholders when a source is saved', () => {
   });
 
   it('refuses an unknown one, one outside the path and the query, and any for an adapter with its own URL', () => {
-    const known = 'known: {since}, {sinceMs}, {untilMs}, {isoWeek}';
+    const known = 'known: {since}, {sinceMs}, {untilMs}, {isoWeek}, {year}, {contest}';
     expect(check('https://x.test/draws/{fromMs}/{toMs}')).toEqual({
       field: 'url',
       problem: `{fromMs} is not a placeholder (${known}, in the path or the query).`,

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ADAPTER_NAMES } from '../domain/adapter-names';
+import { mappingProperty } from './put-source.dto';
 
 /** One publication: its adapter, URL and (generic adapter) mapping. */
 export class SourceEndpointDto {
@@ -11,12 +12,7 @@ export class SourceEndpointDto {
   })
   url!: string;
 
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    description: 'Generic adapter only.',
-  })
+  @ApiProperty({ ...mappingProperty, description: 'Generic adapter only.' })
   mapping!: Record<string, unknown> | null;
 }
 
@@ -30,12 +26,7 @@ export class DrawSourceDto {
   @ApiProperty({ example: 'https://data.ny.gov/resource/d6yy-54nr.json' })
   url!: string;
 
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
-    description: 'Generic adapter only.',
-  })
+  @ApiProperty({ ...mappingProperty, description: 'Generic adapter only.' })
   mapping!: Record<string, unknown> | null;
 
   @ApiProperty({

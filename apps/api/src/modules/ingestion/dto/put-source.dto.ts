@@ -1,7 +1,20 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  type ApiPropertyOptions,
+  type SchemaObject,
+} from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
 import { ADAPTER_NAMES } from '../domain/adapter-names';
+import { SOURCE_MAPPING_OR_NULL } from '../domain/mapping-schema';
+
+/** A mapping (the schema declared in mapping-schema.ts), or null. */
+const MAPPING_OR_NULL: SchemaObject = {
+  allOf: [{ $ref: `#/components/schemas/${SOURCE_MAPPING_OR_NULL}` }],
+};
+/** The same for a decorator. */
+export const mappingProperty = MAPPING_OR_NULL as ApiPropertyOptions;
 
 const adapterMessage = Messages.invalidField('adapter', `one of ${ADAPTER_NAMES.join(', ')}`);
 
@@ -21,13 +34,9 @@ export class PutSourceDto {
   url!: string;
 
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    nullable: true,
+    ...mappingProperty,
     description:
-      'The generic adapter only: {format: json|csv|xml, rows?, date, dateFormat?, main, special?, specialFromMain?, ' +
-      'separator?, delimiter?, query?, header?, archive?, encoding?, method?, headers?, body?, filter?, round?, ' +
-      'prizes?} (README, "Adding a draw source").',
+      'The generic adapter only (null for the others): where the rows, the date and the numbers are.',
     example: { format: 'csv', date: 'Date', dateFormat: 'DD/MM/YYYY', main: 'Numbers', special: 'Bonus' },
   })
   @IsOptional()
@@ -37,7 +46,16 @@ export class PutSourceDto {
 
   @ApiPropertyOptional({
     type: 'array',
-    items: { type: 'object', additionalProperties: true },
+    items: {
+      type: 'object',
+      properties: {
+        adapter: { type: 'string', enum: [...ADAPTER_NAMES] },
+        url: { type: 'string' },
+        mapping: { ...MAPPING_OR_NULL, description: 'The generic adapter only.' },
+      },
+      required: ['adapter', 'url'],
+    },
+    maxItems: 5,
     description:
       'Up to 5 more publications {adapter, url, mapping?}, tried in order when the one before fails to be fetched ' +
       'or read; each checked like the first. Omitted: the stored fallbacks are kept; [] removes them.',

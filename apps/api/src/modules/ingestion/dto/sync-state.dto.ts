@@ -51,6 +51,19 @@ export class SyncResultDto {
   @ApiProperty({ type: () => [RejectedRowDto] })
   rejected!: RejectedRowDto[];
 
+  @ApiPropertyOptional({
+    description:
+      'A source that was behind, whose URL names a period ({isoWeek}, {year}: from the one of the last stored draw ' +
+      'to the current one, oldest first) or a draw number ({contest}: each after the last one read, up to the ' +
+      'first not published yet): how many were asked (SYNC_CATCH_UP_PERIODS at most). Absent when one was.',
+  })
+  periods?: number;
+
+  @ApiPropertyOptional({
+    description: 'Periods still to ask after these, left to the next syncs. Absent when none (or not known).',
+  })
+  periodsLeft?: number;
+
   @ApiProperty({ type: String, nullable: true, example: 'HTTP 503 Service Unavailable' })
   error!: string | null;
 

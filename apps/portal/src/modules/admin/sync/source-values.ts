@@ -1,5 +1,5 @@
 import { LotteryApiError } from '@lottery-results/sdk';
-import type { DrawSource, SourceAdapter } from '../../../app/api-types';
+import type { DrawSource, SourceAdapter, SourceMapping } from '../../../app/api-types';
 import { apiFieldErrors, type FieldErrors } from '../../../app/field-errors';
 
 export const ADAPTERS: { value: SourceAdapter; label: string }[] = [
@@ -48,7 +48,7 @@ export interface SourceBody {
   adapter: SourceAdapter;
   url: string;
   enabled: boolean;
-  mapping?: Record<string, unknown> | null;
+  mapping?: SourceMapping | null;
 }
 
 /**
@@ -80,7 +80,8 @@ export function sourceBody(values: SourceValues): SourceBody {
   const body: SourceBody = { adapter: values.adapter, url: values.url.trim(), enabled: values.enabled };
   if (values.adapter === 'generic') {
     const text = values.mapping.trim();
-    body.mapping = text === '' ? null : (JSON.parse(text) as Record<string, unknown>);
+    // Only its JSON is checked here: whether it is a mapping is the API's to say (a 400 at the field).
+    body.mapping = text === '' ? null : (JSON.parse(text) as SourceMapping);
   }
   return body;
 }

@@ -24,6 +24,9 @@ export function resultSummary(result: NonNullable<SyncState['lastResult']>): str
   ];
   if (result.corrected > 0) parts.push(`${result.corrected} corrected`);
   parts.push(`${result.rejected.length} rejected`);
+  // A source that caught up on several periods (weeks, years) since its last stored draw.
+  if (result.periods) parts.push(`${result.periods} periods asked`);
+  if (result.periodsLeft) parts.push(`${result.periodsLeft} left for the next sync`);
   return parts.join(', ');
 }
 
