@@ -26,6 +26,7 @@ const ENGINE_DEPENDENT = [
   'admin-accounts',
   'admin-draws-list',
   'admin-lotteries',
+  'caixa-contest-sources-migration',
   'change-feed',
   'changes',
   'cold-token-burst',

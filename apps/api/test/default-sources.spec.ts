@@ -41,21 +41,23 @@ const SAMPLES: Record<string, Sample> = {
     until: '2025-10-11',
   },
   // CAIXA's JSON API: one contest an answer. Real answers of Mega-Sena (in the bundle) and Quina (after it ends);
-  // none of Lotofácil was found: its sample is made from the bundle's last contest (see the README).
-  'https://servicebus2.caixa.gov.br/portaldeloterias/api/megasena': {
+  // none of Lotofácil was found: its sample is made from the bundle's last contest (see the README). Served at a
+  // path without {contest}, the sync reads it as the latest contest, as a first sync does (the catch-up from the
+  // last contest read is sync-catch-up.spec.ts).
+  'https://servicebus2.caixa.gov.br/portaldeloterias/api/megasena/{contest}': {
     file: 'caixa/megasena-2925.json',
     until: '2025-10-09',
     count: 1,
     prizes: 1,
   },
-  'https://servicebus2.caixa.gov.br/portaldeloterias/api/quina': {
+  'https://servicebus2.caixa.gov.br/portaldeloterias/api/quina/{contest}': {
     file: 'caixa/quina-6849.json',
     until: '2024-08-16',
     newer: 1,
     deleteFive: false,
     prizes: 1,
   },
-  'https://servicebus2.caixa.gov.br/portaldeloterias/api/lotofacil': {
+  'https://servicebus2.caixa.gov.br/portaldeloterias/api/lotofacil/{contest}': {
     file: 'made/caixa/lotofacil.json',
     until: '2025-11-17',
     count: 1,

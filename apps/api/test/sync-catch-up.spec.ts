@@ -222,9 +222,16 @@ describe('a source whose URL names a draw number catches up', () => {
   };
 
   it('needs the mapping’s contest field for a URL with {contest}', async () => {
+    const withoutContest = { ...shipped.mapping };
+    delete withoutContest.contest;
     const put = await api.put(`/admin/sources/${MEGASENA}`, {
       jwt,
-      body: { ...shipped, url: sources.url('/api/megasena/{contest}'), fallbacks: [] },
+      body: {
+        ...shipped,
+        mapping: withoutContest,
+        url: sources.url('/api/megasena/{contest}'),
+        fallbacks: [],
+      },
     });
     expect(put.status).toBe(400);
     expect(put.body.message).toBe(

@@ -29,6 +29,7 @@ import { LotteryRetirement1796910000000 } from './1796910000000-lottery-retireme
 import { DrawChanges1796920000000 } from './1796920000000-draw-changes';
 import { UkLottoRoundPrizes1796930000000 } from './1796930000000-uk-lotto-round-prizes';
 import { SourceLastContest1796940000000 } from './1796940000000-source-last-contest';
+import { CaixaContestSources1796950000000 } from './1796950000000-caixa-contest-sources';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   DrawChanges1796920000000,
   UkLottoRoundPrizes1796930000000,
   SourceLastContest1796940000000,
+  CaixaContestSources1796950000000,
 ];
