@@ -141,6 +141,12 @@ const SAMPLES: Record<string, Sample> = {
     file: 'made/uk-national-lottery/lotto-draw-history.csv',
     until: '2025-07-30',
   },
+  // Israel Lotto: Mifal HaPais' results CSV (the bundle's own source, its first 446 lines), re-encoded to
+  // Windows-1255 as the operator serves it (the index gave the decoded text: pais/Lotto.csv).
+  'https://www.pais.co.il/Lotto/lotto_resultsDownload.aspx': {
+    file: 'pais/Lotto.windows-1255.csv',
+    until: '2023-07-22',
+  },
   'https://data.api.thelott.com/sales/vmax/web/data/lotto/latestresults': {
     // One URL for the three Australian games: the request's body names the game (answered per lottery below).
     file: 'made/thelott/latestresults-{tag}.json',
