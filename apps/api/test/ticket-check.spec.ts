@@ -212,6 +212,14 @@ const CASES: Case[] = [
     ticket: { main: [8, 13, 1, 2, 3], special: [2] },
     expected: { main: [8, 13], special: [2], division: won(7, 2, 1, fixed(10, 'GBP')) },
   },
+  // 2023-07-22: 2 4 18 22 29 30, strong number 2 → 3 numbers without the strong number: rank 8, a fixed ILS 10
+  // (a line of 3 + strong would be rank 7, a share of the sales).
+  {
+    tag: 'il_lotto',
+    date: '2023-07-22',
+    ticket: { main: [2, 4, 18, 1, 3, 5], special: [5] },
+    expected: { main: [2, 4, 18], special: [], division: won(8, 3, 0, fixed(10, 'ILS')) },
+  },
 ];
 
 describe('POST /lottery/{tag}/check', () => {

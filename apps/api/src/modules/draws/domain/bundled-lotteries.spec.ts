@@ -64,6 +64,7 @@ describe('loadBundledLotteries', () => {
       'hu_hatoslotto',
       'hu_otoslotto',
       'hu_skandinav',
+      'il_lotto',
       'it_superenalotto',
       'kr_lotto645',
       'tx_lotto_texas',
@@ -98,7 +99,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(28);
+    expect(lotteries).toHaveLength(29);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -178,13 +179,13 @@ describe('bundled draw histories', () => {
     },
   );
 
-  it('documents 537 off-schedule draws, as the README says', () => {
-    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(537);
+  it('documents 606 off-schedule draws, as the README says', () => {
+    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(606);
   });
 
-  it('holds 67,907 draws in total, as the README says', () => {
+  it('holds 68,352 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(67_907);
+    expect(total).toBe(68_352);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -388,6 +389,28 @@ describe('bundled draw histories', () => {
       expect(
         rowsOf('uk_thunderball').filter((row) => row.date > '2019-02-23' && row.date < '2021-12-21'),
       ).toEqual([]);
+    });
+
+    it('Israel Lotto: 6/37 (sorted) and a strong number 1-7 from its own drum', () => {
+      const lotto = rules('il_lotto');
+      // Mifal HaPais' CSV, first row (newest): 3605,22/07/2023,02,04,18,22,29,30,2,0,0,
+      expect(realRow('il_lotto', '2023-07-22')).toMatchObject({ main: [2, 4, 18, 22, 29, 30], special: [2] });
+      expect(validateDrawNumbers(lotto, '2023-07-22', [2, 4, 18, 22, 29, 30], [8])).toBe(
+        'Special number 8 is out of range 1-7 for draws from 2019-08-06.',
+      );
+      expect(validateDrawNumbers(lotto, '2023-07-22', [2, 4, 18, 22, 29, 38], [2])).toBe(
+        'Main number 38 is out of range 1-37 for draws from 2019-08-06.',
+      );
+      // Its own drum: the strong number may equal a main number, as on this very draw (2 and strong 2) and on
+      // 2023-07-13 (3602,13/07/2023,07,09,17,29,30,33,7,0,0,).
+      expect(realRow('il_lotto', '2023-07-13')).toMatchObject({ main: [7, 9, 17, 29, 30, 33], special: [7] });
+      // Draws 3161 (2019-08-06, the Lotto 2019 plan's first) to 3605, none missing.
+      expect(rowsOf('il_lotto')).toHaveLength(445);
+      expect(rowsOf('il_lotto')[0]).toMatchObject({
+        date: '2019-08-06',
+        main: [1, 14, 25, 29, 30, 33],
+        special: [3],
+      });
     });
 
     it('Hatoslottó: a bonus number until 2007-07-22, none from 2007-07-29', () => {

@@ -229,6 +229,28 @@ describe('generic adapter: text encodings', () => {
       expect(parse({ ...mapping, encoding }, cp1252).draws).toHaveLength(1);
   });
 
+  it('decodes windows-1255 (Hebrew: Mifal HaPais names its columns in Hebrew)', () => {
+    // Windows-1255 puts the Hebrew letters U+05D0..U+05EA at 0xE0..0xFA; the rest of this text is ASCII.
+    const hebrew = 'הגרלה,תאריך,1,2,3,4,5,6,המספר החזק/נוסף,\n3605,22/07/2023,02,04,18,22,29,30,2,\n';
+    const cp1255 = Buffer.from(
+      [...hebrew].map((c) => (c >= 'א' && c <= 'ת' ? c.charCodeAt(0) - 0x5d0 + 0xe0 : c.charCodeAt(0))),
+    );
+    const pais = {
+      format: 'csv',
+      date: 'תאריך',
+      dateFormat: 'DD/MM/YYYY',
+      main: ['1', '2', '3', '4', '5', '6'],
+    };
+    const { draws } = parse({ ...pais, special: 'המספר החזק/נוסף', encoding: 'windows-1255' }, cp1255);
+    expect(draws).toEqual([
+      expect.objectContaining({ date: '2023-07-22', main: [2, 4, 18, 22, 29, 30], special: [2] }),
+    ]);
+    // Read as UTF-8, the Hebrew names do not match.
+    expect(() => parse({ ...pais, special: 'המספר החזק/נוסף' }, cp1255)).toThrow(
+      'it holds bytes that are not UTF-8',
+    );
+  });
+
   it('reads UTF-8 by default, its byte order mark dropped (JSON.parse would refuse it)', () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     expect(parse(mapping, Buffer.concat([bom, Buffer.from(text, 'utf8')])).draws).toHaveLength(1);

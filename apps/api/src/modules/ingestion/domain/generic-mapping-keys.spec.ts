@@ -36,7 +36,7 @@ describe('parseSourceMapping: what operators publish', () => {
     [{ archive: { type: 'tar' } }, "archive must be {type: 'zip'"],
     [{ archive: { type: 'zip', level: 9 } }, "archive must be {type: 'zip'"],
     [{ archive: { type: 'zip', member: '(' } }, 'archive.member is not a valid regular expression'],
-    [{ encoding: 'latin1' }, 'encoding must be one of utf-8, windows-1252, iso-8859-1'],
+    [{ encoding: 'latin1' }, 'encoding must be one of utf-8, windows-1252, iso-8859-1, windows-1255'],
     [{ header: 'no' }, 'header must be true or false, with format csv'],
     [{ header: false, format: 'json' }, 'header must be true or false, with format csv'],
     [{ header: false }, "with header false, fields are column positions ('1', '2', …): 'd' is not one"],

@@ -1,8 +1,9 @@
 /**
  * The text encodings a source may publish in. WHATWG's decoders (TextDecoder) read 'iso-8859-1' as windows-1252,
- * as browsers do: the two differ only in 0x80–0x9F, which ISO-8859-1 leaves to control characters.
+ * as browsers do: the two differ only in 0x80–0x9F, which ISO-8859-1 leaves to control characters. windows-1255
+ * (Hebrew) is Mifal HaPais' results CSV (il_lotto), whose header is Hebrew.
  */
-export const TEXT_ENCODINGS = ['utf-8', 'windows-1252', 'iso-8859-1'] as const;
+export const TEXT_ENCODINGS = ['utf-8', 'windows-1252', 'iso-8859-1', 'windows-1255'] as const;
 export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
 
 /**
