@@ -124,10 +124,12 @@ const SAMPLES: Record<string, Sample> = {
       { date: '1995-01-03', message: expect.stringContaining('no draw is scheduled on 1995-01-03') },
     ],
   },
+  // Veikkaus' Eurojackpot answer of week 2024-W26 (byako's real copy): its two draws and what each paid, in cents.
   'https://www.veikkaus.fi/api/draw-results/v1/games/EJACKPOT/draws/by-week/{isoWeek}': {
-    file: 'made/veikkaus/ejackpot_2026_33.json',
-    until: '2026-08-14',
+    file: 'byako/ejackpot_2024_26.json',
+    until: '2024-06-28',
     count: 2,
+    prizes: 2,
   },
   'https://bet.szerencsejatek.hu/cmsfiles/eurojackpot.csv': {
     file: 'made/szerencsejatek/eurojackpot.csv',

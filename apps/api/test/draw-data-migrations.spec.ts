@@ -6,6 +6,10 @@ import { SourceFallbacks1796830000000 } from '../src/database/migrations/1796830
 import { OperatorSources1796850000000 } from '../src/database/migrations/1796850000000-operator-sources';
 import { DRAW_INGESTION_1795800000000 } from '../src/database/migrations/data/1795800000000-draw-ingestion';
 import { OPERATOR_SOURCES_1796850000000 } from '../src/database/migrations/data/1796850000000-operator-sources';
+import {
+  EUROJACKPOT_PRIZES_1796960000000,
+  EurojackpotPrizes1796960000000,
+} from '../src/database/migrations/1796960000000-eurojackpot-prizes';
 import { bundledDataDir, loadBundledLotteries } from '../src/modules/draws/domain/bundled-lotteries';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -21,6 +25,12 @@ import { createTestApp, TestApp } from './support/test-app';
  * loaded with its calendar and source, and never went through them).
  */
 const FROZEN_TAGS = new Set(DRAW_SCHEDULES_1795700000000.map(({ tag }) => tag));
+/** A bundled mapping as the frozen copies hold it: Eurojackpot's without the prizes a later migration adds. */
+const beforePrizes = <M extends { prizes?: unknown } | null>(tag: string, mapping: M): M => {
+  if (tag !== 'eu_eurojackpot' || mapping === null) return mapping;
+  const { prizes: _added, ...rest } = mapping;
+  return rest as M;
+};
 const bundled = loadBundledLotteries(bundledDataDir()).filter(({ tag }) => FROZEN_TAGS.has(tag));
 const bundledSchedules = bundled.map(({ tag, schedule }) => ({ tag, schedule }));
 const bundledSources = bundled
@@ -51,10 +61,13 @@ describe('migrations 1795700000000 and 1795800000000: frozen draw calendars and 
           tag,
           adapter: sync!.adapter,
           url: sync!.url,
-          mapping: sync!.mapping,
+          mapping: beforePrizes(tag, sync!.mapping),
           fallbacks: sync!.fallbacks,
         })),
     );
+    // …but for the prizes Eurojackpot's source reads since migration 1796960000000, which adds exactly these.
+    const eurojackpot = bundled.find(({ tag }) => tag === 'eu_eurojackpot')!;
+    expect(eurojackpot.sync!.mapping!.prizes).toEqual(EUROJACKPOT_PRIZES_1796960000000);
     // The migrations send JSON.stringify of these values; the runtime loader's output (what they sent before) too.
     expect(DRAW_SCHEDULES_1795700000000.map((s) => JSON.stringify(s.schedule))).toEqual(
       bundledSchedules.map((s) => JSON.stringify(s.schedule)),
@@ -111,6 +124,7 @@ describe('migrations 1795700000000 and 1795800000000: frozen draw calendars and 
         await ingestion.up(runner);
         await fallbacks.up(runner);
         await operatorSources.up(runner);
+        await new EurojackpotPrizes1796960000000().up(runner);
         expect(await schedules()).toEqual(before.schedules);
         expect(await sources()).toEqual(before.sources);
       } finally {

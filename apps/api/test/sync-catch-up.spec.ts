@@ -103,15 +103,30 @@ describe('a source whose URL names a period catches up', () => {
 
     const result = await syncNow();
     expect(weeksAsked(asked)).toEqual(WEEKS.map((week) => `2024-W${week}`));
-    expect(result).toMatchObject({ error: null, periods: 6, fetched: 11, inserted: 10, unchanged: 1 });
+    expect(result).toMatchObject({
+      error: null,
+      periods: 6,
+      fetched: 11,
+      inserted: 10,
+      unchanged: 1,
+      prizes: 11,
+    });
     expect(result.periodsLeft).toBeUndefined();
     expect(result.rejected).toEqual([]);
     // The same draws, in draw order, with the numbers the bundle held.
     expect(await answered()).toEqual(before);
     expect((await api.get(`/lottery/${TAG}`, { token })).body.draws.last).toBe(ANSWERED_UNTIL);
     expect(logMessages(logs)).toContain(
-      'Sync of eu_eurojackpot: 11 fetched, 10 new, 1 unchanged, 0 conflicts, 0 corrected, 0 rejected; 6 periods asked',
+      'Sync of eu_eurojackpot: 11 fetched, 10 new, 1 unchanged, 0 conflicts, 0 corrected, 0 rejected, prizes of 11 draws stored; 6 periods asked',
     );
+    // What each draw paid comes with it (Veikkaus' prize tiers, in cents): on 2024-05-28 nobody won 5+2, five lines
+    // won 5+1 (EUR 452,799.80 each).
+    const paid = await api.get(`/lottery/${TAG}/draw/2024-05-28/prizes`, { token });
+    expect(paid.status).toBe(200);
+    expect(paid.body.divisions.slice(0, 2)).toEqual([
+      expect.objectContaining({ rank: 1, winners: 0 }),
+      expect.objectContaining({ rank: 2, winners: 5, amount: 452_799.8 }),
+    ]);
 
     // Caught up: the current week alone is asked again.
     const again = sources.requests.length;

@@ -30,6 +30,7 @@ import { DrawChanges1796920000000 } from './1796920000000-draw-changes';
 import { UkLottoRoundPrizes1796930000000 } from './1796930000000-uk-lotto-round-prizes';
 import { SourceLastContest1796940000000 } from './1796940000000-source-last-contest';
 import { CaixaContestSources1796950000000 } from './1796950000000-caixa-contest-sources';
+import { EurojackpotPrizes1796960000000 } from './1796960000000-eurojackpot-prizes';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   UkLottoRoundPrizes1796930000000,
   SourceLastContest1796940000000,
   CaixaContestSources1796950000000,
+  EurojackpotPrizes1796960000000,
 ];

@@ -68,4 +68,36 @@ describe('prizesAt', () => {
       }),
     ).toBe('5 is not an amount in HUF');
   });
+  it("reads amounts in the currency's minor unit (unit: 'minor'): Veikkaus' Eurojackpot prize tiers in cents", () => {
+    // byako/veikkaus @ b5a289fa: results/ejackpot_2024_22.json, the draw of 2024-05-28: nobody won 5+2, five won
+    // 5+1 (EUR 452,799.80 each), four 5+0 (EUR 319,197.50).
+    const draw = {
+      prizeTiers: [
+        { shareCount: 0, shareAmount: 0, id: '1' },
+        { shareCount: 5, shareAmount: 45279980, id: '2' },
+        { shareCount: 4, shareAmount: 31919750, id: '3' },
+      ],
+    };
+    const veikkaus: PrizeMapping = {
+      currency: 'EUR',
+      unit: 'minor',
+      divisions: [1, 2, 3].map((rank) => ({
+        rank,
+        winners: `prizeTiers.${rank - 1}.shareCount`,
+        amount: `prizeTiers.${rank - 1}.shareAmount`,
+      })),
+    };
+    expect(prizesAt(draw, veikkaus)).toEqual({
+      currency: 'EUR',
+      jackpotMinor: null,
+      divisions: [
+        { rank: 1, winners: 0, amountMinor: null, regions: null },
+        { rank: 2, winners: 5, amountMinor: 45_279_980, regions: null },
+        { rank: 3, winners: 4, amountMinor: 31_919_750, regions: null },
+      ],
+    });
+    expect(prizesAt({ prizeTiers: [{ shareCount: 1, shareAmount: '4527.99' }] }, veikkaus)).toBe(
+      "prizeTiers.0.shareAmount is not a whole amount of EUR's minor unit",
+    );
+  });
 });

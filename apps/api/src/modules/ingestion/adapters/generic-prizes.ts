@@ -6,7 +6,7 @@ import type { FetchedPrizes } from './source-adapter';
 /**
  * A row's prizes per the mapping, or a message naming the field that could not be read. Winners are whole numbers
  * (spaces as thousands separators are dropped); amounts too may hold such spaces and end with the mapping's
- * `suffix` (Szerencsejáték's `1 234 Ft`); an amount of 0 is null (nobody won, nothing paid); an empty or absent
+ * `suffix` (Szerencsejáték's `1 234 Ft`), or be whole numbers of the minor unit (`unit: 'minor'`); an amount of 0 is null (nobody won, nothing paid); an empty or absent
  * field is null (not published). A division's `total` is shared among its winners: the amount per winner
  * when it divides exactly to the minor unit (an amount is never rounded here), else the row's prizes are refused.
  */
@@ -27,6 +27,11 @@ export function prizesAt(
     const shown = text(field);
     if (shown === null) return null;
     const value = suffix !== undefined && shown.endsWith(suffix) ? shown.slice(0, -suffix.length) : shown;
+    if (mapping.unit === 'minor') {
+      if (!/^\d{1,15}$/.test(value))
+        return `${field} is not a whole amount of ${mapping.currency}'s minor unit`;
+      return Number(value) === 0 ? null : Number(value);
+    }
     const normal = mapping.decimal === ',' ? value.replace(',', '.') : value;
     const read = decimalToMinor(normal, mapping.currency);
     return read === null ? `${field} is not an amount in ${mapping.currency}` : read === 0 ? null : read;

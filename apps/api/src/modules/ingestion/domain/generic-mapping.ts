@@ -107,6 +107,8 @@ export interface PrizeMapping {
   decimal?: '.' | ',';
   /** Text that follows an amount, dropped where present (Szerencsejáték's `1 234 Ft`: 'Ft'). */
   suffix?: string;
+  /** 'minor': the amounts are whole numbers of the currency's minor unit (Veikkaus' cents: 45279980 = EUR 452,799.80). */
+  unit?: 'minor';
   divisions: {
     rank: number;
     winners?: string;
@@ -351,8 +353,8 @@ function parseArchive(value: unknown): { archive: ArchiveMapping } | { problem: 
 
 function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { problem: 'prizes must be an object {currency, divisions, decimal?, suffix?, jackpot?}' };
-  const { currency, decimal, suffix, divisions, jackpot, ...others } = value as Record<string, unknown>;
+    return { problem: 'prizes must be an object {currency, divisions, decimal?, suffix?, unit?, jackpot?}' };
+  const { currency, decimal, suffix, unit, divisions, jackpot, ...others } = value as Record<string, unknown>;
   const unknown = Object.keys(others)[0];
   if (unknown !== undefined)
     return {
@@ -364,6 +366,9 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
     return { problem: "prizes.decimal must be '.' or ','" };
   if (suffix !== undefined && (typeof suffix !== 'string' || !/^[^\d\s.,]{1,10}$/.test(suffix)))
     return { problem: 'prizes.suffix must be 1 to 10 characters, neither digits, spaces, dots nor commas' };
+  if (unit !== undefined && unit !== 'minor') return { problem: "prizes.unit must be 'minor' (or absent)" };
+  if (unit !== undefined && decimal !== undefined)
+    return { problem: 'prizes.unit minor amounts are whole numbers: no decimal separator' };
   if (jackpot !== undefined && !isField(jackpot)) return { problem: 'prizes.jackpot must name a field' };
   if (!Array.isArray(divisions) || divisions.length === 0 || divisions.length > MAX_PRIZE_DIVISIONS)
     return {
@@ -407,6 +412,7 @@ function parsePrizeMapping(value: unknown): { prizes: PrizeMapping } | { problem
       currency,
       ...(decimal !== undefined ? { decimal } : {}),
       ...(suffix !== undefined ? { suffix: suffix as string } : {}),
+      ...(unit !== undefined ? { unit: 'minor' as const } : {}),
       divisions: read,
       ...(jackpot !== undefined ? { jackpot: jackpot as string } : {}),
     },

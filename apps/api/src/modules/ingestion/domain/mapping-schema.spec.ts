@@ -105,7 +105,7 @@ describe('the mapping schema and parseSourceMapping', () => {
       mapping: { ...BASE.csv, prizes: full },
     });
     expect(problemOf({ ...BASE.csv, prizes: { ...full, pool: 'p' } })).toBe(
-      "prizes has an unknown key 'pool' (known: currency, decimal, suffix, divisions, jackpot)",
+      "prizes has an unknown key 'pool' (known: currency, decimal, suffix, unit, divisions, jackpot)",
     );
     expect(
       problemOf({ ...BASE.csv, prizes: { currency: 'EUR', divisions: [{ rank: 1, share: 's' }] } }),

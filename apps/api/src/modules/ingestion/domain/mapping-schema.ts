@@ -177,7 +177,7 @@ const COMMON = {
   prizes: {
     type: 'object',
     description:
-      'What each draw paid, where the source publishes it: `{currency, decimal?, suffix?, divisions: [{rank, ' +
+      'What each draw paid, where the source publishes it: `{currency, decimal?, suffix?, unit?, divisions: [{rank, ' +
       'winners?, amount? or total?, regions?}], jackpot?}` (README, "Adding or changing a source").',
     properties: {
       currency: { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of the amounts.' },
@@ -187,6 +187,11 @@ const COMMON = {
         description: "The amounts' decimal separator (default `.`).",
       },
       suffix: { type: 'string', description: "Text after an amount, dropped (Szerencsejáték's `Ft`)." },
+      unit: {
+        type: 'string',
+        enum: ['minor'],
+        description: "`minor`: the amounts are whole numbers of the currency's minor unit (Veikkaus' cents).",
+      },
       divisions: {
         type: 'array',
         minItems: 1,
