@@ -120,6 +120,7 @@ const summary = [
 if (process.argv.includes('--off-schedule')) {
   for (const d of off) console.log(d.date);
 } else {
-  if (!writeOrCheck(OUTPUT, csv)) fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
+  if (!writeOrCheck(OUTPUT, csv))
+    fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
   console.log(CHECK ? `at_lotto.csv is up to date: ${summary}` : `wrote ${OUTPUT}: ${summary}`);
 }

@@ -115,20 +115,20 @@ const source = `${SOURCE.repo}@${SOURCE.commit.slice(0, 8)}:${SOURCE.path}`;
 const prizesText = prizeCsv(
   RANKS,
   draws.map((d) =>
-      [
-        d.date,
-        '1',
-        'EUR',
-        // As for FDJ's other files (and as the shipped sync reads them): the rank-1 rapport when exactly one line won
-        // rank 1. EuroDreams' rank 1 is an annuity: that rapport is the monthly amount, not a pool.
-        d.prizes[0].winners === 1 ? d.prizes[0].amount : '',
-        String(d.prizes[0].winners > 0),
-        '',
-        '',
-        '',
-        ...d.prizes.flatMap((p) => [String(p.winners), p.amount, `FR:${p.france}`]),
-        `${source}#${d.row}`,
-      ].join(','),
+    [
+      d.date,
+      '1',
+      'EUR',
+      // As for FDJ's other files (and as the shipped sync reads them): the rank-1 rapport when exactly one line won
+      // rank 1. EuroDreams' rank 1 is an annuity: that rapport is the monthly amount, not a pool.
+      d.prizes[0].winners === 1 ? d.prizes[0].amount : '',
+      String(d.prizes[0].winners > 0),
+      '',
+      '',
+      '',
+      ...d.prizes.flatMap((p) => [String(p.winners), p.amount, `FR:${p.france}`]),
+      `${source}#${d.row}`,
+    ].join(','),
   ),
 );
 
