@@ -18,12 +18,9 @@
 // (Sundays; Wednesdays and Sundays from 1997-09-03): a date off it must be one of OFF_SCHEDULE (holiday moves) or a
 // Friday from 2020-03-13 (the Lotto Bonus-Ziehung). One row is left out, by name: DROPPED. Anything else stops the
 // run. The output is deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CHECK, ROOT, drawsCsv, exitFail, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE = {
   file: join(ROOT, 'apps/api/test/fixtures/sources/daowa89/lotto_6aus45/results.csv'),
   repo: 'daowa89/lottery-archive',
@@ -50,24 +47,10 @@ const OFF_SCHEDULE = ['1987-01-01', '1989-12-25', '1995-12-23', '2000-12-23', '2
 const DROPPED = { '1995-01-03': '1993-01-03' };
 
 const latest = (list, date) => list.filter((e) => e.from <= date).at(-1);
-const fail = (message) => {
-  console.error(`at-lotto-bundle: ${message}`);
-  process.exit(1);
-};
-
-function gitBlobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
+const fail = exitFail('at-lotto-bundle');
 
 function readSource() {
-  const bytes = readFileSync(SOURCE.file);
-  const blob = gitBlobId(bytes);
-  if (blob !== SOURCE.blob)
-    fail(
-      `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
-    );
+  const bytes = readPinnedCopy(SOURCE, fail);
   const text = bytes.toString('ascii');
   if (
     !text.endsWith('\r\n') ||
@@ -121,8 +104,7 @@ for (const [date, copyOf] of Object.entries(DROPPED)) {
 }
 const draws = all.filter((d) => DROPPED[d.date] === undefined);
 
-const csv =
-  'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('');
+const csv = drawsCsv(draws);
 
 const off = draws.filter((d) => d.offSchedule);
 const fridays = off.filter((d) => d.date >= BONUS_FRIDAYS_FROM);
@@ -137,11 +119,8 @@ const summary = [
 
 if (process.argv.includes('--off-schedule')) {
   for (const d of off) console.log(d.date);
-} else if (process.argv.includes('--check')) {
-  const committed = readFileSync(OUTPUT, 'utf8');
-  if (committed !== csv) fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
-  console.log(`at_lotto.csv is up to date: ${summary}`);
 } else {
-  writeFileSync(OUTPUT, csv);
-  console.log(`wrote ${OUTPUT}: ${summary}`);
+  if (!writeOrCheck(OUTPUT, csv))
+    fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
+  console.log(CHECK ? `at_lotto.csv is up to date: ${summary}` : `wrote ${OUTPUT}: ${summary}`);
 }

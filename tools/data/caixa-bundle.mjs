@@ -20,13 +20,11 @@
 // and `Rateio N acertos` (what one winning bet was paid, text `R$1.714.650,23`, read as text, never through
 // floating point). Every row is checked against its game's matrix; the few known quirks are handled by name below,
 // each asserted, so that a different input fails loudly. The output is deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { ROOT, drawsCsv, prizeCsv, readPinnedCopy, writeOrCheckAll } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURES = join(ROOT, 'apps/api/test/fixtures/sources/caixa');
 const DRAWS_DIR = join(ROOT, 'apps/api/data/draws');
 const PRIZES_DIR = join(ROOT, 'apps/api/data/prizes');
@@ -119,12 +117,6 @@ function fail(message) {
   throw new Error(`caixa-bundle: ${message}`);
 }
 
-function blobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
-
 /** The members of a ZIP archive by name (central directory read; stored or deflated, no ZIP64, no encryption). */
 function zipMembers(bytes, where) {
   const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
@@ -165,9 +157,10 @@ function unescapeXml(text, where) {
 
 /** The worksheet's rows as text cells; the header row's cells resolved through the shared strings. */
 function sheetRows(source) {
-  const bytes = readFileSync(join(FIXTURES, source.file));
-  if (blobId(bytes) !== source.blob)
-    fail(`${source.file}: git blob ${blobId(bytes)}, expected ${source.blob} (not the pinned copy)`);
+  const bytes = readPinnedCopy(
+    { file: join(FIXTURES, source.file), name: source.file, blob: source.blob },
+    fail,
+  );
   const members = zipMembers(bytes, source.file);
   const part = (name) => (members.get(name) ?? fail(`${source.file}: no ${name}`))().toString('utf8');
   const strings = [...part(STRINGS).matchAll(/<si><t(?: [^>]*)?>([^<]*)<\/t><\/si>/g)].map((m) =>
@@ -286,22 +279,6 @@ function readGame(source) {
   return { contests, rows: rows.length };
 }
 
-function prizeHeader(ranks) {
-  const columns = [
-    'date',
-    'round',
-    'currency',
-    'jackpot',
-    'jackpot_won',
-    'rollovers',
-    'next_date',
-    'next_jackpot',
-  ];
-  for (let rank = 1; rank <= ranks; rank++)
-    columns.push(`rank${rank}_winners`, `rank${rank}_amount`, `rank${rank}_regions`);
-  return [...columns, 'prizes_source'].join(',');
-}
-
 /** A prize row (apps/api/data/prizes/README.md): a tier not yet played leaves its rank empty. */
 function prizeRow(source, entry) {
   const [top] = entry.tiers;
@@ -330,11 +307,15 @@ function build() {
   for (const source of SOURCES) {
     const { contests, rows } = readGame(source);
     games.set(source.tag, contests);
-    const draws = ['date,main,special', ...contests.map((c) => `${c.date},${c.main.join(' ')},`)];
-    files.set(join(DRAWS_DIR, `${source.tag}.csv`), draws.join('\n') + '\n');
+    // No special number in these games.
+    const draws = drawsCsv(contests.map((c) => ({ ...c, special: [] })));
+    files.set(join(DRAWS_DIR, `${source.tag}.csv`), draws);
     const priced = contests.filter((c) => c.date >= (source.brlFrom ?? ''));
-    const prizes = [prizeHeader(source.tiers.length), ...priced.map((c) => prizeRow(source, c))];
-    files.set(join(PRIZES_DIR, `${source.tag}.csv`), prizes.join('\n') + '\n');
+    const prizes = prizeCsv(
+      source.tiers.length,
+      priced.map((c) => prizeRow(source, c)),
+    );
+    files.set(join(PRIZES_DIR, `${source.tag}.csv`), prizes);
     report.push(
       `${source.tag}: ${rows} contests read, ${contests.length} draws ${contests[0].date}..${contests.at(-1).date}` +
         ` (contests ${contests[0].contest}..${contests.at(-1).contest}; absent ${(source.absent ?? []).length},` +
@@ -373,25 +354,7 @@ function main(argv) {
     process.stdout.write(`${JSON.stringify(offSchedule(games), null, 2)}\n`);
     return;
   }
-  const check = argv.includes('--check');
-  const differing = [];
-  for (const [path, text] of files) {
-    if (check) {
-      let current = null;
-      try {
-        current = readFileSync(path, 'utf8');
-      } catch {
-        // missing: reported below
-      }
-      if (current !== text) differing.push(path);
-    } else writeFileSync(path, text);
-  }
-  for (const line of report) process.stdout.write(`${line}\n`);
-  if (differing.length > 0) {
-    process.stderr.write(`differs from what the tool makes: ${differing.join(', ')}\n`);
-    process.exit(1);
-  }
-  process.stdout.write(check ? 'committed files match\n' : `wrote ${files.size} files\n`);
+  writeOrCheckAll(files, report);
 }
 
 main(process.argv.slice(2));

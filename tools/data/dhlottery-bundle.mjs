@@ -17,12 +17,9 @@
 // same 45 balls), `rnkNWnNope` / `rnkNWnAmt` (winners of rank N, what one winning line was paid). Every draw is
 // checked: 6 distinct numbers 1-45 and a bonus outside them, a Saturday, draw numbers contiguous and one week apart,
 // and no draw twice with different values. The output is deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CHECK, ROOT, drawsCsv, exitFail, prizeCsv, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURES = join(ROOT, 'apps/api/test/fixtures/sources/dhlottery');
 const TAG = 'kr_lotto645';
 const OUTPUTS = {
@@ -47,18 +44,13 @@ const FILES = [
 ];
 const RANKS = 5;
 
-const fail = (message) => {
-  console.error(`dhlottery-bundle: ${message}`);
-  process.exit(1);
-};
+const fail = exitFail('dhlottery-bundle');
 const isWhole = (value) => Number.isSafeInteger(value) && value >= 0;
 
 function readAnswer([name, size, sha256]) {
-  const path = join(FIXTURES, `${name}.json`);
-  const bytes = readFileSync(path);
-  const digest = createHash('sha256').update(bytes).digest('hex');
-  if (bytes.length !== size || digest !== sha256)
-    fail(`${path} is not ${REPO} @ ${COMMIT} : data/raw/${name}.json (sha256 ${digest}, expected ${sha256})`);
+  const file = join(FIXTURES, `${name}.json`);
+  const pin = { file, size, sha256, repo: REPO, commit: COMMIT, path: `data/raw/${name}.json` };
+  const bytes = readPinnedCopy(pin, fail);
   const answer = JSON.parse(bytes.toString('utf8'));
   const list = answer?.data?.list;
   if (!Array.isArray(list) || list.length !== 10) fail(`${name}: expected data.list of 10 draws`);
@@ -107,21 +99,6 @@ function build() {
         `draw ${draw.number} (${draw.date}) does not follow draw ${before.number} (${before.date}) a week later`,
       );
   }
-  const drawsCsv =
-    'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.bonus}\n`).join('');
-  const header = [
-    'date',
-    'round',
-    'currency',
-    'jackpot',
-    'jackpot_won',
-    'rollovers',
-    'next_date',
-    'next_jackpot',
-  ];
-  for (let rank = 1; rank <= RANKS; rank++)
-    header.push(`rank${rank}_winners`, `rank${rank}_amount`, `rank${rank}_regions`);
-  header.push('prizes_source');
   const prizeRows = draws.map((d) => {
     // The jackpot is not published as such (a sole rank-1 winner's amount would be it; none in this span).
     const cells = [d.date, '1', 'KRW', '', d.ranks[0].winners > 0 ? 'true' : 'false', '', '', ''];
@@ -131,27 +108,24 @@ function build() {
     cells.push(`${REPO}@${COMMIT.slice(0, 8)}:data/raw/${d.at}`);
     return cells.join(',');
   });
-  const prizesCsv = [header.join(','), ...prizeRows].join('\n') + '\n';
   const summary =
     `${draws.length} draws ${draws[0].date}..${draws.at(-1).date} (draws ${draws[0].number}..${draws.at(-1).number})` +
     `; rank 4 paid ${[...new Set(draws.map((d) => d.ranks[3].amount))].join('/')} and rank 5 ` +
     `${[...new Set(draws.map((d) => d.ranks[4].amount))].join('/')} KRW in every draw`;
   return {
     files: [
-      [OUTPUTS.draws, drawsCsv],
-      [OUTPUTS.prizes, prizesCsv],
+      [OUTPUTS.draws, drawsCsv(draws.map((d) => ({ ...d, special: [d.bonus] })))],
+      [OUTPUTS.prizes, prizeCsv(RANKS, prizeRows)],
     ],
     summary,
   };
 }
 
 const { files, summary } = build();
-if (process.argv.includes('--check')) {
-  for (const [path, text] of files)
-    if (readFileSync(path, 'utf8') !== text)
-      fail(`${path} differs from what the answers give: run without --check`);
-  console.log(`${TAG} is up to date: ${summary}`);
-} else {
-  for (const [path, text] of files) writeFileSync(path, text);
-  console.log(`wrote ${files.map(([p]) => p.slice(ROOT.length + 1)).join(', ')}: ${summary}`);
-}
+for (const [path, text] of files)
+  if (!writeOrCheck(path, text)) fail(`${path} differs from what the answers give: run without --check`);
+console.log(
+  CHECK
+    ? `${TAG} is up to date: ${summary}`
+    : `wrote ${files.map(([p]) => p.slice(ROOT.length + 1)).join(', ')}: ${summary}`,
+);

@@ -17,12 +17,9 @@
 // number 1-5, the sorted column equal to the six balls sorted, the weekday column (LUNDI / JEUDI) equal to the date's,
 // Mondays and Thursdays only, dates strictly falling, draw numbers (`annee_numero_de_tirage`, YYNNN) counting down by
 // one within a year. Anything else stops the run. The output is deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CHECK, ROOT, drawsCsv, exitFail, prizeCsv, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE = {
   file: join(ROOT, 'apps/api/test/fixtures/sources/fdj/eurodreams_202311.csv'),
   repo: 'guilllet1/EurodreamSimulation',
@@ -35,24 +32,10 @@ const PRIZES = join(ROOT, 'apps/api/data/prizes/eu_eurodreams.csv');
 const RANKS = 6;
 const WEEKDAYS = { LUNDI: 1, JEUDI: 4 };
 
-const fail = (message) => {
-  console.error(`fdj-eurodreams-bundle: ${message}`);
-  process.exit(1);
-};
-
-function gitBlobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
+const fail = exitFail('fdj-eurodreams-bundle');
 
 function readSource() {
-  const bytes = readFileSync(SOURCE.file);
-  const blob = gitBlobId(bytes);
-  if (blob !== SOURCE.blob)
-    fail(
-      `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
-    );
+  const bytes = readPinnedCopy(SOURCE, fail);
   // The copy is UTF-8 (the é of numéro_de_tirage_dans_le_cycle, a column not read); FDJ declares Windows-1252.
   const text = bytes.toString('utf8');
   if (text.includes('\r') || !text.endsWith('\n')) fail('expected LF line ends and a final newline');
@@ -127,52 +110,33 @@ for (let i = 1; i < draws.length; i++) {
     fail(`draw ${b.number} (${b.date}) does not follow draw ${a.number}`);
 }
 
-const drawsCsv =
-  'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('');
-const header = [
-  'date',
-  'round',
-  'currency',
-  'jackpot',
-  'jackpot_won',
-  'rollovers',
-  'next_date',
-  'next_jackpot',
-];
-for (let rank = 1; rank <= RANKS; rank++)
-  header.push(`rank${rank}_winners`, `rank${rank}_amount`, `rank${rank}_regions`);
-header.push('prizes_source');
+const drawsText = drawsCsv(draws);
 const source = `${SOURCE.repo}@${SOURCE.commit.slice(0, 8)}:${SOURCE.path}`;
-const prizesCsv =
-  header.join(',') +
-  '\n' +
-  draws
-    .map((d) =>
-      [
-        d.date,
-        '1',
-        'EUR',
-        // As for FDJ's other files (and as the shipped sync reads them): the rank-1 rapport when exactly one line won
-        // rank 1. EuroDreams' rank 1 is an annuity: that rapport is the monthly amount, not a pool.
-        d.prizes[0].winners === 1 ? d.prizes[0].amount : '',
-        String(d.prizes[0].winners > 0),
-        '',
-        '',
-        '',
-        ...d.prizes.flatMap((p) => [String(p.winners), p.amount, `FR:${p.france}`]),
-        `${source}#${d.row}`,
-      ].join(','),
-    )
-    .map((line) => `${line}\n`)
-    .join('');
+const prizesText = prizeCsv(
+  RANKS,
+  draws.map((d) =>
+    [
+      d.date,
+      '1',
+      'EUR',
+      // As for FDJ's other files (and as the shipped sync reads them): the rank-1 rapport when exactly one line won
+      // rank 1. EuroDreams' rank 1 is an annuity: that rapport is the monthly amount, not a pool.
+      d.prizes[0].winners === 1 ? d.prizes[0].amount : '',
+      String(d.prizes[0].winners > 0),
+      '',
+      '',
+      '',
+      ...d.prizes.flatMap((p) => [String(p.winners), p.amount, `FR:${p.france}`]),
+      `${source}#${d.row}`,
+    ].join(','),
+  ),
+);
 
 const summary = `${draws.length} draws ${draws[0].date}..${draws.at(-1).date} (draws ${draws[0].number}..${draws.at(-1).number}), each with its six ranks' prizes`;
-if (process.argv.includes('--check')) {
-  if (readFileSync(DRAWS, 'utf8') !== drawsCsv) fail(`${DRAWS} differs from what ${SOURCE.file} gives`);
-  if (readFileSync(PRIZES, 'utf8') !== prizesCsv) fail(`${PRIZES} differs from what ${SOURCE.file} gives`);
-  console.log(`eu_eurodreams.csv (draws and prizes) is up to date: ${summary}`);
-} else {
-  writeFileSync(DRAWS, drawsCsv);
-  writeFileSync(PRIZES, prizesCsv);
-  console.log(`wrote ${DRAWS} and ${PRIZES}: ${summary}`);
-}
+if (!writeOrCheck(DRAWS, drawsText)) fail(`${DRAWS} differs from what ${SOURCE.file} gives`);
+if (!writeOrCheck(PRIZES, prizesText)) fail(`${PRIZES} differs from what ${SOURCE.file} gives`);
+console.log(
+  CHECK
+    ? `eu_eurodreams.csv (draws and prizes) is up to date: ${summary}`
+    : `wrote ${DRAWS} and ${PRIZES}: ${summary}`,
+);

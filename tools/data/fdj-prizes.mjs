@@ -18,12 +18,10 @@
 // balls (FDJ's draw order) and stars / numéro chance must be the bundled ones, in the same order. A bundled draw
 // without a prize row fails the run unless it lies in a documented gap (knownGaps). Amounts are FDJ's decimal
 // text with `.` for `,`; no number goes through floating point. The output is deterministic.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { ROOT, gitBlobId, prizeHeader } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 let drawsDir = join(ROOT, 'apps/api/data/draws');
 const PRIZES_DIR = join(ROOT, 'apps/api/data/prizes');
 
@@ -148,13 +146,6 @@ class SourceError extends Error {}
 
 function fail(message) {
   throw new SourceError(message);
-}
-
-/** git's blob id of these bytes (what `git ls-tree` shows), to prove a file is the pinned one, byte for byte. */
-function gitBlobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
 }
 
 function shortRef(source) {
@@ -520,21 +511,8 @@ function build(dir, lottery) {
     if (inGap(lottery.knownGaps, date)) problems.push(`${date} has a prize row but lies in a documented gap`);
   if (problems.length) fail(`${tag}:\n  ${problems.join('\n  ')}`);
 
-  const header = [
-    'date',
-    'round',
-    'currency',
-    'jackpot',
-    'jackpot_won',
-    'rollovers',
-    'next_date',
-    'next_jackpot',
-  ];
-  for (let rank = 1; rank <= maxRanks; rank++)
-    header.push(`rank${rank}_winners`, `rank${rank}_amount`, `rank${rank}_regions`);
-  header.push('prizes_source');
   const draws = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const lines = [header.join(',')];
+  const lines = [prizeHeader(maxRanks)];
   for (const draw of draws) lines.push(prizeRow(draw, game, maxRanks, quirks).map(csvField).join(','));
   return {
     text: `${lines.join('\n')}\n`,

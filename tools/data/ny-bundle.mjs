@@ -22,12 +22,10 @@
 // - Cash4Life: 5 of 60 and a Cash Ball 1-4 (zero-padded, `03`), from its own drum; rows in Socrata's order: sorted.
 // - Take 5: `Bonus #` holds a number on 108 dates only (week-long promotions 2003-05..2008-05, not part of the 5/39
 //   matrix): it is not kept; the export is newest first: the output is sorted by date.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHECK, ROOT, drawsCsv, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURES = join(ROOT, 'apps/api/test/fixtures/sources/ny-socrata');
 const DRAWS = join(ROOT, 'apps/api/data/draws');
 const MADE = join(ROOT, 'apps/api/test/fixtures/sources/made/ny-socrata');
@@ -90,7 +88,6 @@ const TAKE5_BONUS_WINDOWS = [
 ];
 
 const args = process.argv.slice(2);
-const check = args.includes('--check');
 const secondCopies = args.includes('--second-copies') ? args[args.indexOf('--second-copies') + 1] : null;
 
 function fail(message) {
@@ -98,16 +95,14 @@ function fail(message) {
   process.exit(1);
 }
 
-function gitBlob(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
-
-/** The export's lines after its header (LF, final newline, no quoting: none of its fields holds a comma). */
-function exportRows(source, bytes = readFileSync(join(FIXTURES, source.file))) {
-  if (source.blob !== undefined && gitBlob(bytes) !== source.blob)
-    fail(`${source.file}: git blob ${gitBlob(bytes)}, expected ${source.blob} (not the pinned copy)`);
+/**
+ * The export's lines after its header (LF, final newline, no quoting: none of its fields holds a comma): the pinned
+ * copy's, or those of `bytes` when given (a second copy, not pinned).
+ */
+function exportRows(
+  source,
+  bytes = readPinnedCopy({ file: join(FIXTURES, source.file), name: source.file, blob: source.blob }, fail),
+) {
   const text = bytes.toString('utf8');
   if (text.includes('\r') || text.includes('"') || !text.endsWith('\n'))
     fail(`${source.file}: expected LF lines, no quotes, a final newline`);
@@ -220,13 +215,6 @@ function readCash4Life() {
   return sortedUnique(draws, CASH4LIFE.tag);
 }
 
-function csvOf(draws) {
-  return (
-    'date,main,special\n' +
-    draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('')
-  );
-}
-
 /** Every date both copies hold has the same numbers and bonus; the older copy has no date the newer lacks. */
 function compareSecondCopy(dir, lotto) {
   const path = join(dir, 'ny_lotto', LOTTO.file);
@@ -273,17 +261,17 @@ if (secondCopies !== null) compareSecondCopy(secondCopies, lotto);
 const outputs = [
   [
     join(DRAWS, `${LOTTO.tag}.csv`),
-    csvOf(lotto),
+    drawsCsv(lotto),
     `${LOTTO.tag}: ${lotto.length} draws, ${lotto[0].date}..${lotto.at(-1).date}`,
   ],
   [
     join(DRAWS, `${TAKE5.tag}.csv`),
-    csvOf(take5),
+    drawsCsv(take5),
     `${TAKE5.tag}: ${take5.length} draws, ${take5[0].date}..${take5.at(-1).date}`,
   ],
   [
     join(DRAWS, `${CASH4LIFE.tag}.csv`),
-    csvOf(cash4life),
+    drawsCsv(cash4life),
     `${CASH4LIFE.tag}: ${cash4life.length} draws, ${cash4life[0].date}..${cash4life.at(-1).date}`,
   ],
   [
@@ -294,21 +282,11 @@ const outputs = [
 ];
 let differs = false;
 for (const [path, text, summary] of outputs) {
-  if (check) {
-    let committed = null;
-    try {
-      committed = readFileSync(path, 'utf8');
-    } catch {
-      // reported below
-    }
-    if (committed !== text) {
-      differs = true;
-      console.error(`${summary}: ${path} differs`);
-    } else console.log(`${summary}: ${path} is up to date`);
-  } else {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    console.log(`${summary}: wrote ${path}`);
+  if (writeOrCheck(path, text))
+    console.log(CHECK ? `${summary}: ${path} is up to date` : `${summary}: wrote ${path}`);
+  else {
+    differs = true;
+    console.error(`${summary}: ${path} differs`);
   }
 }
 if (differs) process.exit(1);

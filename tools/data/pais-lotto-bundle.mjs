@@ -21,12 +21,10 @@
 // counts that are whole numbers, draw numbers falling by exactly one from row to row (no draw missing), and the
 // calendar: a Tuesday or a Saturday, or a date listed in lotteries.json's offScheduleDraws for il_lotto (and every
 // listed date is in the file). Anything else stops the run. The output is deterministic, oldest first.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHECK, ROOT, drawsCsv, exitFail, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE = join(ROOT, 'apps/api/test/fixtures/sources/pais/Lotto.csv');
 /** SHA-256 of the committed copy: the file is the decoded text read back from the index, not a byte copy. */
 const SOURCE_SHA256 = 'e73bbc0e4dd1475ceb423c7be9c82485d4c9b869ee0564a51a1edbcbec4eef79';
@@ -40,14 +38,9 @@ const STRONG_MAX = 7;
 /** Draw days (0 = Sunday), as in lotteries.json (`schedule`): Tuesday and Saturday. */
 const DAYS = [2, 6];
 
-const fail = (message) => {
-  console.error(`pais-lotto-bundle: ${message}`);
-  process.exit(1);
-};
+const fail = exitFail('pais-lotto-bundle');
 
-const bytes = readFileSync(SOURCE);
-const sha256 = createHash('sha256').update(bytes).digest('hex');
-if (sha256 !== SOURCE_SHA256) fail(`${SOURCE} changed (sha256 ${sha256})`);
+const bytes = readPinnedCopy({ file: SOURCE, sha256: SOURCE_SHA256 }, fail);
 const text = bytes.toString('utf8');
 if (!text.endsWith('\r\n') || text.replace(/\r\n/g, '').includes('\n'))
   fail(`${SOURCE}: expected CRLF line ends, as the index gives the file`);
@@ -94,17 +87,10 @@ for (let i = 1; i < draws.length; i++) {
 if (offSchedule.size > 0)
   fail(`offScheduleDraws lists dates the file does not hold: ${[...offSchedule].join(', ')}`);
 
-const csv =
-  'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('');
+const csv = drawsCsv(draws);
 const summary =
   `${draws.length} draws ${draws[0].date}..${draws.at(-1).date} (draw numbers ` +
-  `${draws[0].drawNumber}..${draws.at(-1).drawNumber}, none missing; source sha256 ${sha256})`;
+  `${draws[0].drawNumber}..${draws.at(-1).drawNumber}, none missing; source sha256 ${SOURCE_SHA256})`;
 
-if (process.argv.includes('--check')) {
-  const committed = readFileSync(OUTPUT, 'utf8');
-  if (committed !== csv) fail(`${OUTPUT} differs from what the source gives: run without --check`);
-  console.log(`il_lotto.csv is up to date: ${summary}`);
-} else {
-  writeFileSync(OUTPUT, csv);
-  console.log(`wrote ${OUTPUT}: ${summary}`);
-}
+if (!writeOrCheck(OUTPUT, csv)) fail(`${OUTPUT} differs from what the source gives: run without --check`);
+console.log(CHECK ? `il_lotto.csv is up to date: ${summary}` : `wrote ${OUTPUT}: ${summary}`);

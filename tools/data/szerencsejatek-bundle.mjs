@@ -16,12 +16,9 @@
 // Hatoslottó's bonus number until 2007-07-22), Hatoslottó's weekday column against its date, and every prize cell
 // against the publisher's format; anything else fails the run, naming the file and line. No number goes through
 // floating point; the output is deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ROOT, prizeCsv, readPinnedCopy, writeOrCheckAll } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURES = join(ROOT, 'apps/api/test/fixtures/sources/szerencsejatek');
 const DRAWS_DIR = join(ROOT, 'apps/api/data/draws');
 const PRIZES_DIR = join(ROOT, 'apps/api/data/prizes');
@@ -121,13 +118,6 @@ function fail(message) {
   throw new Error(message);
 }
 
-/** git's blob id of a file's bytes. */
-function blobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
-
 /** 'YYYY.MM.DD.' → 'YYYY-MM-DD' (a real calendar date), or null. */
 function isoOf(text) {
   const match = /^(\d{4})\.(\d{2})\.(\d{2})\.$/.exec(text);
@@ -163,11 +153,10 @@ const eraOn = (eras, date) => eras.filter((era) => era.from <= date).at(-1);
 
 /** One game's file: its dated rows (newest first, as published) and how many undated rows were left out. */
 function readSource(source) {
-  const path = join(FIXTURES, source.file);
-  const bytes = readFileSync(path);
-  const blob = blobId(bytes);
-  if (blob !== source.blob)
-    fail(`${source.file}: git blob ${blob}, expected ${source.blob} (not the pinned copy)`);
+  const bytes = readPinnedCopy(
+    { file: join(FIXTURES, source.file), name: source.file, blob: source.blob },
+    fail,
+  );
   let text = bytes.toString('utf8');
   const hasBom = text.startsWith('\ufeff');
   if (hasBom !== source.bom)
@@ -273,22 +262,6 @@ function prizesOf(source, row, ranksInFile) {
   return cells.join(',');
 }
 
-function prizeHeader(ranks) {
-  const columns = [
-    'date',
-    'round',
-    'currency',
-    'jackpot',
-    'jackpot_won',
-    'rollovers',
-    'next_date',
-    'next_jackpot',
-  ];
-  for (let rank = 1; rank <= ranks; rank++)
-    columns.push(`rank${rank}_winners`, `rank${rank}_amount`, `rank${rank}_regions`);
-  return [...columns, 'prizes_source'].join(',');
-}
-
 function build() {
   const files = new Map();
   const report = [];
@@ -311,9 +284,9 @@ function build() {
     let prizeRows = 0;
     if (source.tiers !== null) {
       const ranks = Math.max(...source.tiers.map((tiers) => tiers.ranks.length));
-      const prizeLines = [prizeHeader(ranks), ...ascending.map((row) => prizesOf(source, row, ranks))];
-      prizeRows = prizeLines.length - 1;
-      files.set(join(PRIZES_DIR, `${source.tag}.csv`), prizeLines.join('\n') + '\n');
+      const prizeLines = ascending.map((row) => prizesOf(source, row, ranks));
+      prizeRows = prizeLines.length;
+      files.set(join(PRIZES_DIR, `${source.tag}.csv`), prizeCsv(ranks, prizeLines));
     }
     const unsorted = draws.filter((draw) => draw.main.some((n, i) => i > 0 && n < draw.main[i - 1])).length;
     report.push(
@@ -325,27 +298,5 @@ function build() {
   return { files, report };
 }
 
-function main(argv) {
-  const check = argv.includes('--check');
-  const { files, report } = build();
-  const differing = [];
-  for (const [path, text] of files) {
-    if (check) {
-      let current = null;
-      try {
-        current = readFileSync(path, 'utf8');
-      } catch {
-        // missing: reported below
-      }
-      if (current !== text) differing.push(path);
-    } else writeFileSync(path, text);
-  }
-  for (const line of report) process.stdout.write(`${line}\n`);
-  if (differing.length > 0) {
-    process.stderr.write(`differs from what the tool makes: ${differing.join(', ')}\n`);
-    process.exit(1);
-  }
-  process.stdout.write(check ? 'committed files match\n' : `wrote ${files.size} files\n`);
-}
-
-main(process.argv.slice(2));
+const { files, report } = build();
+writeOrCheckAll(files, report);

@@ -15,12 +15,9 @@
 // Ball there, so those rows are written as five main numbers and one special. Each row is checked against the rules
 // of its era (counts, ranges, no repeated main number) and the draw calendar (Wed+Sat, Mon+Wed+Sat from
 // 2021-08-23); any row that does not fit stops the run. The output is deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CHECK, ROOT, drawsCsv, exitFail, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE = {
   file: join(ROOT, 'apps/api/test/fixtures/sources/texas/lottotexas.csv'),
   repo: 'wycislo/lotto',
@@ -45,24 +42,10 @@ const CALENDAR = [
 ];
 
 const latest = (list, date) => list.filter((e) => e.from <= date).at(-1);
-const fail = (message) => {
-  console.error(`texas-bundle: ${message}`);
-  process.exit(1);
-};
-
-function gitBlobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
+const fail = exitFail('texas-bundle');
 
 function readSource() {
-  const bytes = readFileSync(SOURCE.file);
-  const blob = gitBlobId(bytes);
-  if (blob !== SOURCE.blob)
-    fail(
-      `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
-    );
+  const bytes = readPinnedCopy(SOURCE, fail);
   const text = bytes.toString('ascii');
   if (!text.endsWith('\n') || text.includes('\r')) fail('expected LF line ends and a final newline');
   return text.slice(0, -1).split('\n');
@@ -100,8 +83,7 @@ for (let i = 1; i < draws.length; i++)
   if (draws[i].date <= draws[i - 1].date)
     fail(`line ${i + 1}: ${draws[i].date} is not after ${draws[i - 1].date}`);
 
-const csv =
-  'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('');
+const csv = drawsCsv(draws);
 
 const bonus = draws.filter((d) => d.special.length > 0);
 const repeats = bonus.filter((d) => d.main.includes(d.special[0])).length;
@@ -114,11 +96,5 @@ const summary = [
     ` and in ${draws.filter((d) => d.date > firstUnsorted.date && sorted(d)).length} after`,
 ].join('; ');
 
-if (process.argv.includes('--check')) {
-  const committed = readFileSync(OUTPUT, 'utf8');
-  if (committed !== csv) fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
-  console.log(`tx_lotto_texas.csv is up to date: ${summary}`);
-} else {
-  writeFileSync(OUTPUT, csv);
-  console.log(`wrote ${OUTPUT}: ${summary}`);
-}
+if (!writeOrCheck(OUTPUT, csv)) fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
+console.log(CHECK ? `tx_lotto_texas.csv is up to date: ${summary}` : `wrote ${OUTPUT}: ${summary}`);

@@ -16,12 +16,9 @@
 // from a second drum (so it may repeat a main number). Each row is checked against it and against the calendar
 // (Tue+Fri from the first draw, Mon+Thu from 2004-06-28); any row that does not fit stops the run. The output is
 // deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CHECK, ROOT, drawsCsv, exitFail, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE = {
   file: join(ROOT, 'apps/api/test/fixtures/sources/texas/texastwostep.csv'),
   repo: 'busybiee/Lot-All',
@@ -43,24 +40,10 @@ const CALENDAR = [
 ];
 
 const latest = (list, date) => list.filter((e) => e.from <= date).at(-1);
-const fail = (message) => {
-  console.error(`texas-twostep-bundle: ${message}`);
-  process.exit(1);
-};
-
-function gitBlobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
+const fail = exitFail('texas-twostep-bundle');
 
 function readSource() {
-  const bytes = readFileSync(SOURCE.file);
-  const blob = gitBlobId(bytes);
-  if (blob !== SOURCE.blob)
-    fail(
-      `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
-    );
+  const bytes = readPinnedCopy(SOURCE, fail);
   const text = bytes.toString('ascii');
   if (!text.endsWith('\n') || text.includes('\r')) fail('expected LF line ends and a final newline');
   const lines = text.slice(0, -1).split('\n');
@@ -97,8 +80,7 @@ for (let i = 1; i < draws.length; i++)
   if (draws[i].date <= draws[i - 1].date)
     fail(`line ${i + 2}: ${draws[i].date} is not after ${draws[i - 1].date}`);
 
-const csv =
-  'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('');
+const csv = drawsCsv(draws);
 
 const repeats = draws.filter((d) => d.main.includes(d.special[0])).length;
 const sorted = draws.filter((d) => d.main.every((n, i) => i === 0 || d.main[i - 1] < n)).length;
@@ -108,11 +90,5 @@ const summary = [
   `main numbers ascending in ${sorted} (as published; the rest in the publisher's order)`,
 ].join('; ');
 
-if (process.argv.includes('--check')) {
-  const committed = readFileSync(OUTPUT, 'utf8');
-  if (committed !== csv) fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
-  console.log(`tx_two_step.csv is up to date: ${summary}`);
-} else {
-  writeFileSync(OUTPUT, csv);
-  console.log(`wrote ${OUTPUT}: ${summary}`);
-}
+if (!writeOrCheck(OUTPUT, csv)) fail(`${OUTPUT} differs from what ${SOURCE.file} gives: run without --check`);
+console.log(CHECK ? `tx_two_step.csv is up to date: ${summary}` : `wrote ${OUTPUT}: ${summary}`);

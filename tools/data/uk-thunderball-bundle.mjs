@@ -20,12 +20,9 @@
 // draw numbers falling by exactly one from row to row (no draw missing), and the calendar (Tuesday, Wednesday,
 // Friday and Saturday since 2018-01-30). Anything else stops the run. The bundle keeps the balls in the order drawn,
 // as published (drawOrder true in lotteries.json); the output is deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CHECK, ROOT, drawsCsv, exitFail, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCES = [
   {
     file: join(ROOT, 'apps/api/test/fixtures/sources/markheydon/2019/thunderball-draw-history.csv'),
@@ -52,24 +49,10 @@ const THUNDERBALL_MAX = 14;
 /** Draw days (0 = Sunday) since 2018-01-30, as in lotteries.json (`schedule`): the file starts later. */
 const DAYS = [2, 3, 5, 6];
 
-const fail = (message) => {
-  console.error(`uk-thunderball-bundle: ${message}`);
-  process.exit(1);
-};
-
-function gitBlobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
+const fail = exitFail('uk-thunderball-bundle');
 
 function readSource(SOURCE) {
-  const bytes = readFileSync(SOURCE.file);
-  const blob = gitBlobId(bytes);
-  if (blob !== SOURCE.blob)
-    fail(
-      `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
-    );
+  const bytes = readPinnedCopy(SOURCE, fail);
   const text = bytes.toString('ascii');
   if (text.includes('\r') || text.endsWith('\n'))
     fail(`${SOURCE.file}: expected LF line ends and no final newline, as published`);
@@ -114,8 +97,7 @@ for (let i = 1; i < draws.length; i++) {
     fail(`draw ${draws[i].drawNumber} (${draws[i].date}) is not after draw ${draws[i - 1].drawNumber}`);
 }
 
-const csv =
-  'date,main,special\n' + draws.map((d) => `${d.date},${d.main.join(' ')},${d.special.join(' ')}\n`).join('');
+const csv = drawsCsv(draws);
 const summary = files
   .map(
     (file) =>
@@ -124,11 +106,5 @@ const summary = files
   )
   .join(' and ');
 
-if (process.argv.includes('--check')) {
-  const committed = readFileSync(OUTPUT, 'utf8');
-  if (committed !== csv) fail(`${OUTPUT} differs from what the sources give: run without --check`);
-  console.log(`uk_thunderball.csv is up to date: ${summary}`);
-} else {
-  writeFileSync(OUTPUT, csv);
-  console.log(`wrote ${OUTPUT}: ${summary}`);
-}
+if (!writeOrCheck(OUTPUT, csv)) fail(`${OUTPUT} differs from what the sources give: run without --check`);
+console.log(CHECK ? `uk_thunderball.csv is up to date: ${summary}` : `wrote ${OUTPUT}: ${summary}`);
