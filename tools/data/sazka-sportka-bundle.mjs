@@ -59,7 +59,8 @@ function readRows() {
       `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
     );
   const text = bytes.toString('ascii');
-  if (text.includes('\r') || !text.endsWith('\n')) fail(`${SOURCE.file}: expected LF line ends and a final newline`);
+  if (text.includes('\r') || !text.endsWith('\n'))
+    fail(`${SOURCE.file}: expected LF line ends and a final newline`);
   const lines = text.slice(0, -1).split('\n');
   if (lines[0] !== HEADER) fail(`${SOURCE.file}: expected the header '${HEADER}', got '${lines[0]}'`);
   return lines.slice(1);
@@ -84,7 +85,8 @@ function readRow(line, index) {
   if (!match) fail(`${at}: expected a 'D. M. YYYY' date, got '${fields[0]}'`);
   const date = `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}`;
   const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) fail(`${at}: no date ${date}`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
+    fail(`${at}: no date ${date}`);
   // The weekday column counts 1 = Monday .. 7 = Sunday. (Year and week are Sazka's draw weeks, not ISO weeks: 2000
   // has a week 53. They are not used.)
   const weekday = parsed.getUTCDay() || 7;
