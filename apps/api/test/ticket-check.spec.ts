@@ -293,6 +293,32 @@ describe('POST /lottery/{tag}/check', () => {
     ]);
   });
 
+  it('cz_sportka: a line plays both draws of the night, each with its own additional number', async () => {
+    // 2026-06-28 (Sazka's export, first row): 1. tah 27 13 3 42 26 14, additional 38; 2. tah 43 21 40 36 15 19,
+    // additional 10. A line holds six numbers; the additional number is matched among them (same drum).
+    const fivePlusAdditional = { main: [3, 13, 14, 26, 27, 38] };
+    const three = { main: [1, 2, 15, 19, 21, 42] };
+    const res = await check('cz_sportka', { tickets: [fivePlusAdditional, three], date: '2026-06-28' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ lottery: 'cz_sportka', draws: 2 });
+    // Newest round first. 5 of the 1. tah + its additional number 38: rank 2 (pari-mutuel); nothing in the 2. tah.
+    expect(res.body.tickets[0].results).toEqual([
+      { date: '2026-06-28', round: 2, main: [], special: [], division: null },
+      {
+        date: '2026-06-28',
+        round: 1,
+        main: [3, 13, 14, 26, 27],
+        special: [38],
+        division: won(2, 5, 1, parimutuel),
+      },
+    ]);
+    // 15 19 21 of the 2. tah: rank 5; 42 alone of the 1. tah wins nothing.
+    expect(res.body.tickets[1].results).toEqual([
+      { date: '2026-06-28', round: 2, main: [15, 19, 21], special: [], division: won(5, 3, 0, parimutuel) },
+      { date: '2026-06-28', round: 1, main: [42], special: [], division: null },
+    ]);
+  });
+
   it('a JSON body sent as text/plain is a 415 naming the type, not "Invalid \'tickets\' value"', async () => {
     const body = JSON.stringify({ tickets: [{ main: [1, 2, 3, 4, 5], special: [1] }] });
     const res = await api.post('/lottery/us_powerball/check', {

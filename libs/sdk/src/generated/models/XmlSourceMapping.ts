@@ -43,7 +43,7 @@ export type XmlSourceMapping = {
   /**
    * The answer's text encoding: `utf-8` (default; a byte order mark is dropped), `windows-1252` (FDJ) or `iso-8859-1` (read as windows-1252).
    */
-  encoding?: 'utf-8' | 'windows-1252' | 'iso-8859-1';
+  encoding?: 'utf-8' | 'windows-1252' | 'iso-8859-1' | 'windows-1255';
   /**
    * `{field: text}`: only rows whose fields hold exactly these texts are read (BCLC's `SEQUENCE NUMBER` 0).
    */
@@ -69,7 +69,7 @@ export type XmlSourceMapping = {
    */
   method?: 'GET' | 'POST';
   /**
-   * What each draw paid, where the source publishes it: `{currency, decimal?, suffix?, divisions: [{rank, winners?, amount? or total?, regions?}], jackpot?}` (README, "Adding or changing a source").
+   * What each draw paid, where the source publishes it: `{currency, decimal?, suffix?, unit?, divisions: [{rank, winners?, amount? or total?, regions?}], jackpot?}` (README, "Adding or changing a source").
    */
   prizes?: {
     /**
@@ -107,6 +107,10 @@ export type XmlSourceMapping = {
      * Text after an amount, dropped (Szerencsejáték's `Ft`).
      */
     suffix?: string;
+    /**
+     * `minor`: the amounts are whole numbers of the currency's minor unit (Veikkaus' cents).
+     */
+    unit?: 'minor';
   };
   /**
    * Query parameters added to the URL; `{since}` in a value becomes the first date wanted (`YYYY-MM-DD`).

@@ -56,6 +56,7 @@ describe('loadBundledLotteries', () => {
       'br_quina',
       'ca_lotto649',
       'ca_lottomax',
+      'cz_sportka',
       'de_lotto',
       'eu_eurodreams',
       'eu_eurojackpot',
@@ -99,7 +100,7 @@ describe('loadBundledLotteries', () => {
 
   it('holds a known structure for the latest bundled draw of every lottery', () => {
     const lotteries = loadBundledLotteries(bundledDataDir());
-    expect(lotteries).toHaveLength(29);
+    expect(lotteries).toHaveLength(30);
     for (const lottery of lotteries) {
       // The CSVs end in 2024–2026; the era of the latest bundled draw has at least one documented period (UK
       // Lotto's era of two rounds from 2026-06-10 starts after its last bundled draw, its prizes not yet known).
@@ -179,13 +180,13 @@ describe('bundled draw histories', () => {
     },
   );
 
-  it('documents 606 off-schedule draws, as the README says', () => {
-    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(606);
+  it('documents 755 off-schedule draws, as the README says', () => {
+    expect(lotteries.reduce((sum, l) => sum + Object.keys(l.offScheduleDraws).length, 0)).toBe(755);
   });
 
-  it('holds 68,352 draws in total, as the README says', () => {
+  it('holds 75,896 draws in total, as the README says', () => {
     const total = [...parsed.values()].reduce((sum, result) => sum + result.rows.length, 0);
-    expect(total).toBe(68_352);
+    expect(total).toBe(75_896);
   });
 
   it.each(lotteries.map((l) => [l.tag, l] as const))(
@@ -427,6 +428,31 @@ describe('bundled draw histories', () => {
       const bonusDraws = rowsOf('hu_hatoslotto').filter((row) => row.special.length > 0);
       expect(bonusDraws).toHaveLength(142);
       expect(bonusDraws.filter((row) => row.main.includes(row.special[0]))).toEqual([]);
+    });
+
+    it('Sportka: two draws a date (1. tah, 2. tah), each 6/49 + an additional number from the same drum', () => {
+      const sportka = rules('cz_sportka');
+      const rows = rowsOf('cz_sportka');
+      // Sazka's export, row of 2026-01-11: 11. 1. 2026;2026;02;7;29;16;39;40;18;4;48;18;31;42;34;36;22;24
+      const night = rows.filter((row) => row.date === '2026-01-11');
+      expect(night.map((row) => ({ main: row.main, special: row.special, round: row.round ?? 1 }))).toEqual([
+        { main: [29, 16, 39, 40, 18, 4], special: [48], round: 1 },
+        { main: [18, 31, 42, 34, 36, 22], special: [24], round: 2 },
+      ]);
+      expect(rows).toHaveLength(7544);
+      expect(new Set(rows.map((row) => row.date)).size).toBe(3772);
+      expect(rows.filter((row) => row.round === 2)).toHaveLength(3772);
+      // The additional number is the seventh ball from the same 49: never one of the six (the bundle tool checks it).
+      expect(rows.filter((row) => row.main.includes(row.special[0]))).toEqual([]);
+      expect(validateDrawNumbers(sportka, '2026-01-11', [29, 16, 39, 40, 18, 50], [48])).toBe(
+        'Main number 50 is out of range 1-49 for draws from 1994-01-09.',
+      );
+      expect(validateDrawNumbers(sportka, '2026-01-11', [29, 16, 39, 40, 18, 4], [])).toBe(
+        'Expected 1 special number on 2026-01-11, got 0.',
+      );
+      expect(validateDrawNumbers(sportka, '1994-01-02', [1, 2, 3, 4, 5, 6], [7])).toBe(
+        'No rules are in force on 1994-01-02.',
+      );
     });
 
     it('dates before the first era', () => {

@@ -127,3 +127,39 @@ describe('generic adapter on the operators’ ZIP archives', () => {
     );
   });
 });
+
+describe('generic adapter on Sazka’s Sportka export (no default source: a button, not a URL)', () => {
+  it('reads both draws of each row, dates D. M. YYYY, as cz_sportka.csv holds them', () => {
+    const draw = (tah: number) => ({
+      main: [1, 2, 3, 4, 5, 6].map((n) => `${n}. cislo ${tah}. tah`),
+      special: `dodatkove cislo ${tah}. tah`,
+    });
+    const mapping = {
+      format: 'csv',
+      delimiter: ';',
+      date: 'datum',
+      dateFormat: 'DD. MM. YYYY',
+      draws: [draw(1), draw(2)],
+    };
+    const parsed = read(mapping, fixture('sazka/sportka.csv'));
+    expect(parsed.rejected).toEqual([]);
+    expect(parsed.draws).toHaveLength(7544);
+    // The bundle, oldest first, rounds 1 and 2: the same draws as the file read by the shipped adapter.
+    const bundled = readFileSync(join(__dirname, '../../../../data/draws/cz_sportka.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','))
+      .map(([date, main, special, round]) => `${date} ${round}: ${main} + ${special}`);
+    const fromFile = parsed.draws
+      .map(
+        ({ date, round, main, special }) => `${date} ${round ?? 1}: ${main.join(' ')} + ${special.join(' ')}`,
+      )
+      .sort();
+    expect(fromFile).toEqual([...bundled].sort());
+    expect(parsed.draws.filter((d) => d.date === '2026-01-11')).toEqual([
+      expect.objectContaining({ main: [29, 16, 39, 40, 18, 4], special: [48] }),
+      expect.objectContaining({ main: [18, 31, 42, 34, 36, 22], special: [24] }),
+    ]);
+  });
+});
