@@ -18,12 +18,9 @@
 // numbers 1-49 and an additional number 1-49 that is not one of them (it comes from the same drum), and the dates
 // fall from row to row. Anything else stops the run. The file has no prizes. The numbers are kept in the file's
 // order (not sorted); the output is deterministic.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CHECK, ROOT, exitFail, readPinnedCopy, writeOrCheck } from './bundle-io.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE = {
   file: join(ROOT, 'apps/api/test/fixtures/sources/sazka/sportka.csv'),
   repo: 'LubosHuml/eurojackpot-predictor',
@@ -40,24 +37,10 @@ const HEADER = `datum;rok;tyden;den;${[...DRAW_COLUMNS(1), ...DRAW_COLUMNS(2)].j
 /** 6 of 49 and an additional number from the same drum, as in lotteries.json (`rules`). */
 const MAIN = { count: 6, max: 49 };
 
-const fail = (message) => {
-  console.error(`sazka-sportka-bundle: ${message}`);
-  process.exit(1);
-};
-
-function gitBlobId(bytes) {
-  return createHash('sha1')
-    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
-    .digest('hex');
-}
+const fail = exitFail('sazka-sportka-bundle');
 
 function readRows() {
-  const bytes = readFileSync(SOURCE.file);
-  const blob = gitBlobId(bytes);
-  if (blob !== SOURCE.blob)
-    fail(
-      `${SOURCE.file} is not ${SOURCE.repo} @ ${SOURCE.commit} : ${SOURCE.path} (blob ${blob}, expected ${SOURCE.blob})`,
-    );
+  const bytes = readPinnedCopy(SOURCE, fail);
   const text = bytes.toString('ascii');
   if (text.includes('\r') || !text.endsWith('\n'))
     fail(`${SOURCE.file}: expected LF line ends and a final newline`);
@@ -111,16 +94,5 @@ const csv =
     .join('');
 const summary = `${rows.length} dates ${rows[0].date}..${rows.at(-1).date}, ${rows.length * 2} draws (two each)`;
 
-if (process.argv.includes('--check')) {
-  let current = null;
-  try {
-    current = readFileSync(OUTPUT, 'utf8');
-  } catch {
-    // missing: reported below
-  }
-  if (current !== csv) fail(`${OUTPUT} differs from what the tool makes (${summary})`);
-  console.log(`cz_sportka.csv matches: ${summary}`);
-} else {
-  writeFileSync(OUTPUT, csv);
-  console.log(`wrote cz_sportka.csv: ${summary}`);
-}
+if (!writeOrCheck(OUTPUT, csv)) fail(`${OUTPUT} differs from what the tool makes (${summary})`);
+console.log(`${CHECK ? 'cz_sportka.csv matches' : 'wrote cz_sportka.csv'}: ${summary}`);
