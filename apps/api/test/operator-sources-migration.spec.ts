@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { OperatorSources1796850000000 } from '../src/database/migrations/1796850000000-operator-sources';
 import { OPERATOR_SOURCES_1796850000000 } from '../src/database/migrations/data/1796850000000-operator-sources';
+import { EurojackpotPrizes1796960000000 } from '../src/database/migrations/1796960000000-eurojackpot-prizes';
 import { createTestApp, TestApp } from './support/test-app';
 
 /**
@@ -55,6 +56,8 @@ describe('migration 1796850000000 (operator sources) for a database loaded earli
       `INSERT INTO draw_sources (lottery_tag, adapter, url) VALUES ('fr_lotto', 'generic', 'https://example.org/x')`,
     );
     await migration.up(runner);
+    // Eurojackpot's source reads its prizes since a later migration, which a database loaded then went through too.
+    await new EurojackpotPrizes1796960000000().up(runner);
 
     const after = await lotteries();
     for (const lottery of after.filter((l) => l.tag !== 'de_lotto'))
