@@ -12,10 +12,10 @@ import { SYNC_STATUSES, syncStatus, type SyncStatus } from './sync-status';
 import { resultSummary, SyncTable } from './sync-table';
 
 /**
- * Rows per page of the sources: the bundle's lotteries (22 today) fit on one, and 30 or more sources make two pages
- * of a page's height rather than one long one.
+ * Rows per page of the sources: the bundle's lotteries (28 sources today) fit on one, and more sources make pages of
+ * a page's height rather than one long one.
  */
-export const SOURCE_PAGE_SIZE = 25;
+export const SOURCE_PAGE_SIZE = 30;
 
 type Modal = { kind: 'edit'; source: DrawSource | null } | { kind: 'remove'; lottery: string } | null;
 
