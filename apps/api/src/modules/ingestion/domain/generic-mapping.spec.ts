@@ -79,6 +79,11 @@ describe('parseSourceMapping: prize fields (contract section 10)', () => {
     ],
     [{ currency: 'EUR', divisions: [{ rank: 1, regions: { France: 'f' } }] }, 'prizes.divisions[0].regions'],
     [{ currency: 'EUR', divisions: [{ rank: 1 }], pool: 'x' }, "prizes has an unknown key 'pool'"],
+    [{ currency: 'EUR', unit: 'cents', divisions: [{ rank: 1 }] }, "prizes.unit must be 'minor' (or absent)"],
+    [
+      { currency: 'EUR', unit: 'minor', decimal: ',', divisions: [{ rank: 1 }] },
+      'prizes.unit minor amounts are whole numbers: no decimal separator',
+    ],
   ])('refuses %j', (prizes, problem) => {
     const parsed = parseSourceMapping({ ...base, prizes });
     expect('problem' in parsed && parsed.problem.startsWith(problem)).toBe(true);
