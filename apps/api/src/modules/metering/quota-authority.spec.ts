@@ -176,12 +176,21 @@ describe('QuotaAuthority: every instance counts quota units in the same place', 
     const b = instance(board, 'B', timeline);
     await start(a, b);
     b.authority.setLocalAway(true);
-    await until(() => b.authority.route === 'ledger');
+    await until(() => a.authority.route === 'ledger' && b.authority.route === 'ledger');
+    // A's ledger charge holds the switch back to Redis open for as long as the test needs (a bare switch can pass
+    // through "no route" faster than a poll sees it on a loaded machine).
+    let release!: () => void;
+    const held = a.authority.inLedger(() => new Promise<string>((resolve) => (release = () => resolve('charged'))));
+    await sleep(1);
     b.authority.setLocalAway(false);
+    await until(() => b.authority.route === null);
     const charged = jest.fn(async () => 'charged');
     // A switch is under way: the charge waits, and then goes to Redis.
-    await until(() => b.authority.route === null);
-    expect(await b.authority.inLedger(charged)).toBe('redis');
+    const waiting = b.authority.inLedger(charged);
+    await sleep(5 * INTERVAL_MS);
+    release();
+    expect(await held).toBe('charged');
+    expect(await waiting).toBe('redis');
     expect(charged).not.toHaveBeenCalled();
   });
 
