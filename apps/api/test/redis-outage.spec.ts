@@ -66,6 +66,14 @@ describe('Redis outage (through a TCP proxy)', () => {
     redis?.disconnect();
   });
 
+  // A failed outage test must not leave the next one starting with Redis cut off.
+  afterEach(async () => {
+    proxy.restore(); // a no-op after a test that passed
+    await eventually(async () => {
+      expect((await api.get('/health/ready')).body.details.redis.quotas).toBe('redis');
+    }, 10_000);
+  });
+
   async function outage(mode: CutMode) {
     const roomy = await holderWithQuota(`roomy-${mode}`, 100_000);
     const tiny = await holderWithQuota(`tiny-${mode}`, 8);
@@ -106,14 +114,18 @@ describe('Redis outage (through a TCP proxy)', () => {
       remaining -= 1;
       roomyUsed += 1;
     }
-    latencies.sort((a, b) => a - b);
+    // The first request after the cut may carry the switch to the ledger (this instance writes what it counted in
+    // Redis first): bounded by the route's 2 s timeout. Every later one runs at the usual latency.
+    const [switching, ...settled] = latencies;
+    settled.sort((a, b) => a - b);
     console.log(
-      `[redis ${mode}] 60 metered requests ${Date.now() - cutAt} ms after the cut: ` +
-        `p50 ${percentile(latencies, 0.5)} ms, p95 ${percentile(latencies, 0.95)} ms, ` +
-        `max ${latencies[latencies.length - 1]} ms`,
+      `[redis ${mode}] 60 metered requests ${Date.now() - cutAt} ms after the cut: first ${switching} ms; then ` +
+        `p50 ${percentile(settled, 0.5)} ms, p95 ${percentile(settled, 0.95)} ms, ` +
+        `max ${settled[settled.length - 1]} ms`,
     );
-    expect(latencies[latencies.length - 1]).toBeLessThan(1000);
-    expect(percentile(latencies, 0.5)).toBeLessThan(250);
+    expect(switching).toBeLessThan(2000);
+    expect(settled[settled.length - 1]).toBeLessThan(1000);
+    expect(percentile(settled, 0.5)).toBeLessThan(250);
 
     // 3. The quota holds, decided in PostgreSQL: 7 more for the license of 8, then the quota 403.
     const tinyStatuses: number[] = [];
