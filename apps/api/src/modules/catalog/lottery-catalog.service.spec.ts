@@ -7,7 +7,7 @@ import type { LotteryRow } from '../lotteries/domain/lottery-record';
 import { LotteryCatalog } from './lottery-catalog.service';
 import type { LotterySnapshot } from './lottery-snapshot';
 
-/** A `draws` row as catalog-source.ts selects it (`draw_date` is a 'YYYY-MM-DD' string, numbers smallint[]). */
+/** A stored draw (`draw_date` 'YYYY-MM-DD', numbers smallint[]); catalog-source.ts reads a lottery's draws as one JSON text. */
 interface DrawRow {
   lottery_tag: string;
   draw_date: string;
@@ -172,9 +172,15 @@ function fakeDatabase() {
       return structuredClone(lotteries.filter((row) => tag === undefined || row.tag === tag));
     }
     const rows = draws.filter((row) => tag === undefined || row.lottery_tag === tag);
-    // ORDER BY lottery_tag, draw_date DESC
-    rows.sort((a, b) => byteOrder(a.lottery_tag, b.lottery_tag) || byteOrder(b.draw_date, a.draw_date));
-    return structuredClone(rows);
+    // One row a lottery, its draws as JSON `[date, round, main, special]` (json_agg … ORDER BY draw_date DESC)
+    rows.sort((a, b) => byteOrder(b.draw_date, a.draw_date));
+    const byTag = new Map<string, unknown[]>();
+    for (const row of rows)
+      byTag.set(row.lottery_tag, [
+        ...(byTag.get(row.lottery_tag) ?? []),
+        [row.draw_date, 1, row.main, row.special],
+      ]);
+    return [...byTag].map(([lotteryTag, list]) => ({ lottery_tag: lotteryTag, draws: JSON.stringify(list) }));
   };
 
   const dataSource = {
