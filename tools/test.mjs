@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, with a summary at the end.
-//   type-check and lint → formatting → portal unit tests → build → generated files up to date → OpenAPI lint; then,
-//   two at a time: API tests on the embedded engine, on a PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL
-//   is set), portal browser tests in two parts (when a Chromium is found; required in CI), SDK tests, migrations
-//   check (server).
+//   build → generated files up to date; then two lanes: the API tests on the embedded engine in one, the other
+//   checks in the other (type-check and lint → formatting → portal unit tests → OpenAPI lint); then each lane takes
+//   the next long step: API tests on a PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL is set), portal
+//   browser tests in two parts (when a Chromium is found; required in CI), SDK tests, migrations check (server).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -23,8 +23,24 @@ const chrome =
   process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const hasProject = (path) => existsSync(`${path}/project.json`);
 
-/** Checks that everything after them needs: run first, one after the other. */
-const firstSteps = [
+/**
+ * What every test step needs, first: the build (the API specs that start `dist/apps/api/main.js`, the portal's and
+ * the SDK's tests) and the generated files' check, which compiles into dist/ again (so it too must end before any test
+ * starts the built API).
+ */
+const buildSteps = [
+  { name: 'build', cmd: ['npx', 'nx', 'run-many', '-t', 'build', '--outputStyle=static'] },
+  hasProject('libs/sdk') && {
+    name: 'generated OpenAPI document and SDK are up to date',
+    cmd: ['node', 'tools/check-generated.mjs'],
+  },
+].filter(Boolean);
+
+/**
+ * The checks that nothing waits for: in the second lane while the first runs the embedded API pass (one after the
+ * other before it, they left one core nearly idle for a minute or two).
+ */
+const checkSteps = [
   {
     name: 'type-check and lint',
     cmd: ['npx', 'nx', 'run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'],
@@ -33,11 +49,6 @@ const firstSteps = [
   hasProject('apps/portal') && {
     name: 'portal unit tests (vitest)',
     cmd: ['npx', 'vitest', 'run', '-c', 'apps/portal/vitest.config.ts'],
-  },
-  { name: 'build', cmd: ['npx', 'nx', 'run-many', '-t', 'build', '--outputStyle=static'] },
-  hasProject('libs/sdk') && {
-    name: 'generated OpenAPI document and SDK are up to date',
-    cmd: ['node', 'tools/check-generated.mjs'],
   },
   // redocly.yaml: Redocly's recommended rules, warnings raised to errors (a warning fails the step too).
   hasProject('libs/sdk') && {
@@ -53,7 +64,7 @@ const firstSteps = [
  * processes, timers, the browser), so two side by side on two cores take well under the time of one after the
  * other. Each of two lanes takes the next step from this list as soon as its previous one ends, longest first, so
  * that both lanes end about together whatever the machine (the embedded pass runs every HTTP spec and takes about
- * as long as all the rest).
+ * as long as all the rest). The first lane starts with the embedded pass while the second runs the checks.
  */
 const portal = hasProject('apps/portal') && (chrome || process.env.CI);
 // The build step has just built the portal: both parts use that bundle (neither rebuilds it under the other).
@@ -159,15 +170,22 @@ async function run(step, prefix = '') {
 }
 
 let failed = 0;
-for (const step of firstSteps) if (!(await run(step))) failed += 1;
-let next = 0;
-const laneResults = await Promise.all(
-  [1, 2].map(async (lane) => {
+for (const step of buildSteps) if (!(await run(step))) failed += 1;
+// The embedded pass is the longest step: it is taken first, the checks beside it.
+const queue = [...longSteps];
+const laneResults = await Promise.all([
+  (async () => {
     let laneFailed = 0;
-    while (next < longSteps.length) if (!(await run(longSteps[next++], `[${lane}] `))) laneFailed += 1;
+    while (queue.length) if (!(await run(queue.shift(), '[1] '))) laneFailed += 1;
     return laneFailed;
-  }),
-);
+  })(),
+  (async () => {
+    let laneFailed = 0;
+    for (const step of checkSteps) if (!(await run(step, '[2] '))) laneFailed += 1;
+    while (queue.length) if (!(await run(queue.shift(), '[2] '))) laneFailed += 1;
+    return laneFailed;
+  })(),
+]);
 failed += laneResults.reduce((a, b) => a + b, 0);
 console.log(`\n${results.join('\n')}`);
 if (failedTests.length) {
