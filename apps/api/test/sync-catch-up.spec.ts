@@ -70,7 +70,11 @@ describe('a source whose URL names a period catches up', () => {
     expect(before.map((draw) => draw.date)).toEqual(
       bundledDates.filter((date) => date >= KEPT && date <= ANSWERED_UNTIL),
     );
-    for (const date of bundledDates.filter((d) => d > KEPT))
+    // The two years of draws after the answered ones only have to be gone (the last stored draw must be KEPT's):
+    // one statement, not 221 deletes of the API. The answered ones go through the API, whose deletes announce the
+    // change: the catalog reads the lottery again after the last of them (what the next line checks).
+    await sql(app, 'DELETE FROM draws WHERE lottery_tag = $1 AND draw_date > $2', [TAG, ANSWERED_UNTIL]);
+    for (const date of bundledDates.filter((d) => d > KEPT && d <= ANSWERED_UNTIL))
       expect((await api.delete(`/admin/lotteries/${TAG}/draws/${date}`, { jwt })).status).toBe(204);
     expect((await api.get(`/lottery/${TAG}`, { token })).body.draws.last).toBe(KEPT);
     return before;
