@@ -45,6 +45,7 @@ const ENGINE_DEPENDENT = [
   'metered-access',
   'multi-instance',
   'operator-sources-migration',
+  'operator-terms-migration',
   'prize-structures-migration',
   'restart-warm-up',
   'rounds-and-prizes-migrations',

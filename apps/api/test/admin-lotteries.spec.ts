@@ -37,6 +37,9 @@ const KENO_VIEW = {
   rules: [{ from: '1800-01-01', main: KENO_MAIN, special: { ...KENO_SPECIAL, pool: 'own' }, prizes: [] }],
   drawOrder: true,
   source: 'Typed in by hand',
+  // Created without them: not recorded.
+  operator: null,
+  terms: null,
   schedule: null,
   nextDraw: null,
   freshness: null,
@@ -121,6 +124,11 @@ describe('lottery and draw administration', () => {
           provenance: expect.stringMatching(/^https:\/\/github\.com\/.+ \(licence: .+\)$/),
         })),
       });
+      // Bundled lotteries name their operator and the terms of their source, in both lists alike.
+      expect(listed.body.lotteries[0]).toMatchObject({
+        operator: expect.any(String),
+        terms: expect.any(String),
+      });
       expect(metered.body.lotteries[0]).not.toHaveProperty('provenance');
       expect(listed.headers.get('x-quota-limit')).toBeNull();
       expect((await api.get('/admin/lotteries?limit=0', { jwt: admin.jwt })).body).toEqual({
@@ -190,10 +198,25 @@ describe('lottery and draw administration', () => {
         ],
         drawOrder: false,
         source: null,
+        operator: null,
+        terms: null,
         schedule: null,
         nextDraw: null,
         freshness: null,
       });
+    });
+
+    it('creates a lottery with its operator and terms, served to every client', async () => {
+      const created = await adminApi().post('/admin/lotteries', {
+        ...KENO,
+        tag: 'xx_terms',
+        operator: 'Française des Jeux',
+        terms: 'none found',
+      });
+      expect(created.status).toBe(201);
+      const view = { ...KENO_VIEW, tag: 'xx_terms', operator: 'Française des Jeux', terms: 'none found' };
+      expect(created.body).toEqual(view);
+      expect((await api.get('/lottery/xx_terms', { token })).body).toEqual(view);
     });
 
     const valid = {
@@ -326,6 +349,16 @@ describe('lottery and draw administration', () => {
         { ...valid, drawOrder: 'yes' },
         errorBody.badRequest(Messages.invalidField('drawOrder', 'true or false')),
       ],
+      [
+        'a blank operator',
+        { ...valid, operator: ' ' },
+        errorBody.badRequest(Messages.invalidField('operator', 'a non-empty text of at most 200 characters')),
+      ],
+      [
+        'terms over 500 characters',
+        { ...valid, terms: 'x'.repeat(501) },
+        errorBody.badRequest(Messages.invalidField('terms', 'a non-empty text of at most 500 characters')),
+      ],
     ])('refuses %s with a 400 naming the field', async (_label, body, error) => {
       expect(await adminApi().post('/admin/lotteries', body)).toMatchObject({ status: 400, body: error });
     });
@@ -384,6 +417,35 @@ describe('lottery and draw administration', () => {
           Messages.invalidField('provenance', 'a non-empty text of at most 2000 characters'),
         ),
       );
+    });
+
+    it('sets the operator and terms, served to every client; a patch without them keeps them; null clears', async () => {
+      const set = await adminApi().patch('/admin/lotteries/xx_patch', {
+        operator: 'Loterie Nationale',
+        terms: 'CC BY 4.0 (the operator’s open data)',
+      });
+      expect(set.status).toBe(200);
+      expect(set.body).toMatchObject({
+        operator: 'Loterie Nationale',
+        terms: 'CC BY 4.0 (the operator’s open data)',
+      });
+      expect((await adminApi().patch('/admin/lotteries/xx_patch', { name: 'Patched' })).status).toBe(200);
+      expect((await api.get('/lottery/xx_patch', { token })).body).toMatchObject({
+        operator: 'Loterie Nationale',
+        terms: 'CC BY 4.0 (the operator’s open data)',
+      });
+      expect((await adminApi().patch('/admin/lotteries/xx_patch', { terms: null })).body).toMatchObject({
+        operator: 'Loterie Nationale',
+        terms: null,
+      });
+      expect((await adminApi().patch('/admin/lotteries/xx_patch', { operator: 7 })).body).toEqual(
+        errorBody.badRequest(Messages.invalidField('operator', 'a non-empty text of at most 200 characters')),
+      );
+      expect((await adminApi().patch('/admin/lotteries/xx_patch', { terms: 'x'.repeat(501) })).body).toEqual(
+        errorBody.badRequest(Messages.invalidField('terms', 'a non-empty text of at most 500 characters')),
+      );
+      // Back as created, for the tests after this one.
+      await adminApi().patch('/admin/lotteries/xx_patch', { operator: null });
     });
 
     it('replaces the groups of the era in force today, or the whole history', async () => {

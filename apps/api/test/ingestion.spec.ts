@@ -86,6 +86,8 @@ describe('ingestion from the operators’ publications', () => {
         nextAttemptAt: null,
         consecutiveFailures: 0,
         lastResult: null,
+        // Its source numbers no draws.
+        lastContest: null,
         // Saturday's and Monday's draws are missing on Friday.
         freshness: expect.objectContaining({ lastDraw: '2026-08-05', status: 'stale' }),
       });

@@ -18,6 +18,8 @@ const manifest = JSON.parse(readFileSync(join(__dirname, '../data/draws/lotterie
   tag: string;
   name: string;
   country: string;
+  operator: string;
+  terms: string;
   rules: unknown[];
   schedule: unknown;
   retiredOn?: string;
@@ -47,6 +49,15 @@ describe('lottery catalogue routes', () => {
         expect(Object.keys(res.body).sort()).toEqual(['limit', 'lotteries', 'more', 'offset', 'total']);
         expect(res.body).toMatchObject({ limit: 15, offset: 0, more: N > 15, total: N });
         expect(res.body.lotteries.map((l: { tag: string }) => l.tag)).toEqual(BUNDLED_TAGS.slice(0, 15));
+        // Each bundled lottery names its operator and the terms of its shipped source, as the bundle does.
+        for (const lottery of res.body.lotteries as { tag: string; operator: string; terms: string }[]) {
+          const bundled = manifest.find((l) => l.tag === lottery.tag);
+          expect([lottery.tag, lottery.operator, lottery.terms]).toEqual([
+            lottery.tag,
+            bundled?.operator,
+            bundled?.terms,
+          ]);
+        }
       }
     });
 
@@ -141,6 +152,8 @@ describe('lottery catalogue routes', () => {
         drawOrder: false,
         // The authority for the results: the operator's publication, not the mirror the history was read from.
         source: expect.stringContaining('Multi-State Lottery Association'),
+        operator: 'Multi-State Lottery Association',
+        terms: 'Open NY terms (data.ny.gov)',
         schedule: manifest.find((l) => l.tag === 'us_powerball')?.schedule,
         nextDraw: { date: expect.any(String), at: expect.any(String) },
         freshness: {

@@ -223,9 +223,21 @@ describe('a source whose URL names a draw number catches up', () => {
     expect(res.status).toBe(200);
     return res.body;
   };
-  const lastContest = async () =>
-    (await sql(app, 'SELECT last_contest FROM draw_sources WHERE lottery_tag = $1', [MEGASENA]))[0]
-      .last_contest as number | null;
+  const lastContest = async () => {
+    const stored = (
+      await sql(app, 'SELECT last_contest FROM draw_sources WHERE lottery_tag = $1', [MEGASENA])
+    )[0].last_contest as number | null;
+    // Administrators see it in the source's sync state (the Sync page), in the list as in the lottery's own.
+    const state = await api.get(`/admin/sync/${MEGASENA}`, { jwt });
+    expect(state.body.lastContest).toBe(stored);
+    // The list is in tag order: br_megasena is on its first page.
+    const listed = (await api.get('/admin/sync', { jwt })).body.sources as {
+      lottery: string;
+      lastContest: number | null;
+    }[];
+    expect(listed.find((s) => s.lottery === MEGASENA)?.lastContest).toBe(stored);
+    return stored;
+  };
   const asked = (from: number) => sources.requests.slice(from).map((request) => request.path);
   /** The draws of a date and what the date's draw paid, as the API serves them. */
   const drawOn = async (date: string) => {

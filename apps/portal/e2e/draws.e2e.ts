@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
-import { createTokenViaApi, loginViaApi, newestDraws } from './support/api-calls';
+import {
+  adminLottery,
+  createLotteryViaApi,
+  createTokenViaApi,
+  loginViaApi,
+  newestDraws,
+} from './support/api-calls';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedName } from './support/forms';
@@ -23,11 +29,12 @@ describe('portal: browsing, correcting and deleting stored draws', () => {
   let browser: Browser;
   let page: Page;
   let token: string;
+  let jwt: string;
 
   beforeAll(async () => {
     api = await startApi();
     browser = await launchBrowser();
-    const jwt = await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword);
+    jwt = await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword);
     token = await createTokenViaApi(api.baseUrl, jwt, { id: 'draws-e2e' });
     page = await newPage(browser, api.baseUrl);
     await logIn(page, api.adminEmail, api.adminPassword);
@@ -144,5 +151,50 @@ describe('portal: browsing, correcting and deleting stored draws', () => {
     await expectNoSideScroll(narrow);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await narrow.context().close();
+  });
+
+  test('the chosen lottery comes first: its source, operator and terms, history span, rule eras and state', async () => {
+    // A lottery an administrator added says what was not recorded.
+    await createLotteryViaApi(api.baseUrl, jwt, { tag: 'xx_facts', name: 'Facts', draws: ['2026-01-02'] });
+    await page.reload();
+    await goTo(page, 'Draws', 'Draws');
+    const facts = page.getByTestId('lottery-facts');
+    const fact = (name: string) => facts.locator(`[data-fact="${name}"]`);
+    const choose = async (tag: string, name: string) => {
+      await page.getByLabel('Lottery').selectOption(tag);
+      await facts.getByRole('heading', { name, exact: true }).waitFor();
+    };
+
+    await choose('us_powerball', 'Powerball');
+    const powerball = await adminLottery(api.baseUrl, jwt, 'us_powerball');
+    expect(await fact('source').textContent()).toBe(powerball.source);
+    expect(await fact('operator').textContent()).toBe('Multi-State Lottery Association');
+    expect(await fact('terms').textContent()).toBe('Open NY terms (data.ny.gov)');
+    const { count, first, last } = powerball.draws;
+    const counted = await page.evaluate((n) => n.toLocaleString(), count);
+    expect(await fact('history').textContent()).toBe(`${first} – ${last} (${counted} draws)`);
+    const eras = await fact('eras').locator('li').allTextContents();
+    expect(eras).toEqual(
+      powerball.rules.map(
+        ({ from, main, special }) =>
+          `From ${from}: ${main.count} of ${main.min}–${main.max} + ${special?.count} of ${special?.min}–${special?.max}`,
+      ),
+    );
+    expect(eras).toHaveLength(6);
+    expect(eras.at(-1)).toBe('From 2015-10-07: 5 of 1–69 + 1 of 1–26');
+    expect(await fact('state').textContent()).toMatch(/^Played Stale — \d+ days behind$/);
+
+    // A game that has ended says when.
+    await choose('us_cash4life', 'Cash4Life');
+    expect(await fact('state').textContent()).toMatch(/^Retired on 2026-02-21 /);
+    expect(await fact('operator').textContent()).toBe('New Jersey Lottery and partner lotteries');
+
+    await choose('xx_facts', 'Facts');
+    for (const name of ['source', 'operator', 'terms'])
+      expect(await fact(name).textContent()).toBe('Not recorded');
+    expect(await fact('history').textContent()).toBe('2026-01-02 – 2026-01-02 (1 draw)');
+    expect(await fact('eras').locator('li').allTextContents()).toEqual(['From 1800-01-01: 3 of 1–9']);
+    expect(await fact('state').textContent()).toBe('Played No schedule');
+    await expectNoSideScroll(page);
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
 import {
@@ -11,6 +13,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedName } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
+import { workspaceRoot } from './support/paths';
 import { heading, logIn } from './support/portal';
 import { socrataPowerballRow, startSourceServer, type SourceServer } from './support/source-server';
 
@@ -387,6 +390,43 @@ describe('portal: sync state, sources and conflicts', () => {
     ).toEqual([`generic ${sources.url('/649-mirror.csv')}`]);
     await answered.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-sync-fallback');
+  });
+
+  test('a source that numbers its draws shows the last contest read, where its next sync goes on from', async () => {
+    // Mega-Sena's shipped source asks CAIXA's API per contest (…/{contest}): here a local copy of CAIXA's real answer
+    // for contest 2925 (a draw the bundle holds), asked as the latest since no contest has been read yet.
+    const bundle = JSON.parse(
+      readFileSync(resolve(workspaceRoot, 'apps/api/data/draws/lotteries.json'), 'utf8'),
+    ) as { tag: string; sync?: { adapter: string; mapping: Record<string, unknown> } }[];
+    const shipped = bundle.find((l) => l.tag === 'br_megasena')?.sync ?? fail('no br_megasena source');
+    expect(shipped.mapping.contest).toBe('numero');
+    sources.answer('/megasena', {
+      body: readFileSync(
+        resolve(workspaceRoot, 'apps/api/test/fixtures/sources/caixa/megasena-2925.json'),
+        'utf8',
+      ),
+    });
+    await admin.sources.put('br_megasena', {
+      adapter: shipped.adapter,
+      url: sources.url('/megasena/{contest}'),
+      mapping: shipped.mapping,
+      fallbacks: [],
+    });
+    await openSync();
+    // No contest read yet: nothing to say.
+    expect(await row('br_megasena').getByTestId('sync-last-contest').count()).toBe(0);
+    await row('br_megasena').getByRole('button', { name: 'Sync now br_megasena' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Synced br_megasena: 1 fetched, 0 new, 1 unchanged, 0 conflicts, 0 rejected.' })
+      .waitFor();
+    const contest = row('br_megasena').getByTestId('sync-last-contest');
+    await contest.waitFor();
+    expect(await contest.textContent()).toBe('Last contest read: 2925');
+    expect((await admin.sync.list()).find((s) => s.lottery === 'br_megasena')?.lastContest).toBe(2925);
+    // A source that numbers no draws says nothing of contests.
+    expect(await row('us_powerball').getByTestId('sync-last-contest').count()).toBe(0);
+    expect(sources.requests).toContain('/megasena');
   });
 
   test('open conflicts, paged: the stored and fetched numbers side by side, the source and when it was fetched', async () => {

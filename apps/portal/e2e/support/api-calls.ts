@@ -146,6 +146,15 @@ export interface LotteryRecord {
   } | null;
   nextDraw: { date: string; at: string } | null;
   freshness: { lastDraw: string | null; status: string; hoursBehind: number } | null;
+  source: string | null;
+  operator: string | null;
+  terms: string | null;
+  draws: { count: number; first: string | null; last: string | null };
+  rules: {
+    from: string;
+    main: { count: number; min: number; max: number };
+    special: { count: number; min: number; max: number } | null;
+  }[];
 }
 
 /** The date `days` from today in UTC, 'YYYY-MM-DD'. */
@@ -231,6 +240,7 @@ export interface SyncStateRecord {
   consecutiveFailures: number;
   lastAttemptAt: string | null;
   lastSuccessAt: string | null;
+  lastContest: number | null;
   freshness: { status: string } | null;
 }
 

@@ -31,6 +31,7 @@ import { UkLottoRoundPrizes1796930000000 } from './1796930000000-uk-lotto-round-
 import { SourceLastContest1796940000000 } from './1796940000000-source-last-contest';
 import { CaixaContestSources1796950000000 } from './1796950000000-caixa-contest-sources';
 import { EurojackpotPrizes1796960000000 } from './1796960000000-eurojackpot-prizes';
+import { OperatorTerms1796970000000 } from './1796970000000-operator-terms';
 
 // Migrations are listed explicitly so the same classes run from TypeScript (tests) and compiled JavaScript.
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   SourceLastContest1796940000000,
   CaixaContestSources1796950000000,
   EurojackpotPrizes1796960000000,
+  OperatorTerms1796970000000,
 ];

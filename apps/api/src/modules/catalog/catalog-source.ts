@@ -104,6 +104,8 @@ export async function readLotteries(dataSource: DataSource, tag?: string): Promi
       rules: row.rules,
       drawOrder: row.draw_order,
       source: row.source,
+      operator: row.operator,
+      terms: row.terms,
       schedule: row.schedule,
       retiredOn: row.retired_on,
     },

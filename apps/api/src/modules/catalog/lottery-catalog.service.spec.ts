@@ -45,6 +45,8 @@ const EUROMILLIONS: LotteryRow = {
   draw_order: true,
   retired_on: null,
   source: 'https://github.com/Lifegrid/LotoPredictor legacy/euromillions.csv',
+  operator: 'Française des Jeux (for EuroMillions)',
+  terms: 'none found',
   schedule: {
     publicationWindowMinutes: 360,
     eras: [
@@ -71,6 +73,8 @@ const DE_LOTTO: LotteryRow = {
   draw_order: false,
   retired_on: null,
   source: 'https://github.com/JohannesFriedrich/LottoNumberArchive Lottonumbers_complete.js',
+  operator: 'Deutscher Lotto- und Totoblock',
+  terms: 'LGPL-3.0 (the archive); none found (DLTB)',
   schedule: {
     publicationWindowMinutes: 360,
     eras: [
@@ -101,6 +105,8 @@ const FR_LOTTO: LotteryRow = {
   draw_order: true,
   retired_on: null,
   source: 'https://github.com/NicoCaill13/euromillions-predict data/loto/loto1.csv',
+  operator: 'Française des Jeux',
+  terms: 'none found',
   schedule: {
     publicationWindowMinutes: 360,
     eras: [
@@ -124,6 +130,8 @@ const FR_KENO: LotteryRow = {
   draw_order: true,
   retired_on: null,
   source: null,
+  operator: null,
+  terms: null,
   schedule: null,
 };
 
@@ -321,6 +329,8 @@ describe('LotteryCatalog', () => {
         rules: EUROMILLIONS.rules,
         drawOrder: true,
         source: 'https://github.com/Lifegrid/LotoPredictor legacy/euromillions.csv',
+        operator: 'Française des Jeux (for EuroMillions)',
+        terms: 'none found',
         schedule: EUROMILLIONS.schedule,
         retiredOn: null,
         drawCount: 3,
@@ -335,6 +345,8 @@ describe('LotteryCatalog', () => {
       expect(catalog.snapshot('fr-keno').record).toMatchObject({
         specialName: null,
         source: null,
+        operator: null,
+        terms: null,
         schedule: null,
         drawCount: 0,
       });

@@ -192,8 +192,8 @@ function readBundle(lotteries: BundledLottery[]): { lottery: BundledLottery; dra
 async function insertLottery(manager: EntityManager, lottery: BundledLottery): Promise<void> {
   await manager.query(
     `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule,
-       provenance, retired_on)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10, $11)`,
+       provenance, retired_on, operator, terms)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10, $11, $12, $13)`,
     [
       lottery.tag,
       lottery.name,
@@ -207,6 +207,8 @@ async function insertLottery(manager: EntityManager, lottery: BundledLottery): P
       // The licence travels with the provenance: attribution is a condition of reusing the data.
       `${lottery.history} (licence: ${lottery.license})`,
       lottery.retiredOn,
+      lottery.operator,
+      lottery.terms,
     ],
   );
   if (lottery.sync !== null) await insertSource(manager, lottery.tag, lottery.sync);

@@ -133,6 +133,7 @@ export class SourcesService {
       nextAttemptAt: source.nextAttemptAt?.toISOString() ?? null,
       consecutiveFailures: source.consecutiveFailures,
       lastResult: source.lastResult,
+      lastContest: source.lastContest,
       freshness: record ? lotteryFreshness(record, this.clock.now()) : null,
     };
   }

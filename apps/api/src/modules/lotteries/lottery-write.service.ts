@@ -49,8 +49,8 @@ export class LotteryWriteService {
     const inserted = await transactionWithin(this.dataSource, deadline, (manager) =>
       manager.query<{ tag: string }[]>(
         `INSERT INTO lotteries (tag, name, country, timezone, special_name, rules, draw_order, source, schedule,
-         provenance, retired_on)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10, $11)
+         provenance, retired_on, operator, terms)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10, $11, $12, $13)
        ON CONFLICT (tag) DO NOTHING RETURNING tag`,
         [
           dto.tag,
@@ -64,6 +64,8 @@ export class LotteryWriteService {
           jsonOrNull(scheduleFrom(dto.schedule ?? null)),
           dto.provenance ?? null,
           dto.retiredOn ?? null,
+          dto.operator ?? null,
+          dto.terms ?? null,
         ],
       ),
     );
@@ -77,7 +79,8 @@ export class LotteryWriteService {
     await transactionWithin(this.dataSource, deadline, async (manager) => {
       // FOR UPDATE: draw writes take a share lock on this row, so no draw can slip in between the check and the change.
       const rows = await manager.query<StoredLottery[]>(
-        `SELECT name, country, timezone, special_name, rules, draw_order, source, schedule, retired_on
+        `SELECT name, country, timezone, special_name, rules, draw_order, source, operator, terms, schedule,
+                retired_on
          FROM lotteries WHERE tag = $1 FOR UPDATE`,
         [tag],
       );
@@ -93,7 +96,8 @@ export class LotteryWriteService {
         await this.checkDrawsFit(manager, tag, rules);
       await manager.query(
         `UPDATE lotteries SET name = $2, country = $3, timezone = $4, special_name = $5, rules = $6::jsonb,
-                draw_order = $7, source = $8, schedule = $9::jsonb, retired_on = $10, updated_at = now()
+                draw_order = $7, source = $8, schedule = $9::jsonb, retired_on = $10, operator = $11, terms = $12,
+                updated_at = now()
          WHERE tag = $1`,
         [
           tag,
@@ -106,6 +110,8 @@ export class LotteryWriteService {
           dto.source === undefined ? stored.source : dto.source,
           jsonOrNull(dto.schedule === undefined ? stored.schedule : scheduleFrom(dto.schedule)),
           dto.retiredOn === undefined ? stored.retired_on : dto.retiredOn,
+          dto.operator === undefined ? stored.operator : dto.operator,
+          dto.terms === undefined ? stored.terms : dto.terms,
         ],
       );
       if (dto.provenance !== undefined)

@@ -37,6 +37,17 @@ export class Lottery {
   @Column({ type: 'text', nullable: true })
   source!: string | null;
 
+  /** Who runs the game, short ("Française des Jeux"), shown to every client; null when not recorded. */
+  @Column({ type: 'text', nullable: true })
+  operator!: string | null;
+
+  /**
+   * The terms under which the shipped source publishes the results, short ('none found' where none were found),
+   * shown to every client; null when not recorded.
+   */
+  @Column({ type: 'text', nullable: true })
+  terms!: string | null;
+
   /**
    * Where the service's copy of the history was taken from (a repository or mirror, with its licence): for
    * administrators (GET /admin/lotteries), not in every client's answer.

@@ -71,6 +71,8 @@ function serviceOver(draws: StoredDraw[]): TicketCheckService {
       rules: RULES,
       drawOrder: true,
       source: null,
+      operator: null,
+      terms: null,
       schedule: null,
       retiredOn: null,
     },

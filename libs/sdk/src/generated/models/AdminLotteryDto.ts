@@ -30,6 +30,10 @@ export type AdminLotteryDto = {
    */
   nextDraw?: NextDrawDto | null;
   /**
+   * Who runs the game, short; null when not recorded.
+   */
+  operator: string | null;
+  /**
    * Where this service's copy of the history was taken from (a repository or mirror, with its terms); null when not recorded.
    */
   provenance: string | null;
@@ -58,6 +62,10 @@ export type AdminLotteryDto = {
    */
   status: 'active' | 'retired';
   tag: string;
+  /**
+   * The terms under which the lottery's shipped source publishes its results, short ('none found' where none were found: the operator decides); null when not recorded.
+   */
+  terms: string | null;
   /**
    * IANA zone; draw dates are calendar days there.
    */

@@ -15,6 +15,10 @@ export type CreateLotteryDto = {
   main?: NumberGroupInputDto;
   name: string;
   /**
+   * Who runs the game, short (public).
+   */
+  operator?: string | null;
+  /**
    * Where this service's copy of the history was taken from (a repository or mirror, with its terms); shown to administrators only (GET /admin/lotteries).
    */
   provenance?: string | null;
@@ -36,6 +40,10 @@ export type CreateLotteryDto = {
   source?: string | null;
   special?: SpecialGroupInputDto | null;
   tag: string;
+  /**
+   * The terms under which the lottery's source publishes its results, short ('none found' where none were found) (public).
+   */
+  terms?: string | null;
   timezone: string;
 };
 

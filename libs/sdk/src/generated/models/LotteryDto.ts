@@ -30,6 +30,10 @@ export type LotteryDto = {
    */
   nextDraw?: NextDrawDto | null;
   /**
+   * Who runs the game, short; null when not recorded.
+   */
+  operator: string | null;
+  /**
    * Present only for a retired game: the date it ended.
    */
   retiredOn?: string;
@@ -54,6 +58,10 @@ export type LotteryDto = {
    */
   status: 'active' | 'retired';
   tag: string;
+  /**
+   * The terms under which the lottery's shipped source publishes its results, short ('none found' where none were found: the operator decides); null when not recorded.
+   */
+  terms: string | null;
   /**
    * IANA zone; draw dates are calendar days there.
    */

@@ -18,6 +18,10 @@ export type SyncStateDto = {
   freshness: FreshnessDto | null;
   lastAttemptAt: string | null;
   /**
+   * The highest draw number read from the source (a mapping's `contest`): a URL holding `{contest}` asks for the ones after it. null until one is read, and for sources that number no draws.
+   */
+  lastContest: number | null;
+  /**
    * Why the last attempt failed; null after a success.
    */
   lastError: string | null;

@@ -12,6 +12,10 @@ export type UpdateLotteryDto = {
   main?: NumberGroupInputDto;
   name?: string;
   /**
+   * Who runs the game, short (public).
+   */
+  operator?: string | null;
+  /**
    * Where this service's copy of the history was taken from (a repository or mirror, with its terms); shown to administrators only (GET /admin/lotteries).
    */
   provenance?: string | null;
@@ -33,6 +37,10 @@ export type UpdateLotteryDto = {
    * Cannot be changed; accepted only when equal to the path tag.
    */
   tag?: string;
+  /**
+   * The terms under which the lottery's source publishes its results, short ('none found' where none were found) (public).
+   */
+  terms?: string | null;
   timezone?: string;
 };
 

@@ -132,6 +132,16 @@ export class SyncStateDto {
   lastResult!: SyncResultDto | null;
 
   @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: 2925,
+    description:
+      "The highest draw number read from the source (a mapping's `contest`): a URL holding `{contest}` asks for " +
+      'the ones after it. null until one is read, and for sources that number no draws.',
+  })
+  lastContest!: number | null;
+
+  @ApiProperty({
     type: () => FreshnessDto,
     nullable: true,
     description: 'null when the lottery has no calendar.',

@@ -11,6 +11,10 @@ export interface LotteryRecord {
   rules: RuleEra[];
   drawOrder: boolean;
   source: string | null;
+  /** Who runs the game, short; null when not recorded. */
+  operator: string | null;
+  /** The terms under which the shipped source publishes ('none found' where none were found); null when not recorded. */
+  terms: string | null;
   schedule: DrawSchedule | null;
   /** The date the game ended; null while it is played. */
   retiredOn: string | null;
@@ -29,9 +33,11 @@ export interface LotteryRow {
   rules: RuleEra[];
   draw_order: boolean;
   source: string | null;
+  operator: string | null;
+  terms: string | null;
   schedule: DrawSchedule | null;
   retired_on: string | null;
 }
 
 export const LOTTERY_COLUMNS =
-  'tag, name, country, timezone, special_name, rules, draw_order, source, schedule, retired_on';
+  'tag, name, country, timezone, special_name, rules, draw_order, source, operator, terms, schedule, retired_on';

@@ -46,6 +46,8 @@ export interface LotteryView {
   rules: RuleEraView[];
   drawOrder: boolean;
   source: string | null;
+  operator: string | null;
+  terms: string | null;
   schedule: DrawSchedule | null;
   /** Absent for a retired game. */
   nextDraw?: NextDraw | null;
@@ -71,6 +73,8 @@ export function toLotteryDto(record: LotteryRecord, now: Date): LotteryView {
     rules: record.rules.map(toRuleEraDto),
     drawOrder: record.drawOrder,
     source: record.source,
+    operator: record.operator,
+    terms: record.terms,
     schedule: record.schedule ? copySchedule(record.schedule) : null,
     ...(record.retiredOn === null
       ? { nextDraw: record.schedule ? nextDrawOf(record.schedule, now) : null }

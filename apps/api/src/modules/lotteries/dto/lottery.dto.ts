@@ -204,6 +204,24 @@ export class LotteryDto {
   source!: string | null;
 
   @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Multi-State Lottery Association',
+    description: 'Who runs the game, short; null when not recorded.',
+  })
+  operator!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Open NY terms (data.ny.gov)',
+    description:
+      "The terms under which the lottery's shipped source publishes its results, short ('none found' where none " +
+      'were found: the operator decides); null when not recorded.',
+  })
+  terms!: string | null;
+
+  @ApiProperty({
     type: () => DrawScheduleDto,
     nullable: true,
     description: 'null: draws follow no schedule.',

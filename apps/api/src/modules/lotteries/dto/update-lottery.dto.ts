@@ -68,6 +68,30 @@ export class UpdateLotteryDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
+    maxLength: 200,
+    example: 'Française des Jeux',
+    description: 'Who runs the game, short (public).',
+  })
+  @IsOptional()
+  @IsText('operator', 200)
+  operator?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 500,
+    example: 'none found',
+    description:
+      "The terms under which the lottery's source publishes its results, short ('none found' where none were " +
+      'found) (public).',
+  })
+  @IsOptional()
+  @IsText('terms', 500)
+  terms?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     maxLength: 2000,
     description:
       "Where this service's copy of the history was taken from (a repository or mirror, with its terms); " +

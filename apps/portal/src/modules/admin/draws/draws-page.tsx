@@ -14,12 +14,14 @@ import { errorMessage } from '../../../app/errors';
 import { formatDateTime } from '../../../app/format';
 import { useAllLotteries, useDeleteDraw, useDrawsPage, type DrawsQuery } from '../queries';
 import { DrawEditDialog } from './draw-edit-dialog';
+import { LotteryFacts } from './lottery-facts';
 
 type Modal = { kind: 'edit' | 'delete'; draw: AdminDraw } | null;
 
 /**
- * The stored draws of one lottery, newest first, as administrators correct them: each with where it came from,
- * an edit (numbers checked against the rules of its date) and a delete that asks first.
+ * One lottery as administrators see it (its source, operator and terms, history span, rule eras and state), then its
+ * stored draws, newest first, as they correct them: each with where it came from, an edit (numbers checked against
+ * the rules of its date) and a delete that asks first.
  */
 export function DrawsPage() {
   const lotteryList = useAllLotteries();
@@ -72,6 +74,7 @@ export function DrawsPage() {
             Show
           </button>
         </form>
+        {lottery && <LotteryFacts lottery={lottery} />}
         {loaded &&
           (loaded.total === 0 ? (
             <p className="muted">No draw of {tag} in this range.</p>

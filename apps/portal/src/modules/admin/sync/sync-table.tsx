@@ -88,6 +88,12 @@ export function SyncTable({ states, caption, onEdit, onRemove, onSyncNow, syncin
                 <td data-label="Source">
                   <code className="small">{state.adapter}</code>
                   <div className="source-url small">{state.url}</div>
+                  {/* A source that numbers its draws (CAIXA's {contest}): where its next sync goes on from. */}
+                  {state.lastContest !== null && (
+                    <div className="small" data-testid="sync-last-contest">
+                      Last contest read: {state.lastContest}
+                    </div>
+                  )}
                   {state.fallbacks.length > 0 && (
                     <details className="small sync-fallbacks" data-testid="sync-fallbacks">
                       <summary>
