@@ -116,6 +116,9 @@ export async function startApi({
     // scheduler stays off (the bundled sources name the operators' hosts), a test syncs by hand.
     SYNC_ALLOWED_HOSTS: '127.0.0.1',
     SYNC: 'off',
+    // A test stops its API once its requests are answered: the default drain (10 s, of which idle keep-alive
+    // connections get 1 s before they are closed) would make every stop() wait that second, for nothing.
+    SHUTDOWN_TIMEOUT_MS: '400',
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   Object.assign(env, extraEnv?.(baseUrl));
@@ -161,7 +164,8 @@ export async function startApi({
       } catch (_notListeningYet) {
         // Connection refused until the server listens.
       }
-      await new Promise((wait) => setTimeout(wait, 250));
+      // A refused connection costs next to nothing: a short interval sees the API ready sooner.
+      await new Promise((wait) => setTimeout(wait, 50));
     }
     await stop();
     throw new Error(`The API was not ready within ${timeoutMs / 1000} s:\n${output}`);
