@@ -14,7 +14,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 import { expectedNextDraw, expectedStale } from './support/draw-calendar';
 import { fieldState, focusedName } from './support/forms';
 import { expectNoSideScroll, lastRowFirstCellBorders } from './support/layout';
-import { heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
+import { heading, logIn, openLoggedIn, registerViaApi, uniqueEmail } from './support/portal';
 
 /**
  * The administrator's safety rails: "New license" never overwrites one (409), editing is the explicit way to
@@ -395,9 +395,13 @@ describe('portal: administration without accidents', () => {
 
   test('at 375 px the accounts become stacked rows; no admin page scrolls sideways', async () => {
     const small = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
-    await logIn(small, api.adminEmail, api.adminPassword);
-    await small.goto('#/admin/accounts');
-    await heading(small, 'Accounts');
+    await openLoggedIn(small, {
+      apiBaseUrl: api.baseUrl,
+      email: api.adminEmail,
+      password: api.adminPassword,
+      route: '#/admin/accounts',
+      title: 'Accounts',
+    });
     const row = small.locator(`tr[data-account-email="${holder}"]`);
     await row.waitFor();
     await expectNoSideScroll(small);

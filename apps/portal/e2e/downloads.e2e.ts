@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from './support/api-server';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
@@ -16,8 +18,15 @@ async function used(baseUrl: string, jwt: string): Promise<number> {
 /** Clicks a download button and returns the file's name and text, as the browser saved it. */
 async function download(page: Page, button: ReturnType<Page['getByRole']>) {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+  // saveAs, not path(): the browser is the run's browser server (support/browser.ts), whose files path() cannot name.
+  const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-download-'));
+  try {
+    const path = join(dir, file.suggestedFilename());
+    await file.saveAs(path);
+    return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedName } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
-import { goTo, logIn } from './support/portal';
+import { goTo, logIn, openLoggedIn } from './support/portal';
 
 type Numbers = { special: boolean; order: number; value: number }[];
 const mainOf = (numbers: Numbers) =>
@@ -125,8 +125,13 @@ describe('portal: browsing, correcting and deleting stored draws', () => {
 
   test('at 375 px the draws are cards: nothing scrolls sideways', async () => {
     const narrow = await newPage(browser, api.baseUrl, { width: 375, height: 800 });
-    await logIn(narrow, api.adminEmail, api.adminPassword);
-    await narrow.goto('#/admin/draws');
+    await openLoggedIn(narrow, {
+      apiBaseUrl: api.baseUrl,
+      email: api.adminEmail,
+      password: api.adminPassword,
+      route: '#/admin/draws',
+      title: 'Draws',
+    });
     await narrow.locator('tbody tr').first().waitFor();
     await expectNoSideScroll(narrow);
     const box = narrow.locator('.table-wrap');

@@ -5,7 +5,14 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, profileStatus } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
-import { heading, logIn, PASSWORD, registerViaApi, uniqueEmail, unlabelledFields } from './support/portal';
+import {
+  heading,
+  openLoggedIn,
+  PASSWORD,
+  registerViaApi,
+  uniqueEmail,
+  unlabelledFields,
+} from './support/portal';
 
 const NEW_PASSWORD = 'remembered at last';
 
@@ -70,9 +77,13 @@ describe('portal: password recovery without e-mail (an administrator creates the
     expect(await seriousViolations(visitor)).toEqual([]);
 
     const admin = await newPage(browser, api.baseUrl);
-    await logIn(admin, api.adminEmail, api.adminPassword);
-    await admin.goto('#/admin/accounts');
-    await heading(admin, 'Accounts');
+    await openLoggedIn(admin, {
+      apiBaseUrl: api.baseUrl,
+      email: api.adminEmail,
+      password: api.adminPassword,
+      route: '#/admin/accounts',
+      title: 'Accounts',
+    });
     await admin.getByLabel('Email contains').fill(email);
     await admin.getByRole('button', { name: 'Search' }).click();
     await admin.getByRole('button', { name: `Create a password reset link for ${email}` }).click();

@@ -3,7 +3,7 @@ import { startApi, type ApiServer } from './support/api-server';
 import { createLotteryViaApi, ingestionAdmin, loginViaApi } from './support/api-calls';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { expectNoSideScroll } from './support/layout';
-import { heading, logIn } from './support/portal';
+import { openLoggedIn } from './support/portal';
 import { startSourceServer, type SourceServer } from './support/source-server';
 
 /** How many sources the page shows at once (SOURCE_PAGE_SIZE in sources-section.tsx). */
@@ -104,9 +104,13 @@ describe('portal: the Sync page with 30 sources and more', () => {
   ] as const) {
     test(`at ${width} px: two pages of compact rows, nothing clipped or wrapped, filters by state`, async () => {
       const page = await newPage(browser, api.baseUrl, { width, height });
-      await logIn(page, api.adminEmail, api.adminPassword);
-      await page.goto('#/admin/sync');
-      await heading(page, 'Sync');
+      await openLoggedIn(page, {
+        apiBaseUrl: api.baseUrl,
+        email: api.adminEmail,
+        password: api.adminPassword,
+        route: '#/admin/sync',
+        title: 'Sync',
+      });
       const table = page.locator('table.sync-table');
       await table.waitFor();
       expect(await table.locator('caption').textContent()).toBe(`${SOURCES} sources`);

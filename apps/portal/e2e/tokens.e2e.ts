@@ -4,7 +4,14 @@ import { createTokenViaApi, getToken, loginViaApi, meteredRequest } from './supp
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { expectNoSideScroll, lastRowFirstCellBorders } from './support/layout';
-import { heading, logIn, readSecretFromDialog, registerViaApi, uniqueEmail } from './support/portal';
+import {
+  heading,
+  logIn,
+  openLoggedIn,
+  readSecretFromDialog,
+  registerViaApi,
+  uniqueEmail,
+} from './support/portal';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A small maximum, so that the test reaches it in a few clicks. */
@@ -31,9 +38,7 @@ describe('portal: token lifecycle on the tokens page', () => {
     await registerViaApi(api.baseUrl, email);
     jwt = await loginViaApi(api.baseUrl, email);
     page = await newPage(browser, api.baseUrl);
-    await logIn(page, email);
-    await page.goto('#/tokens');
-    await heading(page, 'API tokens');
+    await openLoggedIn(page, { apiBaseUrl: api.baseUrl, email, route: '#/tokens', title: 'API tokens' });
   });
 
   afterAll(async () => {
@@ -238,9 +243,12 @@ describe('portal: token lifecycle on the tokens page', () => {
     const other = uniqueEmail('tokens-375');
     await registerViaApi(api.baseUrl, other);
     const small = await newPage(browser, api.baseUrl, { width: 375, height: 740 });
-    await logIn(small, other);
-    await small.goto('#/tokens');
-    await heading(small, 'API tokens');
+    await openLoggedIn(small, {
+      apiBaseUrl: api.baseUrl,
+      email: other,
+      route: '#/tokens',
+      title: 'API tokens',
+    });
     await small.getByLabel('Token id').fill('a-rather-long-token-identifier-for-a-small-screen');
     await small
       .getByLabel('Description')

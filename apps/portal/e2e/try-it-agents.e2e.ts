@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
 import { startApi, type ApiServer } from './support/api-server';
@@ -197,7 +198,16 @@ describe('portal: Try it, AI agents', () => {
     expect(await agentsTab().getAttribute('aria-selected')).toBe('true');
 
     await agentsPanel().getByText('These snippets name token “agent-here” by its first characters').waitFor();
-    expect(await configs(page)).toEqual(expectedConfigs(api.baseUrl, `${hereSecret.slice(0, 8)}…`));
+    // The click checks the token again, and until the answer no token is in use (the snippets hold the
+    // placeholder). The token was in use before the click too, so the waits above may have seen the page from
+    // before it: the snippets are read until that check is over (it failed once, read in between).
+    const expected = expectedConfigs(api.baseUrl, `${hereSecret.slice(0, 8)}…`);
+    let shown = await configs(page);
+    for (let tries = 0; tries < 50 && !isDeepStrictEqual(shown, expected); tries += 1) {
+      await page.waitForTimeout(100);
+      shown = await configs(page);
+    }
+    expect(shown).toEqual(expected);
     expect(await agentsPanel().textContent()).not.toContain(hereSecret);
   });
 

@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { fieldState } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
-import { heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
+import { heading, openLoggedIn, registerViaApi, uniqueEmail } from './support/portal';
 
 const FIRST = { tag: 'wh_edit_first', name: 'Edit first lotto' };
 const SECOND = { tag: 'wh_edit_second', name: 'Edit second lotto' };
@@ -51,9 +51,13 @@ describe('portal: creating and editing webhooks with the lottery picker', () => 
   };
   async function openWebhooks(width: number, email: string, password?: string): Promise<Page> {
     const page = await newPage(browser, server.baseUrl, { width, height: 860 });
-    await logIn(page, email, password);
-    await page.goto('#/webhooks');
-    await heading(page, 'Webhooks');
+    await openLoggedIn(page, {
+      apiBaseUrl: server.baseUrl,
+      email,
+      password,
+      route: '#/webhooks',
+      title: 'Webhooks',
+    });
     return page;
   }
   async function closeSecret(page: Page): Promise<void> {

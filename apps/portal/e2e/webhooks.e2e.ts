@@ -8,7 +8,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedName } from './support/forms';
 import { expectNoSideScroll } from './support/layout';
-import { goTo, heading, logIn, registerViaApi, uniqueEmail } from './support/portal';
+import { goTo, heading, logIn, openLoggedIn, registerViaApi, uniqueEmail } from './support/portal';
 
 /** Each test's settings for the API process (it inherits this environment), restored afterwards. */
 const API_ENV = {
@@ -522,9 +522,7 @@ describe('portal: webhooks page', () => {
 
   test('at 375 px nothing scrolls sideways: cards, the delivery log with a long excerpt, the secret dialog', async () => {
     const small = await newPage(browser, server.baseUrl, { width: 375, height: 740 });
-    await logIn(small, email);
-    await small.goto('#/webhooks');
-    await heading(small, 'Webhooks');
+    await openLoggedIn(small, { apiBaseUrl: server.baseUrl, email, route: '#/webhooks', title: 'Webhooks' });
     const flaky = card(flakyUrl, small);
     await flaky.getByRole('button', { name: 'Show deliveries' }).click();
     await flaky

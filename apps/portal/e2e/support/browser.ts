@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { findChromium, screenshotDir } from './paths';
 
 const FLAGS = [
@@ -13,7 +13,27 @@ const FLAGS = [
   '--no-first-run',
 ];
 
+/**
+ * The run's browser server (started by the global set-up), as a WebSocket endpoint: each spec file connects to it
+ * instead of launching a Chromium of its own (≈ 0.5–1 s a file on 2 cores), and each of its pages still has a
+ * browser context of its own (storage, cookies, session), which close() on a connected browser closes.
+ */
+export const BROWSER_ENDPOINT = 'PORTAL_E2E_BROWSER_WS';
+
+/** Launches the Chromium that the run's spec files share (global-setup.ts; closed by global-teardown.ts). */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium found: set CHROME_PATH.');
+  return chromium.launchServer({ executablePath, args: FLAGS, host: '127.0.0.1' });
+}
+
+/**
+ * The browser for a spec file: a connection to the run's browser server when the global set-up started one, else
+ * a Chromium of the file's own. close() ends the connection and every context the file opened (or that Chromium).
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const endpoint = process.env[BROWSER_ENDPOINT];
+  if (endpoint) return chromium.connect(endpoint);
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium found: set CHROME_PATH.');
   return chromium.launch({ executablePath, args: FLAGS });

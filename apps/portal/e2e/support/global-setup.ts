@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { BROWSER_ENDPOINT, launchBrowserServer } from './browser';
 import { apiMain, findChromium, portalDist, workspaceRoot } from './paths';
 // Test infrastructure shared by the SDK and portal tests; tools/ is not a project, so the rule cannot model it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -20,7 +21,8 @@ function run(label: string, command: string, args: string[]): void {
 
 /**
  * Fails at once without a browser (so CI cannot pass by skipping), then builds the portal: always, since a
- * Vite build takes seconds and a stale bundle would test old code. PORTAL_E2E_SKIP_BUILD=1 reuses dist/.
+ * Vite build takes seconds and a stale bundle would test old code. PORTAL_E2E_SKIP_BUILD=1 reuses dist/. Last,
+ * seeds the data directory and starts the run's browser server.
  */
 export default async function globalSetup(): Promise<void> {
   const chromium = findChromium();
@@ -36,4 +38,11 @@ export default async function globalSetup(): Promise<void> {
   // Every spec's API starts from a copy of one seeded data directory, not by loading the bundle again.
   // (It names the directory in the environment, for the specs and for the global teardown that removes it.)
   await seedDataDirectory('portal-e2e');
+  // One Chromium for the run: each spec file connects to it with contexts of its own (see browser.ts). The
+  // teardown, which runs in this process, closes it.
+  const started = Date.now();
+  const server = await launchBrowserServer();
+  (globalThis as { __PORTAL_E2E_BROWSER__?: unknown }).__PORTAL_E2E_BROWSER__ = server;
+  process.env[BROWSER_ENDPOINT] = server.wsEndpoint();
+  process.stdout.write(`[portal-e2e] browser server ready in ${Date.now() - started} ms\n`);
 }

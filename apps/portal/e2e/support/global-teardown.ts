@@ -1,10 +1,12 @@
 import { rmSync } from 'node:fs';
+import type { BrowserServer } from 'playwright-core';
 // Test infrastructure shared by the SDK and portal tests; tools/ is not a project, so the rule cannot model it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { SEEDED_DATA_DIR } from '../../../../tools/testing/api-process';
 
-/** Removes the run's seeded data directory (see global-setup.ts). */
+/** Closes the run's browser server and removes its seeded data directory (see global-setup.ts). */
 export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { __PORTAL_E2E_BROWSER__?: BrowserServer }).__PORTAL_E2E_BROWSER__?.close();
   const dir = process.env[SEEDED_DATA_DIR];
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
