@@ -1,10 +1,10 @@
 // Shared by the SDK tests and the portal's browser tests: the real, built API as a child process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { dataDirectoryRoot } from './data-directory-root';
 
 export const workspaceRoot = resolve(__dirname, '../..');
 export const apiMain = resolve(workspaceRoot, 'dist/apps/api/main.js');
@@ -41,22 +41,6 @@ const exited = (child: ChildProcess) =>
   new Promise<void>((done) =>
     child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done()),
   );
-
-/**
- * Where the test APIs' data directories go: /dev/shm (memory) when it has room for a few, else the system's
- * temporary folder. A copy of the seeded directory (≈ 1,100 files, 100 MB) took 0.6–0.9 s, nearly all of it
- * kernel time, on this machine's ext4, and 0.06 s in /dev/shm; each spec file makes one or two.
- */
-function dataDirectoryRoot(): string {
-  try {
-    const shm = statfsSync('/dev/shm');
-    accessSync('/dev/shm', constants.W_OK);
-    if (shm.bavail * shm.bsize >= 2 * 1024 ** 3) return '/dev/shm';
-  } catch (_noShm) {
-    // Not Linux, or no /dev/shm we may write to: the temporary folder.
-  }
-  return tmpdir();
-}
 
 /** The environment variable naming the run's seeded data directory (set by a test run's global set-up). */
 export const SEEDED_DATA_DIR = 'LRS_SEEDED_DATA_DIR';

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+// Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { dataDirectoryRoot } from '../../../../tools/testing/data-directory-root';
 import { createApp, RunningApp } from '../../src/bootstrap';
 import { loadSettings } from '../../src/config/settings';
 import { forbidNetwork } from './no-network';
@@ -40,7 +42,7 @@ export async function createTestApp(
   if (options.connectThrough && testEngine() !== 'server')
     throw new Error('connectThrough needs a PostgreSQL server (TEST_ENGINE=server)');
   const own = options.shareDatabaseWith ? null : await provisionDatabase();
-  const dataDir = own?.dataDir ?? mkdtempSync(join(tmpdir(), 'lrs-test-'));
+  const dataDir = own?.dataDir ?? mkdtempSync(join(dataDirectoryRoot(), 'lrs-test-'));
   // A second instance on the same database, as behind a load balancer.
   const databaseUrl = options.shareDatabaseWith?.running.databaseUrl ?? own?.databaseUrl ?? null;
   const connectUrl =
@@ -84,7 +86,7 @@ export async function provisionDatabase(): Promise<TestDatabase> {
   const template = process.env.LRS_TEST_TEMPLATE;
   if (!template)
     throw new Error('The test template is missing: run the tests through jest -c apps/api/jest.config.cjs');
-  const dataDir = mkdtempSync(join(tmpdir(), 'lrs-test-'));
+  const dataDir = mkdtempSync(join(dataDirectoryRoot(), 'lrs-test-'));
   if (testEngine() !== 'server') {
     cpSync(join(template, 'pg'), join(dataDir, 'pg'), { recursive: true });
     return {

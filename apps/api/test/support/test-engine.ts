@@ -1,5 +1,7 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { dataDirectoryRoot } from '../../../../tools/testing/data-directory-root';
 
 /**
  * Which PostgreSQL the HTTP tests run on: the embedded engine (default), or a server when TEST_ENGINE=server
@@ -33,7 +35,10 @@ export function withDatabase(url: string, database: string): string {
  */
 export const RUN_PREFIX = `lrs_test_${process.env.LRS_TEST_RUN ?? process.pid}_`;
 export const TEMPLATE_DATABASE = `${RUN_PREFIX}template`;
-export const EMBEDDED_TEMPLATE_DIR = join(tmpdir(), `lrs-test-template-${process.ppid}-${process.pid}`);
+export const EMBEDDED_TEMPLATE_DIR = join(
+  dataDirectoryRoot(),
+  `lrs-test-template-${process.ppid}-${process.pid}`,
+);
 
 /** Settings every test app starts from; a test overrides what it exercises. */
 export const TEST_ENV: Record<string, string> = {
