@@ -180,7 +180,9 @@ describe('QuotaAuthority: every instance counts quota units in the same place', 
     // A's ledger charge holds the switch back to Redis open for as long as the test needs (a bare switch can pass
     // through "no route" faster than a poll sees it on a loaded machine).
     let release!: () => void;
-    const held = a.authority.inLedger(() => new Promise<string>((resolve) => (release = () => resolve('charged'))));
+    const held = a.authority.inLedger(
+      () => new Promise<string>((resolve) => (release = () => resolve('charged'))),
+    );
     await sleep(1);
     b.authority.setLocalAway(false);
     await until(() => b.authority.route === null);
