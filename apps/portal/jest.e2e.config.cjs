@@ -1,7 +1,8 @@
 /**
  * Browser tests: headless Chromium (playwright-core, the machine's own browser) against the real API, started
  * from dist/apps/api with a copy of a data directory seeded once per run. The global set-up builds the portal,
- * seeds that directory, and fails when no Chromium is found (CHROME_PATH, /usr/bin/chromium).
+ * seeds that directory, starts the one Chromium that every file connects to (each with browser contexts of its
+ * own), and fails when no Chromium is found (CHROME_PATH, /usr/bin/chromium).
  */
 module.exports = {
   displayName: 'portal-e2e',
