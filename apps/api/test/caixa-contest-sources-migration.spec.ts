@@ -1,6 +1,6 @@
-import { DataSource } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { CaixaContestSources1796950000000 } from '../src/database/migrations/1796950000000-caixa-contest-sources';
-import { createTestApp, TestApp } from './support/test-app';
+import { withQueryRunner } from './support/test-set-ups';
 
 /**
  * A database that loaded the Brazilian games when their sources asked for the latest contest only: down() puts them
@@ -9,22 +9,19 @@ import { createTestApp, TestApp } from './support/test-app';
  */
 describe('migration 1796950000000 (CAIXA per-contest sources) for a database loaded earlier', () => {
   const TAGS = ['br_lotofacil', 'br_megasena', 'br_quina'];
-  let app: TestApp;
-  let runner: ReturnType<DataSource['createQueryRunner']>;
+  let runner: QueryRunner;
   const sources = async () =>
     (await runner.query(
       `SELECT lottery_tag, url, mapping FROM draw_sources WHERE lottery_tag = ANY($1) ORDER BY lottery_tag`,
       [TAGS],
     )) as { lottery_tag: string; url: string; mapping: Record<string, unknown> }[];
 
+  let database: Awaited<ReturnType<typeof withQueryRunner>>;
+
   beforeAll(async () => {
-    app = await createTestApp();
-    runner = app.running.app.get(DataSource).createQueryRunner();
+    ({ runner } = database = await withQueryRunner());
   });
-  afterAll(async () => {
-    await runner.release();
-    await app.close();
-  });
+  afterAll(() => database?.close());
 
   it('moves the shipped sources to …/{contest} with contest: numero, and keeps an administrator’s', async () => {
     const loaded = await sources();

@@ -1,9 +1,10 @@
 import { hash } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { EmailVerification1796870000000 } from '../src/database/migrations/1796870000000-email-verification';
 import { newAccount } from './support/fixtures';
 import { http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { withQueryRunner } from './support/test-set-ups';
 
 /**
  * A database from before e-mail verification: its accounts count as verified, and an e-mail change still pending
@@ -12,16 +13,14 @@ import { createTestApp, TestApp } from './support/test-app';
  */
 describe('migration 1796870000000 (e-mail verification) for a database from before', () => {
   let app: TestApp;
-  let runner: ReturnType<DataSource['createQueryRunner']>;
+  let runner: QueryRunner;
+
+  let database: Awaited<ReturnType<typeof withQueryRunner>>;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    runner = app.running.app.get(DataSource).createQueryRunner();
+    ({ app, runner } = database = await withQueryRunner());
   });
-  afterAll(async () => {
-    await runner.release();
-    await app.close();
-  });
+  afterAll(() => database?.close());
 
   it('counts existing accounts as verified, ends pending e-mail changes and keeps used ones', async () => {
     const account = await newAccount(http(app.baseUrl));

@@ -1,8 +1,8 @@
-import { DataSource } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { OperatorSources1796850000000 } from '../src/database/migrations/1796850000000-operator-sources';
 import { OPERATOR_SOURCES_1796850000000 } from '../src/database/migrations/data/1796850000000-operator-sources';
 import { EurojackpotPrizes1796960000000 } from '../src/database/migrations/1796960000000-eurojackpot-prizes';
-import { createTestApp, TestApp } from './support/test-app';
+import { withQueryRunner } from './support/test-set-ups';
 
 /**
  * A database loaded before issue 31: down() puts it back as the earlier bundle left it (the mirror as the public
@@ -12,8 +12,7 @@ import { createTestApp, TestApp } from './support/test-app';
 describe('migration 1796850000000 (operator sources) for a database loaded earlier', () => {
   // The lotteries the migration knows: those bundled when it was written (a later one comes with its source).
   const frozen = OPERATOR_SOURCES_1796850000000.map(({ tag }) => tag);
-  let app: TestApp;
-  let runner: ReturnType<DataSource['createQueryRunner']>;
+  let runner: QueryRunner;
   const lotteries = async () =>
     (await runner.query(`SELECT tag, source, provenance FROM lotteries WHERE tag = ANY($1) ORDER BY tag`, [
       frozen,
@@ -29,14 +28,12 @@ describe('migration 1796850000000 (operator sources) for a database loaded earli
       [frozen],
     )) as { lottery_tag: string; adapter: string; url: string; fallbacks: unknown[] }[];
 
+  let database: Awaited<ReturnType<typeof withQueryRunner>>;
+
   beforeAll(async () => {
-    app = await createTestApp();
-    runner = app.running.app.get(DataSource).createQueryRunner();
+    ({ runner } = database = await withQueryRunner());
   });
-  afterAll(async () => {
-    await runner.release();
-    await app.close();
-  });
+  afterAll(() => database?.close());
 
   it('names the operators, keeps the mirrors as provenance, adds the default sources; keeps changes', async () => {
     const loaded = { lotteries: await lotteries(), sources: await sources() };

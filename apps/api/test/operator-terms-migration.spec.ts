@@ -1,16 +1,15 @@
-import { DataSource } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { OperatorTerms1796970000000 } from '../src/database/migrations/1796970000000-operator-terms';
 import { OPERATOR_TERMS_1796970000000 } from '../src/database/migrations/data/1796970000000-operator-terms';
 import { bundledDataDir, loadBundledLotteries } from '../src/modules/draws/domain/bundled-lotteries';
-import { createTestApp, TestApp } from './support/test-app';
+import { withQueryRunner } from './support/test-set-ups';
 
 /**
  * A database loaded before lotteries had an operator and terms: down() puts it back that way, up() gives its bundled
  * lotteries what a new database is loaded with, and leaves an administrator's lottery without them.
  */
 describe('migration 1796970000000 (operator and terms) for a database loaded earlier', () => {
-  let app: TestApp;
-  let runner: ReturnType<DataSource['createQueryRunner']>;
+  let runner: QueryRunner;
   const lotteries = async () =>
     (await runner.query(`SELECT tag, operator, terms FROM lotteries ORDER BY tag COLLATE "C"`)) as {
       tag: string;
@@ -25,14 +24,12 @@ describe('migration 1796970000000 (operator and terms) for a database loaded ear
       )) as { column_name: string }[]
     ).map((row) => row.column_name);
 
+  let database: Awaited<ReturnType<typeof withQueryRunner>>;
+
   beforeAll(async () => {
-    app = await createTestApp();
-    runner = app.running.app.get(DataSource).createQueryRunner();
+    ({ runner } = database = await withQueryRunner());
   });
-  afterAll(async () => {
-    await runner.release();
-    await app.close();
-  });
+  afterAll(() => database?.close());
 
   it('names the bundled lotteries’ operators and terms as the bundle does; an administrator’s has none', async () => {
     // The lotteries the migration knows: those bundled when it was written (a later one comes with its own).

@@ -1,13 +1,12 @@
-import { DataSource } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { FdjPrizeStructures1796810000000 } from '../src/database/migrations/1796810000000-fdj-prize-structures';
 import { UkLottoRounds1796820000000 } from '../src/database/migrations/1796820000000-uk-lotto-rounds';
 import { UkLottoRoundPrizes1796930000000 } from '../src/database/migrations/1796930000000-uk-lotto-round-prizes';
-import { createTestApp, TestApp } from './support/test-app';
+import { withQueryRunner } from './support/test-set-ups';
 
 /** A database loaded before issue 30 gets the corrected FDJ prize structures and UK Lotto's era of rounds. */
 describe('migrations of issue 30 for a database loaded earlier', () => {
-  let app: TestApp;
-  let runner: ReturnType<DataSource['createQueryRunner']>;
+  let runner: QueryRunner;
   const rulesOf = async (tag: string) =>
     (await runner.query(`SELECT rules FROM lotteries WHERE tag = $1`, [tag]))[0].rules as Array<
       Record<string, any>
@@ -15,15 +14,12 @@ describe('migrations of issue 30 for a database loaded earlier', () => {
   const setRules = (tag: string, rules: unknown) =>
     runner.query(`UPDATE lotteries SET rules = $2::jsonb WHERE tag = $1`, [tag, JSON.stringify(rules)]);
 
+  let database: Awaited<ReturnType<typeof withQueryRunner>>;
+
   beforeAll(async () => {
-    app = await createTestApp();
-    // One connection for all of it (the embedded engine's pool is small).
-    runner = app.running.app.get(DataSource).createQueryRunner();
+    ({ runner } = database = await withQueryRunner());
   });
-  afterAll(async () => {
-    await runner.release();
-    await app.close();
-  });
+  afterAll(() => database?.close());
 
   it("UK Lotto's era of two rounds is added once, unless an era from that date exists; down() removes it", async () => {
     const bundled = await rulesOf('uk_lotto');

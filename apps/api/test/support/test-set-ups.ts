@@ -1,6 +1,7 @@
 // Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startSmtpReceiver } from '../../../../tools/testing/smtp-receiver';
+import { DataSource, type QueryRunner } from 'typeorm';
 import { newAdmin, newLicensedHolder, ROOMY_LICENSE } from './fixtures';
 import { http, type Http } from './http';
 import { createTestApp, type TestApp } from './test-app';
@@ -34,6 +35,27 @@ export async function withTokenHolder(env: Record<string, string> = {}, license 
   const { app, api, admin } = await withAdmin(env);
   const holder = await newLicensedHolder(api, admin.jwt, license, ROOMY_LICENSE);
   return { app, api, admin, holder, token: holder.token };
+}
+
+/**
+ * An app with one query runner on its database, for the specs that run a migration's down() and up() by hand: one
+ * connection for all of it (the embedded engine's pool is small). close() releases the runner, then closes the app.
+ */
+export async function withQueryRunner(): Promise<{
+  app: TestApp;
+  runner: QueryRunner;
+  close(): Promise<void>;
+}> {
+  const { app } = await withApp();
+  const runner = app.running.app.get(DataSource).createQueryRunner();
+  return {
+    app,
+    runner,
+    async close(): Promise<void> {
+      await runner.release();
+      await app.close();
+    },
+  };
 }
 
 /**

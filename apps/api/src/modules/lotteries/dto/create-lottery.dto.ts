@@ -7,8 +7,10 @@ import {
   IsNewLotteryTag,
   IsText,
   IsTimezone,
+  OperatorField,
   LOTTERY_TAG_PATTERN,
   RetiredOnField,
+  TermsField,
 } from './lottery-field.validators';
 import { NumberGroupInputDto, RuleEraInputDto, SpecialGroupInputDto } from './lottery-input.dto';
 import { DrawScheduleDto } from './schedule.dto';
@@ -70,28 +72,10 @@ export class CreateLotteryDto {
   @IsText('source', 2000)
   source?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 200,
-    example: 'Française des Jeux',
-    description: 'Who runs the game, short (public).',
-  })
-  @IsOptional()
-  @IsText('operator', 200)
+  @OperatorField()
   operator?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 500,
-    example: 'none found',
-    description:
-      "The terms under which the lottery's source publishes its results, short ('none found' where none were " +
-      'found) (public).',
-  })
-  @IsOptional()
-  @IsText('terms', 500)
+  @TermsField()
   terms?: string | null;
 
   @ApiPropertyOptional({

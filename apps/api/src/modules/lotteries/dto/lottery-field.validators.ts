@@ -108,6 +108,38 @@ export function RetiredOnField() {
   );
 }
 
+/** `operator` of the admin bodies: who runs the game, short; null clears it. */
+export function OperatorField() {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: 200,
+      example: 'Française des Jeux',
+      description: 'Who runs the game, short (public).',
+    }),
+    IsOptional(),
+    IsText('operator', 200),
+  );
+}
+
+/** `terms` of the admin bodies: the terms under which the lottery's source publishes; null clears it. */
+export function TermsField() {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: 500,
+      example: 'none found',
+      description:
+        "The terms under which the lottery's source publishes its results, short ('none found' where none were " +
+        'found) (public).',
+    }),
+    IsOptional(),
+    IsText('terms', 500),
+  );
+}
+
 export function IsFlag(field: string) {
   return IsBoolean({ message: Messages.invalidField(field, 'true or false') });
 }

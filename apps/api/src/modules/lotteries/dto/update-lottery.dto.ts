@@ -1,7 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsObject, IsOptional, ValidateIf } from 'class-validator';
 import { Messages } from '../../../common/errors/messages';
-import { IsFlag, IsGroupObject, IsText, IsTimezone, RetiredOnField } from './lottery-field.validators';
+import {
+  IsFlag,
+  IsGroupObject,
+  IsText,
+  IsTimezone,
+  OperatorField,
+  RetiredOnField,
+  TermsField,
+} from './lottery-field.validators';
 import { SCHEDULE_MESSAGE } from './create-lottery.dto';
 import { NumberGroupInputDto, RuleEraInputDto, SpecialGroupInputDto } from './lottery-input.dto';
 import { DrawScheduleDto } from './schedule.dto';
@@ -65,28 +73,10 @@ export class UpdateLotteryDto {
   @IsText('source', 2000)
   source?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 200,
-    example: 'Française des Jeux',
-    description: 'Who runs the game, short (public).',
-  })
-  @IsOptional()
-  @IsText('operator', 200)
+  @OperatorField()
   operator?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: 500,
-    example: 'none found',
-    description:
-      "The terms under which the lottery's source publishes its results, short ('none found' where none were " +
-      'found) (public).',
-  })
-  @IsOptional()
-  @IsText('terms', 500)
+  @TermsField()
   terms?: string | null;
 
   @ApiPropertyOptional({
