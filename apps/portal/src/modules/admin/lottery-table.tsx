@@ -3,12 +3,7 @@ import { FreshnessBadge } from '../../components/freshness-badge';
 import { NextDraw } from '../../components/next-draw';
 import { TableScroll } from '../../components/table-scroll';
 import { formatNumber } from '../../app/format';
-
-type Group = { count: number; min: number; max: number } | null | undefined;
-
-function describe(group: Group): string {
-  return group ? `${group.count} of ${group.min}–${group.max}` : '—';
-}
+import { numberGroupText } from './lottery-values';
 
 interface LotteryTableProps {
   lotteries: Lottery[];
@@ -47,9 +42,9 @@ export function LotteryTable({ lotteries, caption, onSchedule, onEdit }: Lottery
               </th>
               <td data-label="Name">{lottery.name}</td>
               <td data-label="Country">{lottery.country}</td>
-              <td data-label="Main">{describe(lottery.main)}</td>
+              <td data-label="Main">{numberGroupText(lottery.main)}</td>
               <td data-label="Special">
-                {describe(lottery.special)}
+                {numberGroupText(lottery.special)}
                 {lottery.special?.name ? ` (${lottery.special.name})` : ''}
               </td>
               <td className="num" data-label="Draws">

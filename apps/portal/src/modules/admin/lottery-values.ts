@@ -2,6 +2,13 @@ import type { CreateLotteryDto, UpdateLotteryDto } from '@lottery-results/sdk';
 import type { Lottery } from '../../app/api-types';
 
 /** The number rules as the lottery forms show them: text inputs, and whether special numbers are drawn. */
+/** A number group as the admin pages write it: "5 of 1–69"; '—' for none. */
+export function numberGroupText(
+  group: { count: number; min: number; max: number } | null | undefined,
+): string {
+  return group ? `${group.count} of ${group.min}–${group.max}` : '—';
+}
+
 export interface RulesValues {
   mainCount: string;
   mainMin: string;

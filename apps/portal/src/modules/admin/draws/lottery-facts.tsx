@@ -1,14 +1,14 @@
 import type { Lottery } from '../../../app/api-types';
 import { formatNumber } from '../../../app/format';
 import { FreshnessBadge } from '../../../components/freshness-badge';
+import { numberGroupText } from '../lottery-values';
 
 type Era = Lottery['rules'][number];
 
 /** "5 of 1–69 + 1 of 1–26", with "2 draws a date" where the era has rounds. */
 function eraWords(era: Era): string {
-  const group = ({ count, min, max }: Era['main']) => `${count} of ${min}–${max}`;
   return [
-    group(era.main) + (era.special ? ` + ${group(era.special)}` : ''),
+    numberGroupText(era.main) + (era.special ? ` + ${numberGroupText(era.special)}` : ''),
     ...(era.rounds ? [`${era.rounds} draws a date`] : []),
   ].join(', ');
 }
