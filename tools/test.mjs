@@ -171,20 +171,22 @@ async function run(step, prefix = '') {
 
 let failed = 0;
 for (const step of buildSteps) if (!(await run(step))) failed += 1;
-// The embedded pass is the longest step: it is taken first, the checks beside it.
+// The embedded pass is the longest step: the first lane takes it at once, the second runs the checks beside it.
 const queue = [...longSteps];
+/** Runs long steps from the queue until none is left; resolves to how many failed. */
+async function takeLongSteps(prefix) {
+  let laneFailed = 0;
+  while (queue.length) if (!(await run(queue.shift(), prefix))) laneFailed += 1;
+  return laneFailed;
+}
+async function runChecks(prefix) {
+  let checksFailed = 0;
+  for (const step of checkSteps) if (!(await run(step, prefix))) checksFailed += 1;
+  return checksFailed;
+}
 const laneResults = await Promise.all([
-  (async () => {
-    let laneFailed = 0;
-    while (queue.length) if (!(await run(queue.shift(), '[1] '))) laneFailed += 1;
-    return laneFailed;
-  })(),
-  (async () => {
-    let laneFailed = 0;
-    for (const step of checkSteps) if (!(await run(step, '[2] '))) laneFailed += 1;
-    while (queue.length) if (!(await run(queue.shift(), '[2] '))) laneFailed += 1;
-    return laneFailed;
-  })(),
+  takeLongSteps('[1] '),
+  runChecks('[2] ').then(async (checksFailed) => checksFailed + (await takeLongSteps('[2] '))),
 ]);
 failed += laneResults.reduce((a, b) => a + b, 0);
 console.log(`\n${results.join('\n')}`);
