@@ -49,6 +49,7 @@ const ENGINE_DEPENDENT = [
   'prize-structures-migration',
   'restart-warm-up',
   'rounds-and-prizes-migrations',
+  'route-cost',
   'shutdown',
   'startup',
   // Draws written from several answers of one source in one sync (catch-up), in draw order.

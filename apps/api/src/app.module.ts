@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
@@ -40,6 +40,8 @@ export interface AppOptions {
   engine: DatabaseEngine;
   /** The process's pino logger (createApp's); without it, Nest's own console logger is used. */
   logger?: Logger;
+  /** Modules an embedder adds to the API (the HTTP specs declare routes of their own with them). */
+  extraModules?: Type[];
 }
 
 /**
@@ -48,7 +50,7 @@ export interface AppOptions {
  */
 @Module({})
 export class AppModule {
-  static register({ settings, databaseUrl, engine, logger }: AppOptions): DynamicModule {
+  static register({ settings, databaseUrl, engine, logger, extraModules = [] }: AppOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -84,6 +86,7 @@ export class AppModule {
         McpModule,
         IngestionModule,
         WebhooksModule,
+        ...extraModules,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

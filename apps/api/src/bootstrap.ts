@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
@@ -39,7 +39,13 @@ export interface RunningApp {
  */
 export async function createApp(
   settings: Settings,
-  options: { databaseUrl?: string; engine?: DatabaseEngine; logDestination?: DestinationStream } = {},
+  options: {
+    databaseUrl?: string;
+    engine?: DatabaseEngine;
+    logDestination?: DestinationStream;
+    /** Modules added to the API's own (see AppOptions). */
+    extraModules?: Type[];
+  } = {},
 ): Promise<RunningApp> {
   let embedded: EmbeddedPostgres | undefined;
   const databaseUrl =
@@ -74,7 +80,7 @@ export async function createApp(
       return503OnClosing: false,
     });
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.register({ settings, databaseUrl, engine, logger }),
+      AppModule.register({ settings, databaseUrl, engine, logger, extraModules: options.extraModules }),
       adapter,
       {
         bufferLogs: true,

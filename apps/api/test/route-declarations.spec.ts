@@ -6,7 +6,7 @@ import {
   PATH_METADATA,
 } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
-import { AUTH_DECLARATION, AuthDeclaration } from '../src/modules/guards/auth.decorator';
+import { AUTH_DECLARATION, AuthDeclaration } from '../src/modules/guards/route-access';
 import { createTestApp, TestApp } from './support/test-app';
 
 type Decorated = object;

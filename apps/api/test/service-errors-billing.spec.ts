@@ -92,9 +92,9 @@ describe('a failure of the service is not billed', () => {
         )
       )[0];
     const ledger = app.running.app.get(QuotaLedger);
-    await ledger.refund(holder.id, month);
+    await ledger.refund(holder.id, month, 1);
     expect(await row()).toEqual({ used: -1, marked: true });
-    await ledger.refund(holder.id, month);
+    await ledger.refund(holder.id, month, 1);
     expect(await row()).toEqual({ used: -2, marked: true });
     // The two units' write (the write-back's, as when they were counted in Redis) brings it to 0; the row stays
     // marked, so that Redis's counter, which still holds them, is re-seeded.
@@ -104,6 +104,6 @@ describe('a failure of the service is not billed', () => {
     await writeBack.flush();
     expect(await row()).toEqual({ used: 0, marked: true });
     // An account deleted meanwhile gets no row, and no error.
-    await expect(ledger.refund('00000000-0000-4000-8000-00000000dead', month)).resolves.toBeUndefined();
+    await expect(ledger.refund('00000000-0000-4000-8000-00000000dead', month, 1)).resolves.toBeUndefined();
   });
 });

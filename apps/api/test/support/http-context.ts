@@ -1,8 +1,9 @@
 import type { ExecutionContext } from '@nestjs/common';
 
 /**
- * A fake ExecutionContext of one HTTP request, for the guards' unit specs: `request` is what a guard reads;
- * `handler` and `controller` are where its Reflector looks for route metadata (none, by default).
+ * A fake ExecutionContext of one HTTP request, for the guards' unit specs: `request` is what a guard reads (given
+ * the `routeOptions` every Fastify request has, with an empty route config unless it brings one); `handler` and
+ * `controller` are where its Reflector looks for route metadata (none, by default).
  */
 export function httpContextOf(
   request: object,
@@ -13,6 +14,7 @@ export function httpContextOf(
 ): ExecutionContext {
   const handler = route.handler ?? httpContextOf;
   const controller = route.controller ?? Object;
+  if (!('routeOptions' in request)) Object.assign(request, { routeOptions: { config: {} } });
   return {
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}), getNext: () => undefined }),
     getHandler: () => handler,

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Type } from '@nestjs/common';
 import { Client } from 'pg';
 // Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
@@ -37,6 +38,8 @@ export async function createTestApp(
     connectThrough?: (databaseUrl: string) => string;
     /** Where the app's logger writes (tests that read the log lines). */
     logDestination?: { write(line: string): void };
+    /** Modules of the test's own, added to the API (routes a test declares). */
+    extraModules?: Type[];
   } = {},
 ): Promise<TestApp> {
   if (options.connectThrough && testEngine() !== 'server')
@@ -53,6 +56,7 @@ export async function createTestApp(
       ? { databaseUrl: connectUrl, engine: options.shareDatabaseWith?.running.engine ?? 'server' }
       : {}),
     logDestination: options.logDestination,
+    extraModules: options.extraModules,
   });
   await running.app.listen({ port: 0, host: '127.0.0.1' });
   const address = running.app.getHttpServer().address();

@@ -13,51 +13,13 @@ import { McpOriginGuard } from '../mcp/mcp-origin.guard';
 import { ApiTokenGuard } from './token/api-token.guard';
 import { ApiTokenOrBearerGuard } from './token/api-token-or-bearer.guard';
 import { LicenseGuard } from './token/license.guard';
-
-/**
- * Who may call a route:
- * - `public`: anyone;
- * - `apiToken`: the metered lottery routes, `X-API-Token` through the whole check chain of contract section 5;
- * - `mcp`: the MCP endpoint (contract section 11): a browser page only from an allowed origin, the API token in
- *   `X-API-Token` or `Authorization: Bearer`, an account enabled and licensed (steps 1–4), then its messages
- *   counted in the account's rate windows (McpAdmissionGuard; each tool call runs a metered route in-process,
- *   which counts it and charges its unit of quota there);
- * - `user`: a logged-in account (JWT); `admin`: a logged-in account with role admin.
- */
-export type AccessLevel = 'public' | 'apiToken' | 'mcp' | 'user' | 'admin';
-
-/**
- * The levels whose routes act for an account on the strength of a credential it holds (a JWT, or the API token
- * the MCP endpoint takes as a bearer): browser pages of other origins get CORS from them only when CORS_ORIGINS
- * lists their origin (OriginPolicy).
- */
-export const CREDENTIALED_LEVELS: ReadonlySet<AccessLevel> = new Set<AccessLevel>(['user', 'admin', 'mcp']);
-
-export interface AuthDeclaration {
-  level: AccessLevel;
-  /** Whether IP_RATE_LIMIT applies (everywhere but health and metrics, which probes and scrapers call). */
-  ipRateLimit: boolean;
-  /**
-   * Whether the level's checks also run before the body is read (a route that takes a large body, the CSV import):
-   * a caller who may not use the route is refused without the server reading or parsing what it sends.
-   */
-  beforeBody: boolean;
-}
-
-export const AUTH_DECLARATION = 'auth:declaration';
-/** The route config entry (`request.routeOptions.config`) that carries the declaration to Fastify's hooks. */
-export const ROUTE_ACCESS = 'access';
-
-/** A route's declaration as Fastify's hooks see it; undefined for routes outside Nest and the not-found handler. */
-export function routeAccess(config: unknown): AuthDeclaration | undefined {
-  return (config as { [ROUTE_ACCESS]?: AuthDeclaration } | undefined)?.[ROUTE_ACCESS];
-}
-
-/**
- * What one request of a metered route costs of its account's monthly quota (contract section 5, step 7): one unit
- * on every route today. Published on each metered operation of the OpenAPI document as `x-quota-cost`.
- */
-export const QUOTA_COST_PER_REQUEST = 1;
+import {
+  type AccessLevel,
+  type AuthDeclaration,
+  AUTH_DECLARATION,
+  DEFAULT_QUOTA_COST,
+  ROUTE_ACCESS,
+} from './route-access';
 
 export const API_TOKEN_SCHEME = 'apiToken';
 export const JWT_SCHEME = 'jwt';
@@ -96,11 +58,18 @@ function declareToFastify(declaration: AuthDeclaration): ClassDecorator & Method
  * client-IP limit (IP_RATE_LIMIT) is not a guard: it is counted when the request arrives, before its body is
  * read (ClientIpLimit); `ipRateLimit: false` exempts the route.
  */
-export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean; beforeBody?: boolean } = {}) {
+export function Auth(
+  level: AccessLevel,
+  options: { ipRateLimit?: boolean; beforeBody?: boolean; cost?: number } = {},
+) {
+  const cost = options.cost ?? DEFAULT_QUOTA_COST;
+  if (!Number.isSafeInteger(cost) || cost < 1 || (options.cost !== undefined && level !== 'apiToken'))
+    throw new Error(`@Auth cost ${options.cost} on a ${level} route: metered routes cost a whole number ≥ 1`);
   const declaration: AuthDeclaration = {
     level,
     ipRateLimit: options.ipRateLimit ?? true,
     beforeBody: options.beforeBody ?? false,
+    cost,
   };
   const guards = GUARDS_BY_LEVEL[level];
   const decorators: (ClassDecorator & MethodDecorator)[] = [
@@ -114,7 +83,7 @@ export function Auth(level: AccessLevel, options: { ipRateLimit?: boolean; befor
   if (level === 'apiToken') {
     decorators.push(
       ApiSecurity(API_TOKEN_SCHEME),
-      ApiExtension('x-quota-cost', QUOTA_COST_PER_REQUEST),
+      ApiExtension('x-quota-cost', cost),
       ApiErrorResponse(401, 'X-API-Token missing or unknown.', Messages.tokenHeaderMissing),
       ApiErrorResponse(
         403,

@@ -3,7 +3,8 @@ import { ModuleRef } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { lastValueFrom, type Observable } from 'rxjs';
-import { type AccessLevel, GUARDS_BY_LEVEL, routeAccess } from './auth.decorator';
+import { GUARDS_BY_LEVEL } from './auth.decorator';
+import { type AccessLevel, routeAccess } from './route-access';
 import { GuardsModule } from './guards.module';
 
 /**

@@ -1,6 +1,6 @@
 import FindMyWay from 'find-my-way';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CREDENTIALED_LEVELS, routeAccess } from './auth.decorator';
+import { CREDENTIALED_LEVELS, routeAccess } from './route-access';
 
 /**
  * Which requests are for a route of a credentialed level (CREDENTIALED_LEVELS: JWT routes, the MCP endpoint), for

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit, RequestMethod, Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService } from '@nestjs/core';
 import { StaticReflector } from '../../common/metadata/static-reflector';
-import { AUTH_DECLARATION } from './auth.decorator';
+import { AUTH_DECLARATION } from './route-access';
 
 /** The route handlers of `controllers` that declare no @Auth (on the handler or its class), as "GET Class.method". */
 export function undeclaredRoutes(controllers: Type[], reflector: StaticReflector): string[] {

@@ -22,7 +22,7 @@ function counterStoreContract(name: string, make: () => CounterStore) {
     it('incrementIfBelow lets exactly `limit` of a concurrent burst through', async () => {
       const k = key();
       const { incarnation } = await seed(k, 0);
-      const results = await Promise.all(Array.from({ length: 200 }, () => store.incrementIfBelow(k, 37)));
+      const results = await Promise.all(Array.from({ length: 200 }, () => store.incrementIfBelow(k, 37, 1)));
       const counted = results.filter((r): r is QuotaCount => typeof r === 'object');
       expect(counted).toHaveLength(37);
       expect(new Set(counted.map((c) => c.used))).toEqual(
@@ -33,16 +33,37 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       expect(await used(k)).toBe(37);
     });
 
+    it("incrementIfBelow and decrement move a request's units together (a route of cost 3), whole or not at all", async () => {
+      const k = key();
+      const { incarnation } = await seed(k, 4);
+      expect(await store.incrementIfBelow(k, 9, 3)).toEqual({ used: 7, incarnation });
+      expect(await store.incrementIfBelow(k, 9, 3)).toBe('limit-reached');
+      expect(await used(k)).toBe(7);
+      expect(await store.incrementIfBelow(k, 9, 2)).toEqual({ used: 9, incarnation });
+      expect(await store.decrement(k, 3)).toBe(incarnation);
+      expect(await used(k)).toBe(6);
+      const [rate, quota] = [key(), key()];
+      await seed(quota, 7);
+      const limits = [{ key: rate, windowMs: 3_600_000, limit: 100 }];
+      expect(
+        (await store.rateLimitHitsThenIncrement(limits, { key: quota, limit: 9, amount: 3 })).increment,
+      ).toBe('limit-reached');
+      expect(
+        (await store.rateLimitHitsThenIncrement(limits, { key: quota, limit: 10, amount: 3 })).increment,
+      ).toMatchObject({ used: 10 });
+    });
+
     it('incrementIfBelow reports an unseeded counter instead of starting it at 0', async () => {
       const k = key();
-      expect(await store.incrementIfBelow(k, 10)).toBe('unseeded');
+      expect(await store.incrementIfBelow(k, 10, 1)).toBe('unseeded');
       expect(await store.quota(k)).toBeNull();
     });
 
     it('incrementIfBelow with no limit always counts', async () => {
       const k = key();
       await seed(k, 0);
-      for (let i = 1; i <= 5; i++) expect(await store.incrementIfBelow(k, null)).toMatchObject({ used: i });
+      for (let i = 1; i <= 5; i++)
+        expect(await store.incrementIfBelow(k, null, 1)).toMatchObject({ used: i });
     });
 
     it("seedQuota 'if-absent' sets a missing counter and never overwrites one", async () => {
@@ -51,14 +72,14 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       const first = await seed(k, 10, 3);
       expect(await seed(k, 99, 9)).toEqual(first);
       expect(await used(k)).toBe(10);
-      expect(await store.incrementIfBelow(k, 11)).toEqual({ used: 11, incarnation: first.incarnation });
-      expect(await store.incrementIfBelow(k, 11)).toBe('limit-reached');
+      expect(await store.incrementIfBelow(k, 11, 1)).toEqual({ used: 11, incarnation: first.incarnation });
+      expect(await store.incrementIfBelow(k, 11, 1)).toBe('limit-reached');
     });
 
     it("seedQuota 'replace' starts a new incarnation from a newer snapshot, and keeps a counter seeded from a newer one", async () => {
       const k = key();
       const first = await seed(k, 10, 3);
-      await store.incrementIfBelow(k, null);
+      await store.incrementIfBelow(k, null, 1);
       const replaced = await store.seedQuota(k, { used: 14, version: 5 }, 60, 'replace');
       expect(replaced).toMatchObject({ used: 14 });
       expect((replaced as QuotaCount).incarnation).not.toBe(first.incarnation);
@@ -88,7 +109,7 @@ function counterStoreContract(name: string, make: () => CounterStore) {
     it('reconcileQuota takes in units of another incarnation written after its snapshot, and no others', async () => {
       const k = key();
       const { incarnation } = await seed(k, 10, 5);
-      await store.incrementIfBelow(k, null); // 11, in this incarnation
+      await store.incrementIfBelow(k, null, 1); // 11, in this incarnation
       await store.reconcileQuota([
         { key: k, incarnation, version: 6, delta: 1, ttlSeconds: 60 }, // counted here already
         { key: k, incarnation: 'older', version: 5, delta: 4, ttlSeconds: 60 }, // in the snapshot already
@@ -101,9 +122,9 @@ function counterStoreContract(name: string, make: () => CounterStore) {
     it('decrement takes one back and names the incarnation; null without a counter', async () => {
       const k = key();
       const { incarnation } = await seed(k, 1);
-      expect(await store.decrement(k)).toBe(incarnation);
+      expect(await store.decrement(k, 1)).toBe(incarnation);
       expect(await used(k)).toBe(0);
-      expect(await store.decrement(key())).toBeNull();
+      expect(await store.decrement(key(), 1)).toBeNull();
     });
 
     it('rateLimitHit lets exactly `limit` of a concurrent burst through and reports the rest', async () => {
@@ -162,7 +183,7 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       await seed(quota, 0);
       const charged = await store.rateLimitHitsThenIncrement(
         [{ key: rate, windowMs: 3_600_000, limit: 10, cost: 7 }],
-        { key: quota, limit: 100 },
+        { key: quota, limit: 100, amount: 1 },
       );
       expect(charged.hits[0]).toMatchObject({ allowed: true, remaining: 3 });
       expect(charged.increment).toMatchObject({ used: 1 }); // the quota's unit stays one
@@ -176,6 +197,7 @@ function counterStoreContract(name: string, make: () => CounterStore) {
           store.rateLimitHitsThenIncrement([{ key: rate, windowMs: 3_600_000, limit: 5 }], {
             key: quota,
             limit: 100,
+            amount: 1,
           }),
         ),
       );
@@ -195,12 +217,12 @@ function counterStoreContract(name: string, make: () => CounterStore) {
       const [rate, quota, fresh] = [key(), key(), key()];
       await seed(quota, 2);
       const limits = [{ key: rate, windowMs: 3_600_000, limit: 100 }];
-      expect((await store.rateLimitHitsThenIncrement(limits, { key: quota, limit: 2 })).increment).toBe(
-        'limit-reached',
-      );
-      expect((await store.rateLimitHitsThenIncrement(limits, { key: fresh, limit: 2 })).increment).toBe(
-        'unseeded',
-      );
+      expect(
+        (await store.rateLimitHitsThenIncrement(limits, { key: quota, limit: 2, amount: 1 })).increment,
+      ).toBe('limit-reached');
+      expect(
+        (await store.rateLimitHitsThenIncrement(limits, { key: fresh, limit: 2, amount: 1 })).increment,
+      ).toBe('unseeded');
       expect(await used(quota)).toBe(2);
       expect(await store.quota(fresh)).toBeNull();
       // Both requests were counted in the rate limit: this third one leaves 97 of 100.
@@ -330,7 +352,7 @@ describe('with Redis', () => {
     const b = new RedisCounterStore(await connect(), prefix);
     await a.seedQuota('quota', { used: 0, version: 0 }, 60, 'if-absent');
     const quota = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).incrementIfBelow('quota', 30)),
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).incrementIfBelow('quota', 30, 1)),
     );
     expect(quota.filter((r) => typeof r === 'object')).toHaveLength(30);
     const window = await Promise.all(

@@ -53,6 +53,8 @@ export interface IncrementRule {
   key: string;
   /** null = no limit. */
   limit: number | null;
+  /** The units the request costs (its route's declared cost): counted whole, or not at all. */
+  amount: number;
 }
 
 /** rateLimitHitsThenIncrement's outcome: `increment` is absent when a rate limit refused the request. */
@@ -105,10 +107,10 @@ export interface CounterStore {
     ttlSeconds: number,
     mode: 'if-absent' | 'replace',
   ): Promise<QuotaCount | 'stale'>;
-  /** Adds 1 when the counter exists and the result stays within `limit` (null = no limit). */
-  incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult>;
-  /** Takes 1 back (a refund): the incarnation it was taken from, or null when there is no counter. */
-  decrement(key: string): Promise<string | null>;
+  /** Adds `amount` when the counter exists and the result stays within `limit` (null = no limit). */
+  incrementIfBelow(key: string, limit: number | null, amount: number): Promise<IncrementResult>;
+  /** Takes `amount` back (a refund): the incarnation it was taken from, or null when there is no counter. */
+  decrement(key: string, amount: number): Promise<string | null>;
   /**
    * After a ledger write: each counter notes the newest write it has seen (so that no older snapshot can seed it
    * again) and takes in the units of another incarnation that its own snapshot did not hold.

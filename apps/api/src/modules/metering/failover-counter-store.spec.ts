@@ -122,9 +122,9 @@ describe('FailoverCounterStore', () => {
 
     const quota = newKey('quota');
     const seeded = (await store.seedQuota(quota, { used: 10, version: 1 }, 60, 'if-absent')) as QuotaCount;
-    expect(await store.incrementIfBelow(quota, 12)).toEqual({ used: 11, incarnation: seeded.incarnation });
-    expect(await store.incrementIfBelow(quota, 12)).toMatchObject({ used: 12 });
-    expect(await store.incrementIfBelow(quota, 12)).toBe('limit-reached');
+    expect(await store.incrementIfBelow(quota, 12, 1)).toEqual({ used: 11, incarnation: seeded.incarnation });
+    expect(await store.incrementIfBelow(quota, 12, 1)).toMatchObject({ used: 12 });
+    expect(await store.incrementIfBelow(quota, 12, 1)).toBe('limit-reached');
     expect(await direct.hget(`lrs:${quota}`, 'u')).toBe('12');
     expect(watched).toEqual([]);
   });
@@ -133,9 +133,13 @@ describe('FailoverCounterStore', () => {
     const [rate, quota] = [newKey('rate'), newKey('quota')];
     await store.seedQuota(quota, { used: 0, version: 1 }, 60, 'if-absent');
     store.useForQuotas(false);
-    const outcome = await store.rateLimitHitsThenIncrement(hourly(rate), { key: quota, limit: null });
+    const outcome = await store.rateLimitHitsThenIncrement(hourly(rate), {
+      key: quota,
+      limit: null,
+      amount: 1,
+    });
     expect(outcome).toEqual({ hits: [expect.objectContaining({ allowed: true })], increment: 'unavailable' });
-    expect(await store.incrementIfBelow(quota, null)).toBe('unavailable');
+    expect(await store.incrementIfBelow(quota, null, 1)).toBe('unavailable');
     await expect(store.quota(quota)).rejects.toBeInstanceOf(CountersUnavailableError);
     expect(await direct.hget(`lrs:${quota}`, 'u')).toBe('0'); // not charged in Redis: the ledger has it
     expect(await sharedRemaining(rate)).toBe(298);
@@ -152,7 +156,7 @@ describe('FailoverCounterStore', () => {
     expect(during.map((h) => h.allowed)).toEqual([true, true, true, true, true, false]);
     expect(ms).toBeLessThan(500);
     const { result: increment, ms: quotaMs } = await timed(() =>
-      store.incrementIfBelow(newKey('quota'), null),
+      store.incrementIfBelow(newKey('quota'), null, 1),
     );
     expect(increment).toBe('unavailable');
     expect(quotaMs).toBeLessThan(100);
@@ -166,7 +170,11 @@ describe('FailoverCounterStore', () => {
     const [shared, local, quota] = [newKey('rate'), newKey('rate'), newKey('quota')];
     await store.seedQuota(quota, { used: 0, version: 1 }, 60, 'if-absent');
     expect((await store.rateLimitHits(costly(shared)))[0].remaining).toBe(293);
-    const charged = await store.rateLimitHitsThenIncrement(costly(shared), { key: quota, limit: null });
+    const charged = await store.rateLimitHitsThenIncrement(costly(shared), {
+      key: quota,
+      limit: null,
+      amount: 1,
+    });
     expect([charged.hits[0].remaining, charged.increment]).toEqual([
       286,
       expect.objectContaining({ used: 1 }),
@@ -174,7 +182,11 @@ describe('FailoverCounterStore', () => {
     expect(await sharedRemaining(shared)).toBe(285);
     await cut('refuse');
     expect((await store.rateLimitHits(costly(local)))[0].remaining).toBe(293);
-    const away = await store.rateLimitHitsThenIncrement(costly(local), { key: quota, limit: null });
+    const away = await store.rateLimitHitsThenIncrement(costly(local), {
+      key: quota,
+      limit: null,
+      amount: 1,
+    });
     expect([away.hits[0].remaining, away.increment]).toEqual([286, 'unavailable']);
   });
 
@@ -218,7 +230,7 @@ describe('FailoverCounterStore', () => {
     await store.seedQuota(quota, { used: 3, version: 1 }, 60, 'if-absent');
     const reseeded = await store.seedQuota(quota, { used: 9, version: 4 }, 60, 'replace');
     expect(reseeded).toMatchObject({ used: 9 });
-    expect(await store.incrementIfBelow(quota, null)).toMatchObject({ used: 10 });
+    expect(await store.incrementIfBelow(quota, null, 1)).toMatchObject({ used: 10 });
     expect(await direct.hget(`lrs:${quota}`, 'u')).toBe('10');
   });
 
@@ -232,6 +244,6 @@ describe('FailoverCounterStore', () => {
     await new Promise((resolve) => setTimeout(resolve, GRACE_MS * 2));
     expect(store.away).toBe(true);
     expect(watched).toEqual(['away']);
-    expect(await store.incrementIfBelow(newKey('quota'), null)).toBe('unavailable');
+    expect(await store.incrementIfBelow(newKey('quota'), null, 1)).toBe('unavailable');
   });
 });

@@ -122,17 +122,17 @@ export class FailoverCounterStore implements CounterStore, CounterAvailability {
     return this.sharedOnly((s) => s.seedQuota(key, snapshot, ttlSeconds, mode));
   }
 
-  async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
+  async incrementIfBelow(key: string, limit: number | null, amount: number): Promise<IncrementResult> {
     try {
-      return await this.sharedOnly((s) => s.incrementIfBelow(key, limit));
+      return await this.sharedOnly((s) => s.incrementIfBelow(key, limit, amount));
     } catch (error) {
       if (error instanceof CountersUnavailableError) return 'unavailable';
       throw error;
     }
   }
 
-  decrement(key: string): Promise<string | null> {
-    return this.sharedOnly((s) => s.decrement(key));
+  decrement(key: string, amount: number): Promise<string | null> {
+    return this.sharedOnly((s) => s.decrement(key, amount));
   }
 
   reconcileQuota(entries: QuotaReconciliation[]): Promise<void> {

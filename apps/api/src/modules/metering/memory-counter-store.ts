@@ -60,14 +60,14 @@ export class MemoryCounterStore implements CounterStore {
     return { used: snapshot.used, incarnation };
   }
 
-  async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
-    return this.incrementNow(key, limit);
+  async incrementIfBelow(key: string, limit: number | null, amount: number): Promise<IncrementResult> {
+    return this.incrementNow(key, limit, amount);
   }
 
-  async decrement(key: string): Promise<string | null> {
+  async decrement(key: string, amount: number): Promise<string | null> {
     const cell = this.live(key);
     if (!cell || cell.used === undefined) return null;
-    cell.used -= 1;
+    cell.used -= amount;
     return cell.incarnation as string;
   }
 
@@ -92,14 +92,14 @@ export class MemoryCounterStore implements CounterStore {
     // Both steps in the same synchronous run: no other request's operation comes between them.
     const hits = this.hitsNow(limits);
     if (!hits.every((hit) => hit.allowed)) return { hits };
-    return { hits, increment: this.incrementNow(increment.key, increment.limit) };
+    return { hits, increment: this.incrementNow(increment.key, increment.limit, increment.amount) };
   }
 
-  private incrementNow(key: string, limit: number | null): IncrementResult {
+  private incrementNow(key: string, limit: number | null, amount: number): IncrementResult {
     const cell = this.live(key);
     if (!cell || cell.used === undefined) return 'unseeded';
-    if (limit !== null && cell.used + 1 > limit) return 'limit-reached';
-    cell.used += 1;
+    if (limit !== null && cell.used + amount > limit) return 'limit-reached';
+    cell.used += amount;
     return { used: cell.used, incarnation: cell.incarnation as string };
   }
 

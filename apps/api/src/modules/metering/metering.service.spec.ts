@@ -54,7 +54,7 @@ describe('MeteringService: the metered steps, in order', () => {
     const { store, metering } = setUp({ used: 3, version: 1 });
     const hits = jest.spyOn(store, 'rateLimitHitsThenIncrement');
     const meter = newMeter();
-    expect(await refusal(() => metering.checkQuota(meter, caller(3)))).toEqual({
+    expect(await refusal(() => metering.checkQuota(meter, caller(3), 1))).toEqual({
       status: 403,
       message: Messages.quotaExceeded,
     });
@@ -67,7 +67,7 @@ describe('MeteringService: the metered steps, in order', () => {
     const together = jest.spyOn(store, 'rateLimitHitsThenIncrement');
     const apart = jest.spyOn(store, 'rateLimitHits');
     const meter = newMeter();
-    await metering.checkQuota(meter, caller(10));
+    await metering.checkQuota(meter, caller(10), 1);
     metering.addRateLimit(meter, perSecond(20));
     metering.addRateLimit(meter, { key: 'rate:account-minute:a', windowMs: 60_000, limit: 1200 });
     await metering.charge(meter, caller(10));
@@ -82,11 +82,34 @@ describe('MeteringService: the metered steps, in order', () => {
     expect(recorded).toEqual(['record', 'quota 1']);
   });
 
+  it("a route's cost: refused (403) when fewer units are left, else consumed in the same one store call", async () => {
+    const { store, metering, recorded } = setUp({ used: 7, version: 1 });
+    const hits = jest.spyOn(store, 'rateLimitHitsThenIncrement');
+    const short = newMeter();
+    expect(await refusal(() => metering.checkQuota(short, caller(9), 3))).toEqual({
+      status: 403,
+      message: Messages.quotaExceeded,
+    });
+    expect(short.quota).toMatchObject({ used: 7, remaining: 2 });
+    expect(hits).not.toHaveBeenCalled();
+
+    const meter = newMeter();
+    await metering.checkQuota(meter, caller(10), 3);
+    metering.addRateLimit(meter, perSecond(20));
+    await metering.charge(meter, caller(10));
+    expect(hits).toHaveBeenCalledTimes(1);
+    expect(meter.quota).toMatchObject({ used: 10, quota: 10, remaining: 0 });
+    // The rate windows count requests: one, whatever the route costs.
+    expect(meter.rateWindows).toEqual([{ limit: 20, remaining: 19, resetSeconds: 1 }]);
+    expect(meter.charged).toMatchObject({ units: 3, inLedger: false });
+    expect(recorded).toEqual(['record', 'quota 3']);
+  });
+
   it('a refused rate limit is a 429 with Retry-After, and charges nothing', async () => {
     const { metering, recorded } = setUp();
     const send = async () => {
       const meter = newMeter();
-      await metering.checkQuota(meter, caller(100));
+      await metering.checkQuota(meter, caller(100), 1);
       metering.addRateLimit(meter, perSecond(2));
       await metering.charge(meter, caller(100));
       return meter;
@@ -94,7 +117,7 @@ describe('MeteringService: the metered steps, in order', () => {
     await send();
     await send();
     const meter = newMeter();
-    await metering.checkQuota(meter, caller(100));
+    await metering.checkQuota(meter, caller(100), 1);
     metering.addRateLimit(meter, perSecond(2));
     expect(await refusal(() => metering.charge(meter, caller(100)))).toEqual({
       status: 429,
@@ -111,7 +134,7 @@ describe('MeteringService: the metered steps, in order', () => {
       Array.from({ length: 30 }, async () => {
         const meter = newMeter();
         try {
-          await metering.checkQuota(meter, caller(12));
+          await metering.checkQuota(meter, caller(12), 1);
           await metering.charge(meter, caller(12));
           return 200;
         } catch (error) {
@@ -132,7 +155,7 @@ describe('MeteringService: the metered steps, in order', () => {
     const { metering, recorded } = setUp();
     for (const status of [404, 500]) {
       const meter = newMeter();
-      await metering.checkQuota(meter, caller(null));
+      await metering.checkQuota(meter, caller(null), 1);
       await metering.charge(meter, caller(null));
       metering.settle(meter, status);
     }

@@ -10,6 +10,7 @@ import {
   type RateLimitRule,
 } from './counter-store';
 import { QuotaService, type QuotaState } from './quota.service';
+import { needsSettling } from './billing';
 import type { RequestMeter } from './request-meter';
 
 /** Who a metered request is charged to: an account with a license (LicenseGuard has passed). */
@@ -37,13 +38,16 @@ export class MeteringService {
     private readonly metrics: MetricsService,
   ) {}
 
-  /** Step 5: the monthly quota used up → 403. Consumes nothing; names the unit step 7 will consume. */
-  checkQuota(meter: RequestMeter, caller: MeteredCaller): void | Promise<void> {
+  /**
+   * Step 5: fewer units of the monthly quota left than the route costs (`cost`) → 403. Consumes nothing; names
+   * the units step 7 will consume.
+   */
+  checkQuota(meter: RequestMeter, caller: MeteredCaller, cost: number): void | Promise<void> {
     const { accountId, license } = caller;
     // This instance usually knows the month's count already: decide at once, without a promise.
     const state = this.quota.stateForCheck(accountId, license.monthlyQuota);
-    if (!(state instanceof Promise)) return this.refuseUsedUp(meter, caller, state);
-    return state.then((known) => this.refuseUsedUp(meter, caller, known));
+    if (!(state instanceof Promise)) return this.refuseUsedUp(meter, caller, state, cost);
+    return state.then((known) => this.refuseUsedUp(meter, caller, known, cost));
   }
 
   /** A rate limit that applies to this request (step 6, or the client IP's), to be counted. */
@@ -69,19 +73,19 @@ export class MeteringService {
     await this.withCredits(meter, caller, increment);
   }
 
-  /** After the answer: a charged request answered with a client error counts as one; a 5xx of ours is refunded. */
+  /** After the answer: what stays billed of a charged request (billing.ts). */
   settle(meter: RequestMeter | undefined, status: number): void {
     const charged = meter?.charged;
-    if (charged && status >= 400) void this.quota.settle(charged, status).catch(() => undefined);
+    if (charged && needsSettling(status)) void this.quota.settle(charged, status).catch(() => undefined);
   }
 
-  private refuseUsedUp(meter: RequestMeter, caller: MeteredCaller, state: QuotaState): void {
+  private refuseUsedUp(meter: RequestMeter, caller: MeteredCaller, state: QuotaState, cost: number): void {
     meter.quota = state;
-    if (state.remaining === 0) {
+    if (state.remaining !== null && state.remaining < cost) {
       this.metrics.quotaRejections.inc();
       throw ApiError.forbidden(Messages.quotaExceeded);
     }
-    meter.pendingCharge = this.quota.pendingCharge(caller.accountId, state);
+    meter.pendingCharge = this.quota.pendingCharge(caller.accountId, state, cost);
   }
 
   /** Each window's standing goes to the headers; any refusal is the contract's 429 (and nothing was counted). */

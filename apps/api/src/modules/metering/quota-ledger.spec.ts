@@ -98,7 +98,7 @@ describe('QuotaLedger', () => {
       const [one, two] = [new QuotaLedger(dataSource), new QuotaLedger(otherInstance)];
       const account = randomUUID();
       const charges = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => (i % 2 ? one : two).chargeIfBelow(account, JUNE, 10)),
+        Array.from({ length: 16 }, (_, i) => (i % 2 ? one : two).chargeIfBelow(account, JUNE, 10, 1)),
       );
       const granted = charges.filter((c): c is number => c !== 'limit-reached');
       expect(granted.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -117,7 +117,9 @@ describe('QuotaLedger', () => {
         { account: a, month: JULY },
         { account: a, month: JULY },
       ];
-      const charges = await Promise.all(asks.map((ask) => ledger.chargeIfBelow(ask.account, ask.month, 100)));
+      const charges = await Promise.all(
+        asks.map((ask) => ledger.chargeIfBelow(ask.account, ask.month, 100, 1)),
+      );
       const transactionCount = transactions.mock.calls.length;
       transactions.mockRestore();
       // The first two leave at once, each alone; the twelve asked for meanwhile go together: one per month.
@@ -134,13 +136,26 @@ describe('QuotaLedger', () => {
       const ledger = new QuotaLedger(dataSource);
       const [limited, unlimited] = [randomUUID(), randomUUID()];
       await write(ledger, [{ accountId: limited, month: JUNE, delta: 8 }]);
-      const charges = await Promise.all([1, 2, 3].map(() => ledger.chargeIfBelow(limited, JUNE, 10)));
+      const charges = await Promise.all([1, 2, 3].map(() => ledger.chargeIfBelow(limited, JUNE, 10, 1)));
       expect(charges.sort()).toEqual([10, 9, 'limit-reached'].sort());
       expect(await ledger.snapshot(limited, JUNE)).toMatchObject({ used: 10 });
 
       await write(ledger, [{ accountId: unlimited, month: JUNE, delta: 1_000_000 }]);
-      expect(await ledger.chargeIfBelow(unlimited, JUNE, null)).toBe(1_000_001);
-      expect(await ledger.chargeIfBelow(randomUUID(), JUNE, 0)).toBe('limit-reached');
+      expect(await ledger.chargeIfBelow(unlimited, JUNE, null, 1)).toBe(1_000_001);
+      expect(await ledger.chargeIfBelow(randomUUID(), JUNE, 0, 1)).toBe('limit-reached');
+    });
+    it("charges a request's units whole or not at all; a smaller one after a refused one may still fit", async () => {
+      const ledger = new QuotaLedger(dataSource);
+      const account = randomUUID();
+      await write(ledger, [{ accountId: account, month: JUNE, delta: 4 }]);
+      // Asked together: 4 + 3 = 7, then 7 + 3 would pass 9 (refused, nothing charged), then 7 + 2 = 9.
+      const charges = await Promise.all(
+        [3, 3, 2].map((amount) => ledger.chargeIfBelow(account, JUNE, 9, amount)),
+      );
+      expect(charges.filter((c) => c === 'limit-reached')).toHaveLength(1);
+      expect(await ledger.snapshot(account, JUNE)).toMatchObject({ used: 9 });
+      expect(await ledger.chargeIfBelow(account, JUNE, 9, 1)).toBe('limit-reached');
+      expect(await ledger.chargeIfBelow(randomUUID(), JUNE, 2, 3)).toBe('limit-reached');
     });
   });
 
@@ -148,12 +163,25 @@ describe('QuotaLedger', () => {
     it('gives a unit back, even before the month row exists (the unit is written after it)', async () => {
       const ledger = new QuotaLedger(dataSource);
       const [charged, notYetWritten] = [randomUUID(), randomUUID()];
-      expect(await ledger.chargeIfBelow(charged, JUNE, 5)).toBe(1);
-      await ledger.refund(charged, JUNE);
+      expect(await ledger.chargeIfBelow(charged, JUNE, 5, 1)).toBe(1);
+      await ledger.refund(charged, JUNE, 1);
       expect(await row(charged, JUNE)).toEqual({ used: 0, version: 2, needs_reseed: true });
 
-      await ledger.refund(notYetWritten, JUNE);
+      await ledger.refund(notYetWritten, JUNE, 1);
       await write(ledger, [{ accountId: notYetWritten, month: JUNE, delta: 1 }]);
+      expect(await row(notYetWritten, JUNE)).toEqual({ used: 0, version: 2, needs_reseed: true });
+    });
+
+    it("gives a request's units back together: charged in the ledger, or before their row exists", async () => {
+      const ledger = new QuotaLedger(dataSource);
+      const [charged, notYetWritten] = [randomUUID(), randomUUID()];
+      expect(await ledger.chargeIfBelow(charged, JUNE, 5, 3)).toBe(3);
+      await ledger.refund(charged, JUNE, 3);
+      expect(await row(charged, JUNE)).toEqual({ used: 0, version: 2, needs_reseed: true });
+
+      await ledger.refund(notYetWritten, JUNE, 3);
+      expect(await row(notYetWritten, JUNE)).toMatchObject({ used: -3 });
+      await write(ledger, [{ accountId: notYetWritten, month: JUNE, delta: 3 }]);
       expect(await row(notYetWritten, JUNE)).toEqual({ used: 0, version: 2, needs_reseed: true });
     });
   });

@@ -22,11 +22,12 @@ export interface LedgerDelta {
 
 const EMPTY: LedgerSnapshot = { used: 0, version: 0 };
 
-/** One unit asked to be charged in the ledger: a new object per ask (see `charges`). */
+/** A request's units asked to be charged in the ledger: a new object per ask (see `charges`). */
 interface ChargeAsk {
   accountId: string;
   month: string;
   quota: number | null;
+  amount: number;
 }
 
 /** What a charge answers: the month's units after it, or 'limit-reached'. */
@@ -92,19 +93,24 @@ export class QuotaLedger {
   }
 
   /**
-   * One unit charged in the ledger itself, atomically for every instance: the month's units after it, or
-   * 'limit-reached' when it would pass `quota` (null = none). Used while Redis is away; the row is marked so that
-   * Redis's counter is re-seeded once it is back. Charges asked for together go in one transaction (see
-   * chargeBatch): one commit for many, rather than one each, queued on the row's lock.
+   * A request's `amount` units charged in the ledger itself, whole or not at all, atomically for every instance:
+   * the month's units after it, or 'limit-reached' when they would pass `quota` (null = none). Used while Redis is
+   * away; the row is marked so that Redis's counter is re-seeded once it is back. Charges asked for together go in
+   * one transaction (see chargeBatch): one commit for many, rather than one each, queued on the row's lock.
    */
-  chargeIfBelow(accountId: string, month: string, quota: number | null): Promise<ChargeAnswer> {
-    if (quota !== null && quota <= 0) return Promise.resolve('limit-reached');
-    return this.charges.load({ accountId, month, quota });
+  chargeIfBelow(
+    accountId: string,
+    month: string,
+    quota: number | null,
+    amount: number,
+  ): Promise<ChargeAnswer> {
+    if (quota !== null && quota < amount) return Promise.resolve('limit-reached');
+    return this.charges.load({ accountId, month, quota, amount });
   }
 
   /**
-   * One batch of charges: per month, one transaction (chargeBatch) for every account's units, each account's asks
-   * numbered in the order they came (the n-th is granted when the quota left n units or more).
+   * One batch of charges: per month, one transaction (chargeBatch) for every account's asks, each account's asks
+   * decided in the order they came.
    */
   private async chargeAll(asks: ChargeAsk[]): Promise<Map<ChargeAsk, ChargeAnswer>> {
     const byMonth = new Map<string, Map<string, ChargeAsk[]>>();
@@ -116,79 +122,75 @@ export class QuotaLedger {
       else accounts.set(ask.accountId, [ask]);
     }
     const answers = new Map<ChargeAsk, ChargeAnswer>();
-    for (const [month, accounts] of byMonth) {
-      const granted = await this.chargeBatch(month, accounts);
-      for (const [accountId, mine] of accounts) {
-        const grant = granted.get(accountId);
-        mine.forEach((ask, i) =>
-          answers.set(ask, grant && i < grant.granted ? grant.before + i + 1 : 'limit-reached'),
-        );
-      }
-    }
+    for (const [month, accounts] of byMonth)
+      for (const [ask, answer] of await this.chargeBatch(month, accounts)) answers.set(ask, answer);
     return answers;
   }
 
   /**
-   * Grants each account as many of its waiting units as its quota leaves, in one transaction: the month rows are
-   * made if missing, then locked in one order (accounts sorted: two instances' batches never deadlock) and raised.
-   * Answers, per account charged, its units before and the units granted.
+   * In one transaction: the month rows are made if missing, then locked in one order (accounts sorted: two
+   * instances' batches never deadlock) and read; each account's asks are granted in order while its quota leaves
+   * room for them (an ask too big for what is left is refused, a smaller one after it may still fit), and each row
+   * is raised by the units granted. Answers each ask: the month's units after it, or 'limit-reached'.
    */
   private async chargeBatch(
     month: string,
     accounts: Map<string, ChargeAsk[]>,
-  ): Promise<Map<string, { before: number; granted: number }>> {
+  ): Promise<Map<ChargeAsk, ChargeAnswer>> {
     const ids = [...accounts.keys()].sort();
-    const asksOf = (id: string) => accounts.get(id) as ChargeAsk[];
-    const params = [
-      ids,
-      ids.map((id) => asksOf(id).length),
-      // The account's latest ask says its quota (a license changed meanwhile).
-      ids.map((id) => asksOf(id).at(-1)?.quota ?? null),
-      monthStart(month),
-    ];
-    const rows: { account_id: string; before: number; granted: number }[] = await this.dataSource.transaction(
-      async (manager) => {
+    const answers = new Map<ChargeAsk, ChargeAnswer>();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO usage_monthly (account_id, month, used, version, needs_reseed)
+         SELECT id, $2::date, 0, 0, true FROM unnest($1::uuid[]) AS id ORDER BY id
+         ON CONFLICT (account_id, month) DO NOTHING`,
+        [ids, monthStart(month)],
+      );
+      const rows: { account_id: string; used: number }[] = await manager.query(
+        `SELECT account_id, used FROM usage_monthly
+          WHERE account_id = ANY($1::uuid[]) AND month = $2::date
+          ORDER BY account_id FOR UPDATE`,
+        [ids, monthStart(month)],
+      );
+      const raised: { accountId: string; units: number }[] = [];
+      for (const row of rows) {
+        const mine = accounts.get(row.account_id) as ChargeAsk[];
+        // The account's latest ask says its quota (a license changed meanwhile).
+        const quota = mine.at(-1)?.quota ?? null;
+        let used = row.used;
+        for (const ask of mine) {
+          const fits = quota === null || used + ask.amount <= quota;
+          if (fits) used += ask.amount;
+          answers.set(ask, fits ? used : 'limit-reached');
+        }
+        if (used > row.used) raised.push({ accountId: row.account_id, units: used - row.used });
+      }
+      if (raised.length)
         await manager.query(
-          `INSERT INTO usage_monthly (account_id, month, used, version, needs_reseed)
-           SELECT id, $2::date, 0, 0, true FROM unnest($1::uuid[]) AS id ORDER BY id
-           ON CONFLICT (account_id, month) DO NOTHING`,
-          [ids, monthStart(month)],
+          `UPDATE usage_monthly m
+              SET used = m.used + g.units, version = m.version + 1, needs_reseed = true
+             FROM unnest($1::uuid[], $2::int[]) AS g(account_id, units)
+            WHERE m.account_id = g.account_id AND m.month = $3::date`,
+          [raised.map((r) => r.accountId), raised.map((r) => r.units), monthStart(month)],
         );
-        return manager.query(
-          // A SELECT around the UPDATE: TypeORM answers an UPDATE's rows as [rows, count].
-          `WITH wanted AS (SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[]) AS w(account_id, n, quota)),
-                current AS (SELECT m.account_id, m.used FROM usage_monthly m JOIN wanted w USING (account_id)
-                             WHERE m.month = $4::date ORDER BY m.account_id FOR UPDATE OF m),
-                grants AS (SELECT c.account_id, c.used AS before,
-                                  CASE WHEN w.quota IS NULL THEN w.n
-                                       ELSE LEAST(w.n, GREATEST(w.quota - c.used, 0)) END AS granted
-                             FROM current c JOIN wanted w USING (account_id)),
-                raised AS (UPDATE usage_monthly m
-                              SET used = m.used + g.granted, version = m.version + 1, needs_reseed = true
-                             FROM grants g
-                            WHERE m.account_id = g.account_id AND m.month = $4::date AND g.granted > 0
-                           RETURNING m.account_id, g.before, g.granted)
-           SELECT * FROM raised`,
-          params,
-        );
-      },
-    );
-    return new Map(rows.map((row) => [row.account_id, { before: row.before, granted: row.granted }]));
+    });
+    return answers;
   }
 
   /**
-   * Gives back a unit (a request the service failed): charged in the ledger, or counted in Redis and refunded here
-   * because Redis went away since. In the second case the unit may not be written yet, nor its month row made: the
-   * row is then made at -1, and the unit's write brings it to 0 (an UPDATE alone would give nothing back, and the
-   * write would bill the unit). Marked, so that Redis's counter, which still holds the unit, is re-seeded.
+   * Gives back a request's units (a request the service failed): charged in the ledger, or counted in Redis and
+   * refunded here because Redis went away since. In the second case the units may not be written yet, nor their
+   * month row made: the row is then made at -amount, and the units' write brings it to 0 (an UPDATE alone would
+   * give nothing back, and the write would bill them). Marked, so that Redis's counter, which still holds the
+   * units, is re-seeded.
    */
-  async refund(accountId: string, month: string): Promise<void> {
+  async refund(accountId: string, month: string, amount: number): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO usage_monthly AS m (account_id, month, used, version, needs_reseed)
-       VALUES ($1, $2::date, -1, 1, true)
+       VALUES ($1, $2::date, -$3::int, 1, true)
        ON CONFLICT (account_id, month) DO UPDATE
-          SET used = m.used - 1, version = m.version + 1, needs_reseed = true`,
-      [accountId, monthStart(month)],
+          SET used = m.used - $3::int, version = m.version + 1, needs_reseed = true`,
+      [accountId, monthStart(month), amount],
     );
   }
 

@@ -74,23 +74,24 @@ class FakeLedger {
     accountId: string,
     month: string,
     quota: number | null,
+    amount: number,
   ): Promise<number | 'limit-reached'> {
     this.chargeCalls += 1;
-    if (quota !== null && quota <= 0) return 'limit-reached';
+    if (quota !== null && quota < amount) return 'limit-reached';
     let row = this.row(month, accountId);
     if (!row) this.rows.set(ledgerKey(month, accountId), (row = { used: 0, version: 0, marked: true }));
-    if (quota !== null && row.used + 1 > quota) return 'limit-reached';
-    row.used += 1;
+    if (quota !== null && row.used + amount > quota) return 'limit-reached';
+    row.used += amount;
     row.version += 1;
     row.marked = true;
     return row.used;
   }
 
   /** Gives back a unit: the row is made at -1 when there is none yet (its unit is written later). */
-  async refund(accountId: string, month: string): Promise<void> {
+  async refund(accountId: string, month: string, amount: number): Promise<void> {
     let row = this.row(month, accountId);
     if (!row) this.rows.set(ledgerKey(month, accountId), (row = { used: 0, version: 0, marked: true }));
-    row.used -= 1;
+    row.used -= amount;
     row.version += 1;
     row.marked = true;
   }
@@ -140,6 +141,9 @@ class FakeLedger {
  * UsageWriteBackService by hand: what it was told, the quota units pending per account and month, and a flush
  * that writes them to the ledger (marking the rows while the store is away), which a test can hold back.
  */
+/** A call's units when a route costs more than one (` ×3`); nothing for the usual one. */
+const unitsNote = (units: number) => (units === 1 ? '' : ` ×${units}`);
+
 class FakeWriteBack {
   readonly calls: string[] = [];
   /** month/account → quota units not yet written. */
@@ -153,16 +157,16 @@ class FakeWriteBack {
     private readonly storeAway: () => boolean = () => false,
   ) {}
 
-  record(accountId: string, day: string, tokenId: string | undefined): void {
-    this.calls.push(`record ${accountId} ${day} ${tokenId}`);
+  record(accountId: string, day: string, tokenId: string | undefined, at: Date, units: number): void {
+    this.calls.push(`record ${accountId} ${day} ${tokenId}${unitsNote(units)}`);
   }
 
-  recordClientError(accountId: string, day: string, tokenId: string | undefined): void {
-    this.calls.push(`client error ${accountId} ${day} ${tokenId}`);
+  recordClientError(accountId: string, day: string, tokenId: string | undefined, units: number): void {
+    this.calls.push(`client error ${accountId} ${day} ${tokenId}${unitsNote(units)}`);
   }
 
-  unrecord(accountId: string, day: string, tokenId: string | undefined): void {
-    this.calls.push(`unrecord ${accountId} ${day} ${tokenId}`);
+  unrecord(accountId: string, day: string, tokenId: string | undefined, units: number): void {
+    this.calls.push(`unrecord ${accountId} ${day} ${tokenId}${unitsNote(units)}`);
   }
 
   recordQuota(accountId: string, month: string, incarnation: string, delta: number): void {
@@ -264,12 +268,12 @@ class FlakyStore implements CounterStore, CounterAvailability {
     return this.sharedOnly(() => this.shared.seedQuota(k, snapshot, ttlSeconds, mode));
   }
 
-  async incrementIfBelow(k: string, limit: number | null): Promise<IncrementResult> {
-    return this.isAway || !this.gateOpen ? 'unavailable' : this.shared.incrementIfBelow(k, limit);
+  async incrementIfBelow(k: string, limit: number | null, amount: number): Promise<IncrementResult> {
+    return this.isAway || !this.gateOpen ? 'unavailable' : this.shared.incrementIfBelow(k, limit, amount);
   }
 
-  decrement(k: string): Promise<string | null> {
-    return this.sharedOnly(() => this.shared.decrement(k));
+  decrement(k: string, amount: number): Promise<string | null> {
+    return this.sharedOnly(() => this.shared.decrement(k, amount));
   }
 
   reconcileQuota(entries: QuotaReconciliation[]): Promise<void> {
@@ -462,6 +466,7 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
         tokenId: 'my-token',
         at: new Date('2030-06-15T12:00:00.000Z'),
         month: JUNE,
+        units: 1,
         inLedger: false,
       });
       const counter = await counters.quota(key());
@@ -511,8 +516,8 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
       const { service, ledger, counters, writeBack } = setUp();
       ledger.set(JUNE, ACCOUNT, 1, 1);
       const checked = await service.stateForCheck(ACCOUNT, 2);
-      const charge = service.pendingCharge(ACCOUNT, checked);
-      expect(charge).toEqual({ key: key(), limit: 2, month: JUNE });
+      const charge = service.pendingCharge(ACCOUNT, checked, 1);
+      expect(charge).toEqual({ key: key(), limit: 2, amount: 1, month: JUNE });
 
       const increments = jest.spyOn(counters, 'incrementIfBelow');
       const ahead = await counters.rateLimitHitsThenIncrement([], charge);
@@ -538,7 +543,7 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
     it('seeds, then increments once, when the increment made ahead found no counter', async () => {
       const { service, ledger, counters } = setUp();
       ledger.set(JUNE, ACCOUNT, 6, 2);
-      const charge = { key: key(), limit: 10, month: JUNE };
+      const charge = { key: key(), limit: 10, amount: 1, month: JUNE };
       const consumed = await service.consume(ACCOUNT, 10, 't', { charge, result: 'unseeded' });
       expect(consumed?.state).toEqual(state(JUNE, 7, 10));
       expect((await counters.quota(key()))?.used).toBe(7);
@@ -546,8 +551,8 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
 
     it('charges the month the check decided on, even when the clock has moved into the next since', async () => {
       const { service, time, counters, writeBack } = setUp({ at: '2030-06-30T23:59:59.900Z' });
-      const charge = service.pendingCharge(ACCOUNT, await service.state(ACCOUNT, 5));
-      const ahead = await counters.incrementIfBelow(charge.key, charge.limit);
+      const charge = service.pendingCharge(ACCOUNT, await service.state(ACCOUNT, 5), 1);
+      const ahead = await counters.incrementIfBelow(charge.key, charge.limit, 1);
       time.now = Date.parse('2030-07-01T00:00:00.100Z');
       const consumed = await service.consume(ACCOUNT, 5, 't', { charge, result: ahead });
       expect(consumed?.state).toEqual(state(JUNE, 1, 5));
@@ -619,6 +624,7 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
         tokenId: 't',
         at: new Date(),
         month: JUNE,
+        units: 1,
         inLedger: true,
       };
 
@@ -655,6 +661,58 @@ describe('QuotaService: the monthly quota over a counter store and the ledger', 
       await writeBack.flush();
       expect(ledger.row()?.used).toBe(0);
       expect(await service.state(ACCOUNT, 10)).toEqual(state(JUNE, 0, 10));
+    });
+  });
+
+  describe('a route that costs several units (cost 3)', () => {
+    it('consumes them whole or not at all; a failure of ours gives all three back, a client error keeps them', async () => {
+      const { service, counters, writeBack } = setUp();
+      writeBack.calls.length = 0;
+      const first = await service.consume(ACCOUNT, 9, 't', undefined, 3);
+      expect(first?.state).toEqual(state(JUNE, 3, 9));
+      expect(first?.charge.units).toBe(3);
+      expect((await service.consume(ACCOUNT, 9, 't', undefined, 3))?.state).toEqual(state(JUNE, 6, 9));
+      expect((await service.consume(ACCOUNT, 9, 't', undefined, 2))?.state).toEqual(state(JUNE, 8, 9));
+      // One unit left: a request of three is refused whole (nothing counted), one of one still fits.
+      expect(await service.consume(ACCOUNT, 9, 't', undefined, 3)).toBeNull();
+      expect((await counters.quota(key()))?.used).toBe(8);
+      expect(service.stateForCheck(ACCOUNT, 9)).toEqual(state(JUNE, 8, 9));
+      const incarnation = (await counters.quota(key()))?.incarnation;
+      expect(writeBack.callsOf('record')).toEqual([
+        `record ${ACCOUNT} 2030-06-15 t ×3`,
+        `record ${ACCOUNT} 2030-06-15 t ×3`,
+        `record ${ACCOUNT} 2030-06-15 t ×2`,
+      ]);
+      expect(writeBack.pendingQuotaFor(ACCOUNT, JUNE)).toBe(8);
+
+      await service.settle(first!.charge, 404);
+      expect(writeBack.callsOf('client error')).toEqual([`client error ${ACCOUNT} 2030-06-15 t ×3`]);
+      expect((await counters.quota(key()))?.used).toBe(8);
+
+      await service.settle(first!.charge, 500);
+      expect(writeBack.callsOf('unrecord')).toEqual([`unrecord ${ACCOUNT} 2030-06-15 t ×3`]);
+      expect(writeBack.callsOf('quota').at(-1)).toBe(`quota ${ACCOUNT} ${JUNE} ${incarnation} -3`);
+      expect(await counters.quota(key())).toEqual({ used: 5, incarnation });
+      expect(writeBack.pendingQuotaFor(ACCOUNT, JUNE)).toBe(5);
+      expect(service.stateForCheck(ACCOUNT, 9)).toEqual(state(JUNE, 5, 9));
+      expect((await service.consume(ACCOUNT, 9, 't', undefined, 3))?.state).toEqual(state(JUNE, 8, 9));
+    });
+
+    it('consumes and refunds them in the ledger, whole, while the store is away', async () => {
+      const { service, flaky, ledger, writeBack } = setUp({ flaky: true });
+      (flaky as FlakyStore).isAway = true;
+      ledger.set(JUNE, ACCOUNT, 4, 2);
+      const charged = await service.consume(ACCOUNT, 9, 't', undefined, 3);
+      expect(charged?.state).toEqual(state(JUNE, 7, 9));
+      expect(charged?.charge).toMatchObject({ units: 3, inLedger: true });
+      expect(await service.consume(ACCOUNT, 9, 't', undefined, 3)).toBeNull();
+      expect(ledger.row()?.used).toBe(7);
+      expect(writeBack.callsOf('record')).toEqual([`record ${ACCOUNT} 2030-06-15 t ×3`]);
+
+      await service.settle(charged!.charge, 503);
+      expect(ledger.row()).toMatchObject({ used: 4, marked: true });
+      expect(writeBack.callsOf('unrecord')).toEqual([`unrecord ${ACCOUNT} 2030-06-15 t ×3`]);
+      expect(writeBack.callsOf('quota')).toEqual([]);
     });
   });
 

@@ -14,6 +14,7 @@ import {
 } from './counter-store';
 import { NoQuotaRouteError, QuotaAuthority, type StandingBoard } from './quota-authority';
 import { ledgerKey, type LedgerRow, QuotaLedger } from './quota-ledger';
+import { settlementOf } from './billing';
 import { monthCounterTtlSeconds, monthResetsAt, utcDay, utcMonth } from './usage-calendar';
 import { quotaCounterKey, UsageWriteBackService } from './usage-write-back.service';
 
@@ -23,7 +24,9 @@ export interface Charge {
   tokenId?: string;
   at: Date;
   month: string;
-  /** True when the unit was charged in PostgreSQL's ledger (Redis was away), not in the store's counter. */
+  /** The units it consumed: its route's cost. */
+  units: number;
+  /** True when the units were charged in PostgreSQL's ledger (Redis was away), not in the store's counter. */
   inLedger: boolean;
 }
 
@@ -42,7 +45,7 @@ const NO_COUNTER = '-';
 /** Where the instances publish their standing towards the quota (MeteringInstancesBoard). */
 export const STANDING_BOARD = Symbol('STANDING_BOARD');
 
-/** Step 7's unit of quota, named ahead so that step 6's store call can consume it in the same round trip. */
+/** Step 7's units of quota, named ahead so that step 6's store call can consume them in the same round trip. */
 export interface PendingCharge extends IncrementRule {
   month: string;
 }
@@ -208,77 +211,87 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     return seen === undefined ? this.state(accountId, quota, month) : this.stateOf(month, seen.used, quota);
   }
 
-  /** The unit of quota step 7 will consume, in the month the quota check (step 5) decided on (no lookup). */
-  pendingCharge(accountId: string, checked: QuotaState): PendingCharge {
-    return { key: quotaCounterKey(accountId, checked.month), limit: checked.quota, month: checked.month };
+  /**
+   * The units of quota step 7 will consume (`amount`: the route's cost), in the month the quota check (step 5)
+   * decided on (no lookup).
+   */
+  pendingCharge(accountId: string, checked: QuotaState, amount: number): PendingCharge {
+    return {
+      key: quotaCounterKey(accountId, checked.month),
+      limit: checked.quota,
+      amount,
+      month: checked.month,
+    };
   }
 
   /**
-   * Consumes one unit (step 7); null when the quota is used up. Seeds the month's counter when it must; charges
-   * the ledger while the store is away. When the increment was already made (`madeAhead`, with step 6's
-   * rate-limit count), only what it found is settled here.
+   * Consumes `amount` units (step 7), whole or not at all; null when the quota does not leave that many. Seeds
+   * the month's counter when it must; charges the ledger while the store is away. When the increment was already
+   * made (`madeAhead`, with step 6's rate-limit count), only what it found is settled here.
    */
   async consume(
     accountId: string,
     quota: number | null,
     tokenId?: string,
     madeAhead?: ChargeMadeAhead,
+    amount = madeAhead?.charge.amount ?? 1,
   ): Promise<Consumed | null> {
     const now = this.clock.now();
     const month = madeAhead?.charge.month ?? utcMonth(now);
     const key = quotaCounterKey(accountId, month);
-    let result = madeAhead ? madeAhead.result : await this.store.incrementIfBelow(key, quota);
+    let result = madeAhead ? madeAhead.result : await this.store.incrementIfBelow(key, quota, amount);
     // Redis's counters did not take it: the ledger's turn, or (after a switch back) Redis's again, at most twice.
     for (let attempt = 1; ; attempt++) {
-      if (result === 'unseeded') result = await this.seedThenIncrement(accountId, month, quota);
+      if (result === 'unseeded') result = await this.seedThenIncrement(accountId, month, quota, amount);
       if (result !== 'unavailable') break;
-      if (!this.authority) return this.consumeInLedger(accountId, quota, tokenId, month, now);
+      if (!this.authority) return this.consumeInLedger(accountId, quota, tokenId, month, now, amount);
       const charged = await this.authority.inLedger(() =>
-        this.consumeInLedger(accountId, quota, tokenId, month, now),
+        this.consumeInLedger(accountId, quota, tokenId, month, now, amount),
       );
       if (charged !== 'redis') return charged;
       if (attempt === 2) throw new NoQuotaRouteError();
-      result = await this.store.incrementIfBelow(key, quota);
+      result = await this.store.incrementIfBelow(key, quota, amount);
     }
     if (result === 'limit-reached') {
-      if (quota !== null)
-        this.remember(key, { used: quota, incarnation: this.lastSeen.get(key)?.incarnation ?? '' });
+      this.rememberRefused(key, quota, amount);
       return null;
     }
     this.remember(key, result);
-    this.writeBack.record(accountId, utcDay(now), tokenId, now);
-    this.writeBack.recordQuota(accountId, month, result.incarnation, 1);
+    this.writeBack.record(accountId, utcDay(now), tokenId, now, amount);
+    this.writeBack.recordQuota(accountId, month, result.incarnation, amount);
     return {
       state: this.stateOf(month, result.used, quota),
-      charge: { accountId, tokenId, at: now, month, inLedger: false },
+      charge: { accountId, tokenId, at: now, month, units: amount, inLedger: false },
     };
   }
 
   /**
-   * Settles a charged request once it is answered: a client error (4xx) is counted as an error; a request the
-   * service failed (5xx) gets its unit back — the contract bills a client's errors, not ours.
+   * Settles a charged request once it is answered, as billing.ts rules: billed, billed as a client error, or
+   * refunded (its units given back).
    */
   async settle(charge: Charge, status: number): Promise<void> {
     const day = utcDay(charge.at);
-    if (status < 400) return;
-    if (status < 500) {
-      this.writeBack.recordClientError(charge.accountId, day, charge.tokenId);
+    const settlement = settlementOf(status);
+    if (settlement === 'billed') return;
+    if (settlement === 'billed-as-error') {
+      this.writeBack.recordClientError(charge.accountId, day, charge.tokenId, charge.units);
       return;
     }
     const key = quotaCounterKey(charge.accountId, charge.month);
-    this.writeBack.unrecord(charge.accountId, day, charge.tokenId);
+    this.writeBack.unrecord(charge.accountId, day, charge.tokenId, charge.units);
     const seen = this.lastSeen.get(key);
-    if (seen !== undefined && seen.used > 0) this.lastSeen.set(key, { ...seen, used: seen.used - 1 });
+    if (seen !== undefined && seen.used > 0)
+      this.lastSeen.set(key, { ...seen, used: Math.max(0, seen.used - charge.units) });
     if (!charge.inLedger) {
       try {
-        const incarnation = await this.store.decrement(key);
-        this.writeBack.recordQuota(charge.accountId, charge.month, incarnation ?? NO_COUNTER, -1);
+        const incarnation = await this.store.decrement(key, charge.units);
+        this.writeBack.recordQuota(charge.accountId, charge.month, incarnation ?? NO_COUNTER, -charge.units);
         return;
       } catch (error) {
         if (!(error instanceof CountersUnavailableError)) throw error;
       }
     }
-    await this.ledger.refund(charge.accountId, charge.month);
+    await this.ledger.refund(charge.accountId, charge.month, charge.units);
   }
 
   /**
@@ -318,6 +331,15 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     this.lastSeen.set(key, count);
   }
 
+  /**
+   * A refusal for want of room: when even one unit would not fit, the month is used up as far as this instance can
+   * tell; a refused cost of several units only says fewer than that many were left, which is not remembered.
+   */
+  private rememberRefused(key: string, quota: number | null, amount: number): void {
+    if (quota !== null && amount === 1)
+      this.remember(key, { used: quota, incarnation: this.lastSeen.get(key)?.incarnation ?? '' });
+  }
+
   private stateOf(month: string, used: number, quota: number | null): QuotaState {
     return {
       month,
@@ -348,6 +370,7 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     accountId: string,
     month: string,
     quota: number | null,
+    amount: number,
   ): Promise<Exclude<IncrementResult, 'unseeded'>> {
     try {
       await this.seed(accountId, month);
@@ -355,32 +378,33 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
       if (error instanceof CountersUnavailableError) return 'unavailable';
       throw error;
     }
-    const result = await this.store.incrementIfBelow(quotaCounterKey(accountId, month), quota);
+    const result = await this.store.incrementIfBelow(quotaCounterKey(accountId, month), quota, amount);
     // Gone again at once: Redis lost its data in between.
     return result === 'unseeded' ? 'unavailable' : result;
   }
 
-  /** Step 7 while the store is away: the unit is charged in the ledger, atomically for every instance. */
+  /** Step 7 while the store is away: the units are charged in the ledger, atomically for every instance. */
   private async consumeInLedger(
     accountId: string,
     quota: number | null,
     tokenId: string | undefined,
     month: string,
     now: Date,
+    amount: number,
   ): Promise<Consumed | null> {
     const key = quotaCounterKey(accountId, month);
-    const used = await this.ledger.chargeIfBelow(accountId, month, quota);
+    const used = await this.ledger.chargeIfBelow(accountId, month, quota, amount);
     const incarnation = this.lastSeen.get(key)?.incarnation ?? '';
     if (used === 'limit-reached') {
-      if (quota !== null) this.lastSeen.set(key, { used: quota, incarnation });
+      if (quota !== null && amount === 1) this.lastSeen.set(key, { used: quota, incarnation });
       return null;
     }
     this.lastSeen.set(key, { used, incarnation });
-    // The daily and per-token counts; the unit itself is in the ledger already.
-    this.writeBack.record(accountId, utcDay(now), tokenId, now);
+    // The daily and per-token counts; the units themselves are in the ledger already.
+    this.writeBack.record(accountId, utcDay(now), tokenId, now, amount);
     return {
       state: this.stateOf(month, used, quota),
-      charge: { accountId, tokenId, at: now, month, inLedger: true },
+      charge: { accountId, tokenId, at: now, month, units: amount, inLedger: true },
     };
   }
 

@@ -19,18 +19,22 @@ import {
  * {status, used, incarnation}: status 0 = done, 1 = limit reached, 2 = no counter (unseeded), 3 = stale snapshot.
  */
 
-/** Atomic "increment unless it would pass the limit" on an existing counter; the limit -1 means none. */
+/**
+ * Atomic "add `amount` unless it would pass the limit" on an existing counter; the limit -1 means none. A request
+ * is counted whole or not at all.
+ */
 const INCREMENT_IF_BELOW_FUNCTION = `
-local function incrementIfBelow(key, limit)
+local function incrementIfBelow(key, limit, amount)
   local c = redis.call('HMGET', key, 'u', 'i')
   if not c[1] then return {2, 0, ''} end
-  if limit >= 0 and tonumber(c[1]) + 1 > limit then return {1, tonumber(c[1]), c[2]} end
-  return {0, redis.call('HINCRBY', key, 'u', 1), c[2]}
+  if limit >= 0 and tonumber(c[1]) + amount > limit then return {1, tonumber(c[1]), c[2]} end
+  return {0, redis.call('HINCRBY', key, 'u', amount), c[2]}
 end
 `;
 
+/** ARGV: limit, amount. */
 const INCREMENT_IF_BELOW = `${INCREMENT_IF_BELOW_FUNCTION}
-return incrementIfBelow(KEYS[1], tonumber(ARGV[1]))
+return incrementIfBelow(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]))
 `;
 
 const QUOTA = `
@@ -50,10 +54,11 @@ redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
 return {0, tonumber(ARGV[1]), ARGV[3]}
 `;
 
+/** ARGV: the units given back. */
 const DECREMENT = `
 local c = redis.call('HMGET', KEYS[1], 'u', 'i')
 if not c[1] then return false end
-redis.call('HINCRBY', KEYS[1], 'u', -1)
+redis.call('HINCRBY', KEYS[1], 'u', -tonumber(ARGV[1]))
 return c[2]
 `;
 
@@ -109,13 +114,14 @@ return results
 
 /**
  * The rate-limit step on all keys but the last, then, when every limit allowed the request, INCREMENT_IF_BELOW
- * on the last key with the last argument as its limit. Returns {results, increment}; increment 0 = not tried.
+ * on the last key with the last two arguments as its limit and amount. Returns {results, increment}; increment 0
+ * = not tried.
  */
 const RATE_LIMIT_HITS_THEN_INCREMENT = `local count = #KEYS - 1
 ${INCREMENT_IF_BELOW_FUNCTION}
 ${RATE_LIMIT_STEP}
 local increment = 0
-if all then increment = incrementIfBelow(KEYS[#KEYS], tonumber(ARGV[#ARGV])) end
+if all then increment = incrementIfBelow(KEYS[#KEYS], tonumber(ARGV[#ARGV - 1]), tonumber(ARGV[#ARGV])) end
 return {results, increment}
 `;
 
@@ -134,8 +140,8 @@ declare module 'ioredis' {
       ttlSeconds: number,
       replace: number,
     ): Result<QuotaReply, Context>;
-    lrsIncrementIfBelow(key: string, limit: number): Result<QuotaReply, Context>;
-    lrsDecrement(key: string): Result<string | null, Context>;
+    lrsIncrementIfBelow(key: string, limit: number, amount: number): Result<QuotaReply, Context>;
+    lrsDecrement(key: string, amount: number): Result<string | null, Context>;
     lrsReconcileQuota(keyCount: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     lrsRateLimitHits(keyCount: number, ...keysThenArgs: (string | number)[]): Result<RateLimitReply, Context>;
     lrsRateLimitHitsThenIncrement(
@@ -182,12 +188,12 @@ export class RedisCounterStore implements CounterStore {
     return status === 3 ? 'stale' : { used, incarnation };
   }
 
-  async incrementIfBelow(key: string, limit: number | null): Promise<IncrementResult> {
-    return incrementResult(await this.redis.lrsIncrementIfBelow(this.prefix + key, limit ?? -1));
+  async incrementIfBelow(key: string, limit: number | null, amount: number): Promise<IncrementResult> {
+    return incrementResult(await this.redis.lrsIncrementIfBelow(this.prefix + key, limit ?? -1, amount));
   }
 
-  async decrement(key: string): Promise<string | null> {
-    return this.redis.lrsDecrement(this.prefix + key);
+  async decrement(key: string, amount: number): Promise<string | null> {
+    return this.redis.lrsDecrement(this.prefix + key, amount);
   }
 
   async reconcileQuota(entries: QuotaReconciliation[]): Promise<void> {
@@ -227,6 +233,7 @@ export class RedisCounterStore implements CounterStore {
       this.prefix + increment.key,
       ...limits.flatMap(rateLimitArguments),
       increment.limit ?? -1,
+      increment.amount,
     );
     const hits = replies.map(toRateLimitHit);
     return result === 0 ? { hits } : { hits, increment: incrementResult(result) };

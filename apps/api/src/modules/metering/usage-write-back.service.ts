@@ -101,15 +101,18 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     );
   }
 
-  /** A charged request (step 7). */
-  record(accountId: string, day: string, tokenId: string | undefined, at: Date): void {
-    this.count(accountId, day, tokenId, 1, 0);
+  /**
+   * A charged request (step 7) of `units` (its route's cost): the usage reports count units, so that a day's
+   * counts add up to the month's quota used.
+   */
+  record(accountId: string, day: string, tokenId: string | undefined, at: Date, units: number): void {
+    this.count(accountId, day, tokenId, units, 0);
     if (tokenId !== undefined) this.pendingLastUse.set(accountId + SEP + tokenId, at);
   }
 
-  /** A charged request that was answered with a client error (4xx). */
-  recordClientError(accountId: string, day: string, tokenId: string | undefined): void {
-    this.count(accountId, day, tokenId, 0, 1);
+  /** A charged request of `units` that was answered with a client error (4xx). */
+  recordClientError(accountId: string, day: string, tokenId: string | undefined, units: number): void {
+    this.count(accountId, day, tokenId, 0, units);
   }
 
   /** Quota units (`delta`, -1 for a refund) counted in the store's counter of `incarnation`. */
@@ -126,9 +129,9 @@ export class UsageWriteBackService implements OnModuleInit, BeforeApplicationShu
     return units;
   }
 
-  /** Takes back one recorded request (refunded); may go below zero when the request was already written. */
-  unrecord(accountId: string, day: string, tokenId: string | undefined): void {
-    this.count(accountId, day, tokenId, -1, 0);
+  /** Takes back a recorded request's units (refunded); may go below zero when it was already written. */
+  unrecord(accountId: string, day: string, tokenId: string | undefined, units: number): void {
+    this.count(accountId, day, tokenId, -units, 0);
   }
 
   /** Requests counted here but not yet in PostgreSQL, per day, for one account. */

@@ -50,7 +50,7 @@ describe('UsageWriteBackService.consistentRead', () => {
     await tick();
     expect(events).toEqual(['read 1 starts', 'read 2 starts']);
 
-    service.record('account', '2026-11-22', 'token', new Date());
+    service.record('account', '2026-11-22', 'token', new Date(), 1);
     const flush = service.flush();
     const readThree = service.consistentRead(async () => {
       events.push('read 3');

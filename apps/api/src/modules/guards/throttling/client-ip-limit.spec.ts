@@ -7,7 +7,7 @@ import { MeteringService } from '../../metering/metering.service';
 import type { QuotaService } from '../../metering/quota.service';
 import { type RequestMeter, writeMeterHeaders } from '../../metering/request-meter';
 import { MetricsService } from '../../metrics/metrics.service';
-import { type AuthDeclaration, ROUTE_ACCESS } from '../auth.decorator';
+import { type AuthDeclaration, ROUTE_ACCESS } from '../route-access';
 import { ClientIpLimit } from './client-ip-limit';
 import { throttlerModuleOptions } from './throttlers';
 
@@ -18,7 +18,7 @@ type FakeRequest = {
   meter?: RequestMeter;
 };
 
-const exempt: AuthDeclaration = { level: 'public', ipRateLimit: false, beforeBody: false };
+const exempt: AuthDeclaration = { level: 'public', ipRateLimit: false, beforeBody: false, cost: 1 };
 
 describe('ClientIpLimit (IP_RATE_LIMIT, an onRequest hook before the body and the token)', () => {
   let now: number;

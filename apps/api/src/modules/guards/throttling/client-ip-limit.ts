@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { MeteringService } from '../../metering/metering.service';
 import { meterOf } from '../../metering/request-meter';
-import { routeAccess } from '../auth.decorator';
+import { routeAccess } from '../route-access';
 import { CLIENT_IP_THROTTLER_PREFIX, throttlerKey } from './throttlers';
 
 interface ClientIpWindow {
