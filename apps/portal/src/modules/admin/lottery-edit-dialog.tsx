@@ -3,9 +3,14 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
-import { errorMessage } from '../../app/errors';
-import { resolverOf } from '../../components/form-errors';
-import { editLotteryErrors, editLotteryValues, type EditLotteryValues } from './lottery-values';
+import { resolverOf, showRefusal } from '../../components/form-errors';
+import { FactsFields } from './facts-fields';
+import {
+  editLotteryErrors,
+  editLotteryValues,
+  lotteryRefusal,
+  type EditLotteryValues,
+} from './lottery-values';
 import { useUpdateLottery } from './queries';
 import { RulesFields } from './rules-fields';
 import { FormActions } from '../../components/form-actions';
@@ -17,9 +22,12 @@ interface LotteryEditDialogProps {
   onClose: () => void;
 }
 
+/** The fields a 400 of PATCH /admin/lotteries/{tag} may name that the dialog shows as inputs. */
+const REFUSED_FIELDS = ['name', 'operator', 'terms'] as const;
+
 /**
- * Changes a lottery's name and the number rules in force today (PATCH /admin/lotteries/{tag}). The service
- * refuses rules that a stored draw would break: its reason is shown here, and the dialog stays open.
+ * Changes a lottery's name, operator, terms and the number rules in force today (PATCH /admin/lotteries/{tag}).
+ * The service refuses rules that a stored draw would break: its reason is shown here, and the dialog stays open.
  */
 export function LotteryEditDialog({ lottery, onSaved, onClose }: LotteryEditDialogProps) {
   const form = useForm<EditLotteryValues>({
@@ -39,6 +47,7 @@ export function LotteryEditDialog({ lottery, onSaved, onClose }: LotteryEditDial
                 onSaved(saved);
                 onClose();
               },
+              onError: (caught) => showRefusal(lotteryRefusal(caught, REFUSED_FIELDS), form.setError),
             }),
           )}
           noValidate
@@ -49,7 +58,7 @@ export function LotteryEditDialog({ lottery, onSaved, onClose }: LotteryEditDial
               : 'The numbers apply to every draw of this lottery.'}{' '}
             Every stored draw must still fit them, or nothing is changed.
           </p>
-          <Alert>{save.error && errorMessage(save.error)}</Alert>
+          <Alert>{form.formState.errors.root?.server?.message}</Alert>
           <Field
             label="Name"
             required
@@ -57,6 +66,7 @@ export function LotteryEditDialog({ lottery, onSaved, onClose }: LotteryEditDial
             error={form.formState.errors.name?.message}
             data-autofocus
           />
+          <FactsFields />
           <RulesFields />
           <FormActions busy={save.isPending} label="Save lottery" onCancel={onClose} />
         </form>

@@ -1,9 +1,11 @@
 import type { Lottery } from '../../app/api-types';
 import { describe, expect, it } from 'vitest';
+import { apiError } from './api-error.test-helper';
 import {
   createLotteryBody,
   editLotteryErrors,
   editLotteryValues,
+  lotteryRefusal,
   newLotteryErrors,
   newLotteryValues,
   rulesErrors,
@@ -13,6 +15,8 @@ import {
 const lottery = {
   tag: 'xx_bonus',
   name: 'Bonus',
+  operator: 'Bonus Games Ltd',
+  terms: null,
   main: { count: 6, min: 1, max: 45, distinct: true },
   special: { count: 2, min: 1, max: 45, distinct: true, name: 'Bonus', pool: 'main', counted: 1 },
   rules: [],
@@ -70,16 +74,39 @@ describe('new lottery', () => {
       name: 'X',
       country: 'FR',
       timezone: 'Europe/Paris',
+      operator: null,
+      terms: null,
       main: { count: 5, min: 1, max: 50 },
       special: null,
+    });
+  });
+
+  it('sends the operator and the terms trimmed, and null when left empty or blank', () => {
+    const values = { ...newLotteryValues(), tag: 'fr_x', name: 'X', country: 'FR' };
+    const body = createLotteryBody({ ...values, operator: '  FDJ ', terms: ' none found\n' });
+    expect([body.operator, body.terms]).toEqual(['FDJ', 'none found']);
+    const blank = createLotteryBody({ ...values, operator: '   ', terms: '' });
+    expect([blank.operator, blank.terms]).toEqual([null, null]);
+  });
+
+  it('keeps the operator to 200 characters and the terms to 500, as sent (trimmed)', () => {
+    const values = { ...newLotteryValues(), tag: 'fr_x', name: 'X', country: 'FR' };
+    expect(newLotteryErrors({ ...values, operator: ` ${'o'.repeat(200)} `, terms: 't'.repeat(500) })).toEqual(
+      {},
+    );
+    expect(newLotteryErrors({ ...values, operator: 'o'.repeat(201), terms: 't'.repeat(501) })).toEqual({
+      operator: 'Keep the operator to 200 characters at most.',
+      terms: 'Keep the terms to 500 characters at most.',
     });
   });
 });
 
 describe('edited lottery', () => {
-  it('starts from the name and the rules in force today', () => {
+  it('starts from the name, the operator, the terms and the rules in force today', () => {
     expect(editLotteryValues(lottery)).toEqual({
       name: 'Bonus',
+      operator: 'Bonus Games Ltd',
+      terms: '',
       mainCount: '6',
       mainMin: '1',
       mainMax: '45',
@@ -103,9 +130,51 @@ describe('edited lottery', () => {
     expect(updateLotteryBody({ ...values, hasSpecial: false }, lottery).special).toBeNull();
   });
 
+  it('sends the operator and the terms only when changed: trimmed, and null to clear one', () => {
+    const start = editLotteryValues(lottery);
+    // Untouched, or changed only by spaces around it: neither is sent, and they stay as they are.
+    for (const values of [start, { ...start, operator: ' Bonus Games Ltd  ', terms: '  ' }]) {
+      const body = updateLotteryBody(values, lottery);
+      expect(body).not.toHaveProperty('operator');
+      expect(body).not.toHaveProperty('terms');
+    }
+    const changed = updateLotteryBody(
+      { ...start, operator: ' Bonus Games plc ', terms: ' none found ' },
+      lottery,
+    );
+    expect([changed.operator, changed.terms]).toEqual(['Bonus Games plc', 'none found']);
+    const cleared = updateLotteryBody({ ...start, operator: '  ' }, lottery);
+    expect(cleared).toHaveProperty('operator', null);
+    expect(cleared).not.toHaveProperty('terms');
+  });
+
   it('needs a name', () => {
     expect(editLotteryErrors({ ...editLotteryValues(lottery), name: '' }, lottery)).toEqual({
       name: 'Enter a name.',
     });
+  });
+
+  it('keeps the operator and the terms to their lengths', () => {
+    const values = { ...editLotteryValues(lottery), operator: 'o'.repeat(201), terms: 't'.repeat(501) };
+    expect(editLotteryErrors(values, lottery)).toEqual({
+      operator: 'Keep the operator to 200 characters at most.',
+      terms: 'Keep the terms to 500 characters at most.',
+    });
+  });
+});
+
+describe('lotteryRefusal', () => {
+  const fields = ['name', 'operator', 'terms'] as const;
+
+  it("puts a 400 at the field it names, the API's message as it is", () => {
+    const message = "Invalid 'operator' value. Expected a non-empty text of at most 200 characters.";
+    expect(lotteryRefusal(apiError(400, message), fields)).toEqual({ operator: message });
+  });
+
+  it("leaves to the form what names none of the form's fields: a rule a stored draw breaks", () => {
+    const message = 'The new rules do not fit the draw of 2024-01-02: 1 is below the lowest, 4.';
+    expect(lotteryRefusal(apiError(400, message), fields)).toEqual({ form: message });
+    const main = "Invalid 'main' value. Expected an object {count, min, max, distinct}.";
+    expect(lotteryRefusal(apiError(400, main), fields)).toEqual({ form: main });
   });
 });

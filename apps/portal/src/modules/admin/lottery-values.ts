@@ -1,5 +1,7 @@
 import type { CreateLotteryDto, UpdateLotteryDto } from '@lottery-results/sdk';
 import type { Lottery } from '../../app/api-types';
+import { inPortalWords } from '../../app/errors';
+import { apiFieldErrors, type FieldErrors } from '../../app/field-errors';
 
 /** The number rules as the lottery forms show them: text inputs, and whether special numbers are drawn. */
 /** A number group as the admin pages write it: "5 of 1–69"; '—' for none. */
@@ -20,14 +22,24 @@ export interface RulesValues {
   specialName: string;
 }
 
-export interface NewLotteryValues extends RulesValues {
+/** Who runs the game and the terms its results are published under: free texts, empty for none. */
+export interface FactsValues {
+  operator: string;
+  terms: string;
+}
+
+/** The API's limits on those texts. */
+export const OPERATOR_MAX = 200;
+export const TERMS_MAX = 500;
+
+export interface NewLotteryValues extends RulesValues, FactsValues {
   tag: string;
   name: string;
   country: string;
   timezone: string;
 }
 
-export interface EditLotteryValues extends RulesValues {
+export interface EditLotteryValues extends RulesValues, FactsValues {
   name: string;
 }
 
@@ -39,6 +51,8 @@ export function newLotteryValues(timezone = 'UTC'): NewLotteryValues {
     name: '',
     country: '',
     timezone,
+    operator: '',
+    terms: '',
     mainCount: '5',
     mainMin: '1',
     mainMax: '50',
@@ -50,11 +64,13 @@ export function newLotteryValues(timezone = 'UTC'): NewLotteryValues {
   };
 }
 
-/** The edit form's starting values: the lottery's name and the rules in force today. */
+/** The edit form's starting values: the lottery's name, operator and terms, and the rules in force today. */
 export function editLotteryValues(lottery: Lottery): EditLotteryValues {
   const special = lottery.special;
   return {
     name: lottery.name,
+    operator: lottery.operator ?? '',
+    terms: lottery.terms ?? '',
     mainCount: String(lottery.main.count),
     mainMin: String(lottery.main.min),
     mainMax: String(lottery.main.max),
@@ -103,12 +119,27 @@ export function rulesErrors(
   return withoutEmpty(errors);
 }
 
+/** The operator and the terms are optional; only their length is checked (as sent: trimmed). */
+function factsErrors(values: FactsValues): FormErrors<FactsValues> {
+  return {
+    operator:
+      values.operator.trim().length > OPERATOR_MAX
+        ? `Keep the operator to ${OPERATOR_MAX} characters at most.`
+        : undefined,
+    terms:
+      values.terms.trim().length > TERMS_MAX
+        ? `Keep the terms to ${TERMS_MAX} characters at most.`
+        : undefined,
+  };
+}
+
 export function newLotteryErrors(values: NewLotteryValues): FormErrors<NewLotteryValues> {
   const errors: FormErrors<NewLotteryValues> = {
     tag: values.tag.trim() ? undefined : 'Enter a tag.',
     name: values.name.trim() ? undefined : 'Enter a name.',
     country: values.country.trim() ? undefined : 'Enter a country code.',
     timezone: values.timezone.trim() ? undefined : 'Enter a time zone.',
+    ...factsErrors(values),
   };
   return withoutEmpty({ ...errors, ...rulesErrors(values) });
 }
@@ -120,6 +151,7 @@ export function editLotteryErrors(
   const distinct = { main: lottery.main.distinct, special: lottery.special?.distinct ?? true };
   return withoutEmpty({
     name: values.name.trim() ? undefined : 'Enter a name.',
+    ...factsErrors(values),
     ...rulesErrors(values, distinct),
   });
 }
@@ -128,12 +160,35 @@ function withoutEmpty<E extends Record<string, string | undefined>>(errors: E): 
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as E;
 }
 
+/**
+ * The API's refusal at the field it names (`Invalid 'operator' value. …`), in the portal's words; anything else
+ * (a rule a stored draw breaks, a tag already taken) is the form's.
+ */
+export function lotteryRefusal<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
+  return inPortalWords(apiFieldErrors(error, fields));
+}
+
+/** A free text as the API takes it: trimmed, and null when empty (which clears it). */
+const textOrNull = (text: string): string | null => text.trim() || null;
+
+/** `{ [field]: text }` when the text differs from the lottery's (trimmed, empty → null), so that null clears it. */
+function changedText(
+  field: keyof FactsValues,
+  text: string,
+  lottery: Lottery,
+): Partial<Record<keyof FactsValues, string | null>> {
+  const next = textOrNull(text);
+  return next === textOrNull(lottery[field] ?? '') ? {} : { [field]: next };
+}
+
 export function createLotteryBody(values: NewLotteryValues): CreateLotteryDto {
   return {
     tag: values.tag.trim(),
     name: values.name.trim(),
     country: values.country.trim(),
     timezone: values.timezone.trim(),
+    operator: textOrNull(values.operator),
+    terms: textOrNull(values.terms),
     main: { count: int(values.mainCount), min: int(values.mainMin), max: int(values.mainMax) },
     special: values.hasSpecial
       ? {
@@ -149,13 +204,16 @@ export function createLotteryBody(values: NewLotteryValues): CreateLotteryDto {
 /**
  * The PATCH body: the name and the groups of the rules in force today. What the form does not show is sent as
  * it is (whether numbers may repeat, the specials' pool and how many count), since the API would otherwise reset
- * it to its defaults.
+ * it to its defaults. The operator and the terms are sent only when changed (an emptied one as null, which
+ * clears it): an untouched form leaves them as they are.
  */
 export function updateLotteryBody(values: EditLotteryValues, lottery: Lottery): UpdateLotteryDto {
   const special = lottery.special;
   const specialCount = int(values.specialCount);
   return {
     name: values.name.trim(),
+    ...changedText('operator', values.operator, lottery),
+    ...changedText('terms', values.terms, lottery),
     main: {
       count: int(values.mainCount),
       min: int(values.mainMin),

@@ -226,7 +226,7 @@ export function useCreateLottery() {
   });
 }
 
-/** A lottery's name and the rules in force today. */
+/** A lottery's name, operator, terms and the rules in force today. */
 export function useUpdateLottery(lottery: Lottery) {
   const client = useClient();
   const queryClient = useQueryClient();
