@@ -36,7 +36,8 @@ async function sourceUrl(baseUrl: string, jwt: string, tag: string): Promise<str
 }
 
 /**
- * The administrators' editing at a desk and on a phone: a lottery's name and rules in a dialog, deleting a
+ * The administrators' editing at a desk and on a phone: a lottery's name and rules in a dialog, its operator and
+ * terms of reuse set when it is added and changed in that dialog, deleting a
  * license (its holders are told what they lose, and the accounts page follows), a draw import that shows the
  * rows it will write and asks before writing, and lotteries chosen from a list rather than typed.
  */
@@ -107,6 +108,81 @@ describe.each([1280, 375])('portal: administration editing at %i px', (width) =>
       'After edit',
       { count: 3, min: 1, max: 12, distinct: true },
     ]);
+  });
+
+  test('a new lottery gets an operator and terms of reuse, shown in its facts; the dialog edits or clears them', async () => {
+    const facts = page.getByTestId('lottery-facts');
+    const fact = (name: string) => facts.locator(`[data-fact="${name}"]`);
+    const showFacts = async (name: string) => {
+      await page.goto('#/admin/draws');
+      await heading(page, 'Draws');
+      await page.getByLabel('Lottery').selectOption(tag('facts'));
+      await facts.getByRole('heading', { name, exact: true }).waitFor();
+    };
+
+    await page.goto('#/admin/lotteries');
+    await heading(page, 'Lotteries');
+    const form = page.getByRole('region', { name: 'Add a lottery' });
+    await form.getByLabel('Tag', { exact: true }).fill(tag('facts'));
+    await form.getByLabel('Name', { exact: true }).fill(`Facts ${width}`);
+    await form.getByLabel('Country').fill('FR');
+    await form.getByLabel('Time zone').fill('Europe/Paris');
+    // Too long: said at the field, in the form's words, before anything is sent.
+    await form.getByLabel('Operator').fill('o'.repeat(201));
+    await form.getByLabel('Terms of reuse').fill(' Reuse allowed with attribution ');
+    await form.getByRole('button', { name: 'Add lottery' }).click();
+    await form.getByText('Keep the operator to 200 characters at most.').waitFor();
+    expect((await fieldState(form, 'Operator')).invalid).toBe(true);
+    expect((await fieldState(form, 'Terms of reuse')).description).toMatch(/^The terms under which/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSideScroll(page);
+
+    // What the form cannot foresee (the operator made too long on its way here): the API's 400, at the field.
+    const create = /\/admin\/lotteries$/;
+    await page.route(create, (route) =>
+      route.continue({ postData: { ...route.request().postDataJSON(), operator: 'o'.repeat(201) } }),
+    );
+    try {
+      await form.getByLabel('Operator').fill(' E2E Lottery Operator ');
+      await form.getByRole('button', { name: 'Add lottery' }).click();
+      const refused = "Invalid 'operator' value. Expected a non-empty text of at most 200 characters.";
+      await form.getByText(refused).waitFor();
+      expect(await fieldState(form, 'Operator')).toEqual({
+        invalid: true,
+        description: expect.stringContaining(refused),
+      });
+    } finally {
+      await page.unroute(create);
+    }
+    await expect(adminLottery(api.baseUrl, jwt, tag('facts'))).rejects.toThrow(`no lottery ${tag('facts')}`);
+
+    await form.getByRole('button', { name: 'Add lottery' }).click();
+    await page.getByText(`Lottery “Facts ${width}” (${tag('facts')}) added.`).waitFor();
+    const added = await adminLottery(api.baseUrl, jwt, tag('facts'));
+    expect([added.operator, added.terms]).toEqual(['E2E Lottery Operator', 'Reuse allowed with attribution']);
+    await showFacts(`Facts ${width}`);
+    expect(await fact('operator').textContent()).toBe('E2E Lottery Operator');
+    expect(await fact('terms').textContent()).toBe('Reuse allowed with attribution');
+
+    // The dialog starts from them; a changed operator is sent, and emptied terms clear them.
+    await page.goto('#/admin/lotteries');
+    await heading(page, 'Lotteries');
+    await page.getByRole('button', { name: `Edit lottery ${tag('facts')}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit lottery “Facts ${width}”` });
+    expect(await dialog.getByLabel('Operator').inputValue()).toBe('E2E Lottery Operator');
+    expect(await dialog.getByLabel('Terms of reuse').inputValue()).toBe('Reuse allowed with attribution');
+    await dialog.getByLabel('Operator').fill('E2E Lottery Operator plc');
+    await dialog.getByLabel('Terms of reuse').fill('');
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSideScroll(page);
+    await dialog.getByRole('button', { name: 'Save lottery' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(`Lottery “Facts ${width}” (${tag('facts')}) saved.`).waitFor();
+    const saved = await adminLottery(api.baseUrl, jwt, tag('facts'));
+    expect([saved.operator, saved.terms]).toEqual(['E2E Lottery Operator plc', null]);
+    await showFacts(`Facts ${width}`);
+    expect(await fact('operator').textContent()).toBe('E2E Lottery Operator plc');
+    expect(await fact('terms').textContent()).toBe('Not recorded');
   });
 
   test('deleting a license asks first, saying what its holders lose; the accounts page follows', async () => {
