@@ -181,7 +181,10 @@ describe.each([1280, 375])('portal: administration editing at %i px', (width) =>
     const saved = await adminLottery(api.baseUrl, jwt, tag('facts'));
     expect([saved.operator, saved.terms]).toEqual(['E2E Lottery Operator plc', null]);
     await showFacts(`Facts ${width}`);
-    expect(await fact('operator').textContent()).toBe('E2E Lottery Operator plc');
+    // The page may show the lotteries it cached before the save until its refetch ends (a moment; longer under load).
+    await fact('operator')
+      .filter({ hasText: /^E2E Lottery Operator plc$/ })
+      .waitFor();
     expect(await fact('terms').textContent()).toBe('Not recorded');
   });
 
