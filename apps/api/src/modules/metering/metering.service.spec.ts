@@ -103,6 +103,13 @@ describe('MeteringService: the metered steps, in order', () => {
     expect(meter.rateWindows).toEqual([{ limit: 20, remaining: 19, resetSeconds: 1 }]);
     expect(meter.charged).toMatchObject({ units: 3, inLedger: false });
     expect(recorded).toEqual(['record', 'quota 3']);
+
+    // No rate window applies: the units are consumed in a store call of their own, all three still.
+    const unlimitedRate = newMeter();
+    await metering.checkQuota(unlimitedRate, caller(20), 3);
+    await metering.charge(unlimitedRate, caller(20));
+    expect(unlimitedRate.quota).toMatchObject({ used: 13, quota: 20 });
+    expect(unlimitedRate.charged).toMatchObject({ units: 3 });
   });
 
   it('a refused rate limit is a 429 with Retry-After, and charges nothing', async () => {

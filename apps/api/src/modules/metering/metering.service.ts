@@ -106,7 +106,7 @@ export class MeteringService {
     }
   }
 
-  /** Step 7: the unit of quota (usually consumed already, in the rate limits' store call); used up → 403. */
+  /** Step 7: the route's units of quota (usually consumed already, in the rate limits' store call); too few → 403. */
   private async withCredits(
     meter: RequestMeter,
     caller: MeteredCaller,
@@ -119,6 +119,7 @@ export class MeteringService {
       caller.license.monthlyQuota,
       caller.tokenId,
       madeAhead,
+      charge?.amount,
     );
     if (!consumed) {
       this.metrics.quotaRejections.inc();

@@ -30,6 +30,9 @@ export interface Charge {
   inLedger: boolean;
 }
 
+/** The units a request consumes when no cost is named (a route's default cost). */
+const DEFAULT_AMOUNT = 1;
+
 /** Accounts whose month counters one warm-up query seeds. */
 const WARM_BATCH = 1000;
 
@@ -234,7 +237,7 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     quota: number | null,
     tokenId?: string,
     madeAhead?: ChargeMadeAhead,
-    amount = madeAhead?.charge.amount ?? 1,
+    amount = madeAhead?.charge.amount ?? DEFAULT_AMOUNT,
   ): Promise<Consumed | null> {
     const now = this.clock.now();
     const month = madeAhead?.charge.month ?? utcMonth(now);
