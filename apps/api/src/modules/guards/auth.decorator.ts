@@ -13,13 +13,8 @@ import { McpOriginGuard } from '../mcp/mcp-origin.guard';
 import { ApiTokenGuard } from './token/api-token.guard';
 import { ApiTokenOrBearerGuard } from './token/api-token-or-bearer.guard';
 import { LicenseGuard } from './token/license.guard';
-import {
-  type AccessLevel,
-  type AuthDeclaration,
-  AUTH_DECLARATION,
-  DEFAULT_QUOTA_COST,
-  ROUTE_ACCESS,
-} from './route-access';
+import { DEFAULT_QUOTA_COST } from '../metering/billing';
+import { type AccessLevel, type AuthDeclaration, AUTH_DECLARATION, ROUTE_ACCESS } from './route-access';
 
 export const API_TOKEN_SCHEME = 'apiToken';
 export const JWT_SCHEME = 'jwt';

@@ -1,6 +1,7 @@
 // What a route declares with @Auth (auth.decorator.ts), as the guards and Fastify's hooks read it back: who may
 // call it and what one request costs. Kept apart from the decorator, which imports the guards, so that a guard can
 // read it without an import cycle.
+import { DEFAULT_QUOTA_COST } from '../metering/billing';
 
 /**
  * Who may call a route:
@@ -42,13 +43,6 @@ export const ROUTE_ACCESS = 'access';
 export function routeAccess(config: unknown): AuthDeclaration | undefined {
   return (config as { [ROUTE_ACCESS]?: AuthDeclaration } | undefined)?.[ROUTE_ACCESS];
 }
-
-/**
- * What one request of a metered route costs of its account's monthly quota (contract section 5, step 7) unless
- * the route declares otherwise (`@Auth('apiToken', { cost })`): one unit, on every route today. Each metered
- * operation of the OpenAPI document publishes its cost as `x-quota-cost`.
- */
-export const DEFAULT_QUOTA_COST = 1;
 
 /** A route's cost in units of quota: its declaration's, or the default (a route Nest did not declare). */
 export function quotaCostOf(config: unknown): number {

@@ -12,6 +12,13 @@
  */
 export type Settlement = 'billed' | 'billed-as-error' | 'refunded';
 
+/**
+ * What one request of a metered route costs of its account's monthly quota unless the route declares otherwise
+ * (`@Auth('apiToken', { cost })`): one unit, on every route today. Each metered operation of the OpenAPI document
+ * publishes its cost as `x-quota-cost`.
+ */
+export const DEFAULT_QUOTA_COST = 1;
+
 export function settlementOf(status: number): Settlement {
   if (status < 400) return 'billed';
   return status < 500 ? 'billed-as-error' : 'refunded';

@@ -14,7 +14,7 @@ import {
 } from './counter-store';
 import { NoQuotaRouteError, QuotaAuthority, type StandingBoard } from './quota-authority';
 import { ledgerKey, type LedgerRow, QuotaLedger } from './quota-ledger';
-import { settlementOf } from './billing';
+import { DEFAULT_QUOTA_COST, settlementOf } from './billing';
 import { monthCounterTtlSeconds, monthResetsAt, utcDay, utcMonth } from './usage-calendar';
 import { quotaCounterKey, UsageWriteBackService } from './usage-write-back.service';
 
@@ -29,9 +29,6 @@ export interface Charge {
   /** True when the units were charged in PostgreSQL's ledger (Redis was away), not in the store's counter. */
   inLedger: boolean;
 }
-
-/** The units a request consumes when no cost is named (a route's default cost). */
-const DEFAULT_AMOUNT = 1;
 
 /** Accounts whose month counters one warm-up query seeds. */
 const WARM_BATCH = 1000;
@@ -237,7 +234,7 @@ export class QuotaService implements OnModuleInit, OnModuleDestroy {
     quota: number | null,
     tokenId?: string,
     madeAhead?: ChargeMadeAhead,
-    amount = madeAhead?.charge.amount ?? DEFAULT_AMOUNT,
+    amount = madeAhead?.charge.amount ?? DEFAULT_QUOTA_COST,
   ): Promise<Consumed | null> {
     const now = this.clock.now();
     const month = madeAhead?.charge.month ?? utcMonth(now);
