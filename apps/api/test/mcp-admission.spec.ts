@@ -208,6 +208,43 @@ describe('the MCP endpoint admits before any exchange', () => {
       expect(unknown.headers['x-ratelimit-remaining']).toBe('5');
       expect(await used(holder.jwt)).toBe(4);
     });
+
+    it("the client-IP limit counts a tool call's POST once, not again for the route it runs in-process", async () => {
+      // The address's window is the tightest one here, so the POSTs' X-RateLimit-Remaining is the address's.
+      const limited = await createTestApp({ IP_RATE_LIMIT: '1000/h' });
+      try {
+        const limitedApi = http(limited.baseUrl);
+        const limitedAdmin = await newAdmin(limited, limitedApi);
+        const holder = await newLicensedHolder(
+          limitedApi,
+          limitedAdmin.jwt,
+          `adm-${randomBytes(3).toString('hex')}`,
+          {
+            monthlyQuota: null,
+            perSecond: 100_000,
+            perMinute: 1_000_000,
+            perHour: 10_000_000,
+          },
+        );
+        const call = () =>
+          post(
+            limited.baseUrl,
+            '/mcp',
+            { 'X-API-Token': holder.token },
+            toolCall('latest_draw', { tag: 'eu_euromillions' }),
+          );
+        const first = await call();
+        const second = await call();
+        expect([first.status, second.status, second.body.result.isError]).toEqual([200, 200, undefined]);
+        const remaining = [first, second].map((answer) => Number(answer.headers['x-ratelimit-remaining']));
+        expect(remaining[0]).toBeLessThan(1000);
+        expect(remaining[0] - remaining[1]).toBe(1);
+        // Each call charged its route's unit of quota, as a REST read would.
+        expect((await limitedApi.get('/profile/usage', { jwt: holder.jwt })).body.used).toBe(2);
+      } finally {
+        await limited.close();
+      }
+    });
   });
 
   describe('tool arguments that go into a path', () => {

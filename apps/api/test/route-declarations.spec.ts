@@ -56,8 +56,7 @@ function listRoutes(app: TestApp): string[] {
 
 const USER = 'user | JwtAuthGuard';
 const ADMIN = 'admin | JwtAuthGuard → AdminRoleGuard';
-const METERED =
-  'apiToken | ApiTokenGuard → LicenseGuard → QuotaGuard → AccountThrottlerGuard' + ' → QuotaChargeGuard';
+const METERED = 'apiToken | ApiTokenGuard → LicenseGuard → QuotaGuard';
 
 describe('route access declarations', () => {
   let app: TestApp;

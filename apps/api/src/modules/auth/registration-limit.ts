@@ -37,10 +37,11 @@ export class RegistrationLimit {
   async count(request: FastifyRequest): Promise<void> {
     if (this.rules.length === 0) return;
     const client = normalizeIp(request.ip);
-    const meter = meterOf(request);
-    for (const { prefix, windowMs, limit } of this.rules) {
-      this.metering.addRateLimit(meter, { key: prefix + client, windowMs, limit });
-    }
-    await this.metering.enforceRateLimits(meter);
+    const rules = this.rules.map(({ prefix, windowMs, limit }) => ({
+      key: prefix + client,
+      windowMs,
+      limit,
+    }));
+    await this.metering.enforceRateLimits(meterOf(request), rules);
   }
 }

@@ -5,9 +5,7 @@ import { Messages } from '../../common/errors/messages';
 import { withRouteConfig } from '../../common/http/route-config';
 import { AdminRoleGuard } from './jwt/admin-role.guard';
 import { JwtAuthGuard } from './jwt/jwt-auth.guard';
-import { QuotaChargeGuard } from './quota/quota-charge.guard';
 import { QuotaGuard } from './quota/quota.guard';
-import { AccountThrottlerGuard } from './throttling/account-throttler.guard';
 import { McpAdmissionGuard } from '../mcp/mcp-admission.guard';
 import { McpOriginGuard } from '../mcp/mcp-origin.guard';
 import { ApiTokenGuard } from './token/api-token.guard';
@@ -21,11 +19,11 @@ export const JWT_SCHEME = 'jwt';
 
 /**
  * Each level's guards, in the order they run. For `apiToken` this is the contract's order of checks:
- * 1–2 token, 3–4 license, 5 quota, 6 rate limit, 7 the quota charge; validation (step 8) comes after the guards.
+ * 1–2 token, 3–4 license, 5–7 quota, rate limits and the charge (admission); validation (step 8) comes after.
  */
 export const GUARDS_BY_LEVEL: Record<AccessLevel, Type<CanActivate>[]> = {
   public: [],
-  apiToken: [ApiTokenGuard, LicenseGuard, QuotaGuard, AccountThrottlerGuard, QuotaChargeGuard],
+  apiToken: [ApiTokenGuard, LicenseGuard, QuotaGuard],
   mcp: [McpOriginGuard, ApiTokenOrBearerGuard, LicenseGuard, McpAdmissionGuard],
   user: [JwtAuthGuard],
   admin: [JwtAuthGuard, AdminRoleGuard],

@@ -13,15 +13,14 @@ import { ClientIpLimit } from './throttling/client-ip-limit';
 import { throttlerModuleOptions } from './throttling/throttlers';
 
 /**
- * Who may call what: the @Auth decorator composes, per route, one guard per concern (API token, license, quota,
- * account rate limit; JWT and administrator role) and the quota charge; the client-IP limit is a hook that runs
- * before them (ClientIpLimit, installed by configureApp). This module sets up
- * what they run on: the passport-jwt strategy, @nestjs/throttler's named throttlers (which limits apply; MeteringService counts
- * them), and
- * the start-up check that refuses undeclared routes.
+ * Who may call what: the @Auth decorator composes, per route, one guard per concern (API token, license, quota —
+ * the quota guard asks metering's admission, which decides the quota, the license's rate windows and the charge;
+ * JWT and administrator role); the client-IP limit is a hook that runs before them (ClientIpLimit, installed by
+ * configureApp). This module sets up what they run on: the passport-jwt strategy, @nestjs/throttler's named
+ * throttlers of the client-IP limit, and the start-up check that refuses undeclared routes.
  *
  * A module whose routes use @Auth imports this module: Nest builds a route's guards in the module of its
- * controller, so that module must reach what the guards inject (the credentials cache, metering), which this
+ * controller, so that module must reach what the guards inject (the credentials cache, admission), which this
  * module therefore re-exports.
  */
 @Module({

@@ -4,6 +4,7 @@ import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ApiError } from '../../common/errors/api-error';
 import { Messages } from '../../common/errors/messages';
+import { inProcessRequestHeaders } from '../../common/http/in-process-request';
 import { waitInWords } from '../../common/http/wait-in-words';
 import { FRESHNESS_HEADER } from '../lotteries/domain/freshness-header';
 import { freshnessFactsOf } from './freshness-facts';
@@ -20,8 +21,9 @@ const TOOLS = new Map(MCP_TOOLS.map((tool) => [tool.name, tool]));
 /**
  * Runs a tool call as its REST route, in-process (Fastify's inject): the caller's token in `X-API-Token` and the
  * caller's address as the request's, so that the call has exactly the route's checks in the order of contract
- * section 5 (license, quota, rate limits, the quota charge, then validation), costs what the route costs, is
- * counted in the account's usage and the client-IP limit like it, and answers the route's JSON. The route's answer
+ * section 5 (license, then admission: quota, rate limits, the charge; then validation), costs what the route costs,
+ * is counted in the account's usage like it, and answers the route's JSON. The client-IP limit counted the MCP
+ * POST when it arrived: the in-process request is marked so that it is not counted a second time. The route's answer
  * is the result's `structuredContent`; a refusal (status ≥ 400) is a result with `isError` and the contract's
  * message, never a protocol error.
  */
@@ -70,7 +72,7 @@ export function requestFor(route: RouteRef, args: ToolArguments, caller: McpCall
     // A missing path argument is sent blank, for the route's own 400 naming it (an empty segment would be a 404).
     return encodeURIComponent(isAbsent(value) ? ' ' : textOf(value));
   });
-  const headers: Record<string, string> = { 'x-api-token': caller.token };
+  const headers: Record<string, string> = { 'x-api-token': caller.token, ...inProcessRequestHeaders() };
   if (route.method === 'POST') {
     headers['content-type'] = 'application/json';
     return {

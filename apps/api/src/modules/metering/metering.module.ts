@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock';
 import { REDIS } from '../../common/redis/redis.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { COUNTER_STORE, type CounterStore } from './counter-store';
+import { Admission } from './admission';
 import { MemoryCounterStore } from './memory-counter-store';
 import { MeteringService } from './metering.service';
 import { QuotaLedger } from './quota-ledger';
@@ -42,8 +43,9 @@ import { UsageWriteBackService } from './usage-write-back.service';
     QuotaService,
     UsageHistoryService,
     MeteringService,
+    Admission,
   ],
-  exports: [COUNTER_STORE, QuotaService, UsageHistoryService, MeteringService],
+  exports: [COUNTER_STORE, QuotaService, UsageHistoryService, MeteringService, Admission],
 })
 export class MeteringModule implements OnApplicationShutdown {
   constructor(@Inject(COUNTER_STORE) private readonly store: CounterStore) {}

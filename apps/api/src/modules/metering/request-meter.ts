@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimitRule } from './counter-store';
-import type { Charge, PendingCharge, QuotaState } from './quota.service';
+import type { RateLimitHit, RateLimitRule } from './counter-store';
+import type { Charge, QuotaState } from './quota.service';
 
 /** One rate window's standing after this request. */
 export interface RateWindowState {
@@ -17,23 +17,52 @@ declare module 'fastify' {
   }
 }
 
-/** What the metering steps learned about a request; they only gather figures, headers are written below. */
+/**
+ * What a request's limits found, for its answer: the windows it was counted in (the client IP's, the account's),
+ * its quota, and what it was charged. Written as headers below, and settled once answered (MeteringService).
+ */
 export interface RequestMeter {
-  /** Rate limits that apply, as @nestjs/throttler resolved them, not yet counted. */
-  rateLimits: RateLimitRule[];
   /** The counted windows' standing, for the headers. */
   rateWindows: RateWindowState[];
   /** Set when a rate window refused the request. */
   retryAfterSeconds?: number;
   quota?: QuotaState;
-  /** Step 7's unit, named by the quota check (step 5) so that steps 6 and 7 go in one store call. */
-  pendingCharge?: PendingCharge;
-  /** Set when a unit of quota was consumed (step 7), so that the answer can settle it (error, or refund). */
+  /** Set when units of quota were consumed (step 7), so that the answer can settle them (error, or refund). */
   charged?: Charge;
 }
 
 export function meterOf(request: FastifyRequest): RequestMeter {
-  return (request.meter ??= { rateLimits: [], rateWindows: [] });
+  return (request.meter ??= { rateWindows: [] });
+}
+
+/** Counted windows as the headers show them; `retryAfterSeconds` set when any of them refused the request. */
+export function rateWindowsOf(
+  rules: RateLimitRule[],
+  hits: RateLimitHit[],
+): { windows: RateWindowState[]; retryAfterSeconds?: number } {
+  let retryAfterMs: number | undefined;
+  const windows = hits.map((hit, i) => {
+    if (!hit.allowed) retryAfterMs = Math.max(retryAfterMs ?? 0, hit.retryAfterMs);
+    return {
+      limit: rules[i].limit,
+      remaining: hit.remaining,
+      resetSeconds: Math.max(1, Math.ceil(hit.resetMs / 1000)),
+    };
+  });
+  return retryAfterMs === undefined
+    ? { windows }
+    : { windows, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+}
+
+/** What a limit or an admission found, added to the request's meter. */
+export function recordOnMeter(
+  meter: RequestMeter,
+  found: { windows: RateWindowState[]; retryAfterSeconds?: number; quota?: QuotaState; charge?: Charge },
+): void {
+  for (const window of found.windows) meter.rateWindows.push(window);
+  if (found.retryAfterSeconds !== undefined) meter.retryAfterSeconds = found.retryAfterSeconds;
+  if (found.quota) meter.quota = found.quota;
+  if (found.charge) meter.charged = found.charge;
 }
 
 /**

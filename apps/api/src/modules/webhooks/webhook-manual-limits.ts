@@ -25,13 +25,12 @@ export class WebhookManualLimits {
   async count(meter: RequestMeter, accountId: string): Promise<void> {
     const windows = this.settings.webhooks.manualRateLimit;
     if (!windows) return;
-    for (const { limit, windowSeconds } of windows)
-      this.metering.addRateLimit(meter, {
-        key: `rate:webhook-manual-${windowSeconds}s:${accountId}`,
-        windowMs: windowSeconds * 1000,
-        limit,
-      });
-    await this.metering.enforceRateLimits(meter);
+    const rules = windows.map(({ limit, windowSeconds }) => ({
+      key: `rate:webhook-manual-${windowSeconds}s:${accountId}`,
+      windowMs: windowSeconds * 1000,
+      limit,
+    }));
+    await this.metering.enforceRateLimits(meter, rules);
   }
 
   /**

@@ -1,22 +1,28 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { MeteringService } from '../../metering/metering.service';
-import { meterOf } from '../../metering/request-meter';
+import { Admission, refusalError } from '../../metering/admission';
+import { meterOf, recordOnMeter } from '../../metering/request-meter';
 import { licensedPrincipal } from '../principal';
 import { quotaCostOf } from '../route-access';
 
 /**
- * Step 5 of contract section 5: the monthly quota leaves fewer units than the route costs → 403. Looks, consumes
- * nothing.
+ * Steps 5–7 of contract section 5, the last guard of a metered route: the quota, the license's rate limits and the
+ * charge of the route's cost, decided by admission (metering/admission.ts) in one counter round trip. It runs
+ * before validation (step 8): bad input, an unknown lottery or a missing draw still count; steps 1–4 never do.
+ * The verdict's figures go to the request's meter, for the headers and for settling the charge once answered.
  */
 @Injectable()
 export class QuotaGuard implements CanActivate {
-  constructor(private readonly metering: MeteringService) {}
+  constructor(private readonly admission: Admission) {}
 
-  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const cost = quotaCostOf(request.routeOptions.config);
-    const checked = this.metering.checkQuota(meterOf(request), licensedPrincipal(request), cost);
-    return checked ? checked.then(() => true) : true;
+    const verdict = await this.admission.admit(
+      licensedPrincipal(request),
+      quotaCostOf(request.routeOptions.config),
+    );
+    recordOnMeter(meterOf(request), verdict);
+    if (!verdict.admitted) throw refusalError(verdict.refusal);
+    return true;
   }
 }

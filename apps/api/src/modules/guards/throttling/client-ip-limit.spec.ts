@@ -8,6 +8,7 @@ import type { QuotaService } from '../../metering/quota.service';
 import { type RequestMeter, writeMeterHeaders } from '../../metering/request-meter';
 import { MetricsService } from '../../metrics/metrics.service';
 import { type AuthDeclaration, ROUTE_ACCESS } from '../route-access';
+import { inProcessRequestHeaders } from '../../../common/http/in-process-request';
 import { ClientIpLimit } from './client-ip-limit';
 import { throttlerModuleOptions } from './throttlers';
 
@@ -44,16 +45,21 @@ describe('ClientIpLimit (IP_RATE_LIMIT, an onRequest hook before the body and th
   });
 
   /** The hook's outcome for one request, and the headers its meter gives the answer. */
-  async function send(limit: ClientIpLimit, ip = '203.0.113.7', config: Record<string, unknown> = {}) {
-    const request: FakeRequest = { ip, headers: {}, routeOptions: { config } };
+  async function send(
+    limit: ClientIpLimit,
+    ip = '203.0.113.7',
+    config: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    const request: FakeRequest = { ip, headers, routeOptions: { config } };
     const error = await new Promise<unknown>((resolve) =>
       limit.count(request as unknown as FastifyRequest, {} as FastifyReply, resolve),
     );
-    const headers: Record<string, unknown> = {};
-    const reply = { header: (name: string, value: unknown) => (headers[name] = value) } as FastifyReply;
+    const written: Record<string, unknown> = {};
+    const reply = { header: (name: string, value: unknown) => (written[name] = value) } as FastifyReply;
     if (request.meter) writeMeterHeaders(reply, request.meter);
     const refused = error instanceof ApiError ? { status: error.status, body: error.body } : error;
-    return { refused, headers, keys: request.meter?.rateWindows.length };
+    return { refused, headers: written, keys: request.meter?.rateWindows.length };
   }
 
   it('with IP_RATE_LIMIT=off installs no hook at all (nothing on the hot path)', () => {
@@ -119,5 +125,17 @@ describe('ClientIpLimit (IP_RATE_LIMIT, an onRequest hook before the body and th
     expect(hits).not.toHaveBeenCalled();
     expect((await send(limit)).refused).toBeUndefined();
     expect((await send(limit)).refused).toMatchObject({ status: 429 });
+  });
+
+  it("skips the service's own in-process requests (an MCP tool call's route), not a client's guess at the mark", async () => {
+    const limit = limitOf([{ limit: 1, windowSeconds: 60 }]);
+    expect((await send(limit)).refused).toBeUndefined();
+    for (let i = 0; i < 3; i++) {
+      const inner = await send(limit, '203.0.113.7', {}, inProcessRequestHeaders());
+      expect(inner).toEqual({ refused: undefined, headers: {}, keys: undefined });
+    }
+    const [header] = Object.keys(inProcessRequestHeaders());
+    const forged = await send(limit, '203.0.113.7', {}, { [header]: 'a guess' });
+    expect(forged.refused).toMatchObject({ status: 429 });
   });
 });

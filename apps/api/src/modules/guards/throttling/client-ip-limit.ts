@@ -6,6 +6,7 @@ import {
   type ThrottlerOptions,
 } from '@nestjs/throttler';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isInProcessRequest } from '../../../common/http/in-process-request';
 import { MeteringService } from '../../metering/metering.service';
 import { meterOf } from '../../metering/request-meter';
 import { routeAccess } from '../route-access';
@@ -21,7 +22,7 @@ interface ClientIpWindow {
  * IP_RATE_LIMIT per client IP, counted in an `onRequest` hook: before the body is read or parsed and before any
  * token or JWT is looked at, so an address over its limit costs one counter-store call and nothing else. Every
  * request is counted (unknown routes and files too) but on routes declared with `@Auth(…, { ipRateLimit: false })`
- * (the health probes).
+ * (the health probes) and the service's own in-process requests (an MCP tool call's route: its POST was counted).
  *
  * The windows are @nestjs/throttler's `client-ip-*` named throttlers (throttlers.ts), read once; the tracker is
  * the package's (normalizeIp: the IP Fastify resolved under TRUST_PROXY, IPv6 grouped by /64), the key the one
@@ -59,13 +60,16 @@ export class ClientIpLimit {
   /** The onRequest hook: counts the request's address against every window at once, or refuses it. */
   readonly count = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     if (routeAccess(request.routeOptions.config)?.ipRateLimit === false) return done();
+    // An MCP tool call's in-process request: its MCP POST was counted when it arrived.
+    if (isInProcessRequest(request)) return done();
     const client = normalizeIp(request.ip, this.ipv6SubnetPrefix);
-    const meter = meterOf(request);
-    for (const { name, windowMs, limit } of this.windows) {
-      this.metering.addRateLimit(meter, { key: throttlerKey(name, client), windowMs, limit });
-    }
+    const rules = this.windows.map(({ name, windowMs, limit }) => ({
+      key: throttlerKey(name, client),
+      windowMs,
+      limit,
+    }));
     // A refusal (ApiError 429) goes to the error handler like any other: the contract's body, the meter's headers.
-    this.metering.enforceRateLimits(meter).then(() => done(), done);
+    this.metering.enforceRateLimits(meterOf(request), rules).then(() => done(), done);
   };
 }
 
