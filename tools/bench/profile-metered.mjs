@@ -3,7 +3,7 @@
 //   node tools/bench/profile-metered.mjs [<checkout>]      (build it first: npx nx run api:build)
 //
 // The API as npm start runs it (embedded engine, access lines on), PROFILE_REQUESTS requests (default 100,000;
-// 50 connections) of `latest` after 5,000 of warm-up; the profile (a .cpuprofile, for Chrome's DevTools) is written
+// 50 connections) of `latest` (or PROFILE_PATH) after 5,000 of warm-up; the profile (a .cpuprofile, for Chrome's DevTools) is written
 // when the server stops. Printed: the frames with the most self time, and the share of the main thread each takes
 // (idle and the garbage collector named as V8 names them). The file is kept under PROFILE_DIR (default a temporary
 // directory) for a closer look.
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { holderToken, startApi } from './api-server.mjs';
 
-const PATH = '/lottery/us_powerball/draw/latest/numbers';
+const PATH = process.env.PROFILE_PATH ?? '/lottery/us_powerball/draw/latest/numbers';
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 100_000);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
 
