@@ -1,6 +1,10 @@
 import { Messages } from '../../common/errors/messages';
+import { randomBytes } from 'node:crypto';
+import type Redis from 'ioredis';
 import { admissionInMemory } from '../../../test/support/admission';
+import { connectTestRedis } from '../../../test/support/redis';
 import { type MeteredCaller, refusalError, type Verdict } from './admission';
+import { RedisCounterStore } from './redis-counter-store';
 
 const setUp = admissionInMemory;
 
@@ -149,5 +153,49 @@ describe('Admission: contract section 5, steps 5–7, in one function', () => {
     });
     expect(refusalError('rate-limited').status).toBe(429);
     expect(refusalError('rate-limited').body.message).toBeUndefined();
+  });
+
+  it('one budget per account: every token of it, whichever route or address, counts in the same windows', async () => {
+    const { admission } = setUp();
+    const tight = caller(100, { perSecond: 2 });
+    await admission.admit({ ...tight, tokenId: 'first' }, 1);
+    await admission.admit({ ...tight, tokenId: 'second' }, 1);
+    expect(refusalOf(await admission.admit({ ...tight, tokenId: 'third' }, 1))).toBe('rate-limited');
+    const other = { ...tight, accountId: '00000000-0000-4000-8000-000000000002' };
+    expect((await admission.admit(other, 1)).admitted).toBe(true);
+  });
+
+  it('a month this instance has not seen is read once; then step 5 decides without asking the store', async () => {
+    const { store, admission } = setUp({ used: 4, version: 1 });
+    const spies = (['quota', 'seedQuota', 'incrementIfBelow', 'rateLimitHits'] as const).map((method) =>
+      jest.spyOn(store, method),
+    );
+    const together = jest.spyOn(store, 'rateLimitHitsThenIncrement');
+    expect(await admission.admit(caller(10), 1)).toMatchObject({ admitted: true, quota: { used: 5 } });
+    const lookups = spies.map((spy) => spy.mock.calls.length);
+    expect(lookups.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) await admission.admit(caller(10), 1);
+    // Each later admission: the one store call of steps 6 and 7, nothing else.
+    expect(spies.map((spy) => spy.mock.calls.length)).toEqual(lookups);
+    expect(together).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('Admission on Redis: one round trip per request', () => {
+  let redis: Redis;
+  beforeAll(async () => (redis = await connectTestRedis()));
+  afterAll(() => redis.quit());
+
+  it('once the month is known, steps 5–7 send Redis one command, and the quota stays exact', async () => {
+    const prefix = `lrs-spec-${randomBytes(4).toString('hex')}:`;
+    const { admission } = setUp({ used: 0, version: 0 }, () => new RedisCounterStore(redis, prefix));
+    const limited = caller(3);
+    expect((await admission.admit(limited, 1)).admitted).toBe(true); // reads and seeds the month first
+    const sent = jest.spyOn(redis, 'sendCommand');
+    const second = await admission.admit(limited, 2);
+    expect(second).toMatchObject({ admitted: true, quota: { used: 3, remaining: 0 } });
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(refusalOf(await admission.admit(limited, 1))).toBe('quota-used-up');
+    sent.mockRestore();
   });
 });
