@@ -46,10 +46,11 @@ export async function readLotteries(dataSource: DataSource, tag?: string): Promi
   );
   // One JSON text a lottery rather than a row a draw: the driver's per-row and per-array parsing took twice as long
   // as PostgreSQL's aggregate and JSON.parse (tens of thousands of draws at every start), and parsed arrays come
-  // without the spare room the driver's pushed arrays keep.
+  // without the spare room the driver's pushed arrays keep. A date in JSON is ISO 8601 whatever the DateStyle, and
+  // costs the engine less than to_char (measured: the query 390 → 350 ms on the embedded engine).
   const draws = await dataSource.query<DrawsRow[]>(
     `SELECT lottery_tag,
-            json_agg(json_build_array(to_char(draw_date, 'YYYY-MM-DD'), round, main, special)
+            json_agg(json_build_array(draw_date, round, main, special)
                      ORDER BY draw_date DESC, round DESC)::text AS draws
        FROM draws ${where.replace('tag', 'lottery_tag')}
       GROUP BY lottery_tag`,
