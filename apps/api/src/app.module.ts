@@ -32,6 +32,7 @@ import { ExportModule } from './modules/export/export.module';
 import { ChangesModule } from './modules/changes/changes.module';
 import { ENTITIES } from './entities';
 import { ChangeFeedModule } from './modules/change-feed/change-feed.module';
+import { PasswordHashCostModule, type PasswordHashCost } from './modules/accounts/password-hash-cost';
 
 export interface AppOptions {
   settings: Settings;
@@ -42,6 +43,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Modules an embedder adds to the API (the HTTP specs declare routes of their own with them). */
   extraModules?: Type[];
+  /** argon2id's cost; OWASP's minimum unless an embedder chooses (the HTTP specs choose a light one). */
+  passwordHashCost?: PasswordHashCost;
 }
 
 /**
@@ -50,12 +53,20 @@ export interface AppOptions {
  */
 @Module({})
 export class AppModule {
-  static register({ settings, databaseUrl, engine, logger, extraModules = [] }: AppOptions): DynamicModule {
+  static register({
+    settings,
+    databaseUrl,
+    engine,
+    logger,
+    extraModules = [],
+    passwordHashCost,
+  }: AppOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ...(logger ? [LoggingModule.register(logger)] : []),
         SettingsModule.register(settings),
+        PasswordHashCostModule.register(passwordHashCost),
         DatabaseModule.register({
           url: databaseUrl,
           engine,

@@ -17,6 +17,7 @@ import { createRootLogger, flushLogs } from './common/logging/root-logger';
 import { lazyRequestLogger } from './common/logging/request-logger';
 import { embeddedDataDir, type Settings } from './config/settings';
 import type { DatabaseEngine } from './database/database.module';
+import type { PasswordHashCost } from './modules/accounts/password-hash-cost';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres';
 import { logsWritten, QuietBootLogger } from './startup/boot-logger';
 import { StartupReport, StartupService } from './startup/startup.service';
@@ -45,6 +46,8 @@ export async function createApp(
     logDestination?: DestinationStream;
     /** Modules added to the API's own (see AppOptions). */
     extraModules?: Type[];
+    /** See AppOptions. */
+    passwordHashCost?: PasswordHashCost;
   } = {},
 ): Promise<RunningApp> {
   let embedded: EmbeddedPostgres | undefined;
@@ -80,7 +83,14 @@ export async function createApp(
       return503OnClosing: false,
     });
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.register({ settings, databaseUrl, engine, logger, extraModules: options.extraModules }),
+      AppModule.register({
+        settings,
+        databaseUrl,
+        engine,
+        logger,
+        extraModules: options.extraModules,
+        passwordHashCost: options.passwordHashCost,
+      }),
       adapter,
       {
         bufferLogs: true,

@@ -58,6 +58,23 @@ describe('auth: register, login and the JWT', () => {
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
     });
 
+    it("hashes at the service's own cost, OWASP's minimum (19 MiB, 2 passes, 1 lane), and logs in with it", async () => {
+      // The other specs' apps hash at a light cost (test-app.ts); this one runs as the service does.
+      const service = await createTestApp({}, { servicePasswordHashCost: true });
+      try {
+        const serviceApi = http(service.baseUrl);
+        const { id, email } = await newAccount(serviceApi);
+        const [row] = await sql(service, 'SELECT password_hash FROM accounts WHERE id = $1', [id]);
+        expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+        const login = await serviceApi.post('/auth/login', { body: { email, password: PASSWORD } });
+        expect(login.status).toBe(200);
+        const wrong = await serviceApi.post('/auth/login', { body: { email, password: `${PASSWORD}!` } });
+        expect(wrong.status).toBe(401);
+      } finally {
+        await service.close();
+      }
+    });
+
     it('answers 409 when the email is taken, whatever its case', async () => {
       const { email } = await newAccount(api);
       const res = await api.post('/auth/register', {

@@ -10,10 +10,11 @@ import { errorBody, Messages } from './support/contract-errors';
 const TIMEOUT = errorBody.requestTimeout(Messages.requestTimeout);
 
 /**
- * Long enough for the administrator's registration (Argon2) on a loaded machine, short for a test to wait out. The
- * writes below outlive it whatever the machine's speed: their first draw batch is held until the 408 has arrived.
+ * Long enough for the set-up's requests on a loaded machine (an administrator's registration, at the tests' light
+ * Argon2 cost, a lottery, a source: each well under a second), short for a test to wait out. The writes below
+ * outlive it whatever the machine's speed: their first draw batch is held until the 408 has arrived.
  */
-const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 3000;
 
 /** How long a write that went on after its 408 is given to commit, were it to. */
 const AFTERWARDS_MS = 2000;

@@ -1,19 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { argon2id, hash, verify } from 'argon2';
 import { randomBytes } from 'node:crypto';
+import { OWASP_MINIMUM, PASSWORD_HASH_COST, type PasswordHashCost } from './password-hash-cost';
 
-/**
- * argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): strong enough against offline guessing
- * and light enough that logins stay fast on a small instance.
- */
-const OPTIONS = { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
+/** argon2id at the cost given (OWASP's minimum in the service); a check reads the cost from the stored hash. */
 @Injectable()
 export class PasswordHasher {
   private dummy?: Promise<string>;
+  private readonly options: PasswordHashCost & { type: typeof argon2id; parallelism: 1 };
+
+  constructor(@Optional() @Inject(PASSWORD_HASH_COST) cost: PasswordHashCost = OWASP_MINIMUM) {
+    this.options = { type: argon2id, parallelism: 1, ...cost };
+  }
 
   hash(password: string): Promise<string> {
-    return hash(password, OPTIONS);
+    return hash(password, this.options);
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
