@@ -1,3 +1,4 @@
+import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
 import { newAccount, newToken, newTokenHolder, PASSWORD, sql } from './support/fixtures';
 import { eventually } from './support/timing';
@@ -184,6 +185,30 @@ describe('profile: /profile and /profile/usage', () => {
     const after = (await api.get('/profile/usage', { jwt: holder.jwt })).body;
     expect(after).toMatchObject({ used: 5, success: 2, errors: 3 });
     expect(after.tokens).toEqual([{ id: holder.tokenId, count: 3, success: 1, errors: 2 }]);
+  });
+
+  it('answers 401 Invalid JWT token, not a 404 of its own profile, when the account is gone but still cached here', async () => {
+    // As after a deletion through another instance whose news has not arrived yet: the row goes behind this
+    // instance's back while the JWT guard's credentials cache still answers with the account it knew.
+    const { id, jwt } = await newAccount(api);
+    const credentials = app.running.app.get(CredentialsCache);
+    const known = await credentials.account(id);
+    expect(known).not.toBeNull();
+    await sql(app, 'DELETE FROM accounts WHERE id = $1', [id]);
+    const stale = jest.spyOn(credentials, 'account').mockResolvedValue(known);
+    try {
+      for (const path of ['/profile', '/profile/usage']) {
+        const res = await api.get(path, { jwt });
+        expect({ path, status: res.status, body: res.body }).toEqual({
+          path,
+          status: 401,
+          body: errorBody.unauthorized(Messages.invalidJwt),
+        });
+      }
+      expect(stale).toHaveBeenCalledWith(id);
+    } finally {
+      stale.mockRestore();
+    }
   });
 
   describe('DELETE /profile', () => {

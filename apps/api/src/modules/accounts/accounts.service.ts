@@ -163,6 +163,17 @@ export class AccountsService {
   }
 
   /**
+   * The signed-in caller's own account. Missing, the session is no longer valid: 401 `Invalid JWT token`, as the JWT
+   * guard answers once it knows (an account deleted through another instance, whose news has not reached this
+   * one's cache yet, is not a 404 of the caller's own profile).
+   */
+  async getCallerOrFail(id: string): Promise<Account> {
+    const account = await this.findById(id);
+    if (!account) throw ApiError.unauthorized(Messages.invalidJwt);
+    return account;
+  }
+
+  /**
    * Inside `manager`'s transaction: the account's address is shown to be its holder's (its verification link, or the
    * link of an e-mail change sent to the new address). The first time, an account without a license receives
    * DEFAULT_LICENSE, which registration held back; a license an administrator gave meanwhile is kept. The caller
@@ -244,7 +255,11 @@ export class AccountsService {
    * or wrong, so a stolen session alone cannot erase the account and its history).
    */
   async removeWithPassword(id: string, password: string, deadline = Deadline.NONE): Promise<void> {
-    await this.currentPassword.verify(await this.getOrFail(id), password, Messages.profilePasswordWrong);
+    await this.currentPassword.verify(
+      await this.getCallerOrFail(id),
+      password,
+      Messages.profilePasswordWrong,
+    );
     await this.remove(id, deadline);
   }
 

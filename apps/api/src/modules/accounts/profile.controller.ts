@@ -36,7 +36,7 @@ export class ProfileController {
   @ApiOkResponse({ type: ProfileDto })
   async getProfile(@CurrentPrincipal() principal: Principal): Promise<ProfileDto> {
     const [account, count] = await Promise.all([
-      this.accounts.getOrFail(principal.accountId).then((found) => this.views.view(found)),
+      this.accounts.getCallerOrFail(principal.accountId).then((found) => this.views.view(found)),
       this.tokens.count(principal.accountId),
     ]);
     return { ...account, tokens: { count, max: this.settings.maxTokensPerAccount } };
@@ -54,7 +54,7 @@ export class ProfileController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: UsageQueryDto,
   ): Promise<UsageReportDto> {
-    return this.views.usageReport(await this.accounts.getOrFail(principal.accountId), query.month);
+    return this.views.usageReport(await this.accounts.getCallerOrFail(principal.accountId), query.month);
   }
 
   @Delete()

@@ -89,7 +89,7 @@ export class AuthService {
     newPassword: string,
     deadline = Deadline.NONE,
   ): Promise<AccessTokenDto> {
-    const account = await this.accounts.getOrFail(accountId);
+    const account = await this.accounts.getCallerOrFail(accountId);
     await this.currentPassword.verify(account, currentPassword, Messages.currentPasswordWrong);
     const changed = await this.accounts.changePassword(
       accountId,

@@ -56,7 +56,7 @@ export class EmailChangeService {
    */
   async request(accountId: string, newEmail: string, password: string): Promise<EmailChangeResult> {
     const email = normalizeEmail(newEmail);
-    const account = await this.accounts.getOrFail(accountId);
+    const account = await this.accounts.getCallerOrFail(accountId);
     await this.currentPassword.verify(account, password, Messages.profilePasswordWrong);
     if (email === account.email) throw ApiError.badRequest(Messages.emailUnchanged);
     await this.countRequest(accountId);

@@ -48,7 +48,7 @@ export class EmailVerificationService {
    * e-mail; 429 with Retry-After when a link went out less than a minute ago.
    */
   async resend(accountId: string): Promise<{ email: string; expiresAt: Date }> {
-    const account = await this.accounts.getOrFail(accountId);
+    const account = await this.accounts.getCallerOrFail(accountId);
     if (account.emailVerified) throw ApiError.conflict(Messages.emailAlreadyVerified);
     if (!this.mailer.configured) throw ApiError.conflict(Messages.emailVerificationUnavailable);
     const { secret, expiresAt } = await this.create(accountId, account.email);
