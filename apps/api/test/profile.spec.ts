@@ -1,6 +1,6 @@
 import { CredentialsCache } from '../src/modules/credentials/credentials-cache.service';
 import { UsageWriteBackService } from '../src/modules/metering/usage-write-back.service';
-import { newAccount, newToken, newTokenHolder, PASSWORD, sql } from './support/fixtures';
+import { newAccount, newToken, newTokenHolder, PASSWORD, sql, uniqueEmail } from './support/fixtures';
 import { eventually } from './support/timing';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
@@ -196,11 +196,39 @@ describe('profile: /profile and /profile/usage', () => {
     expect(known).not.toBeNull();
     await sql(app, 'DELETE FROM accounts WHERE id = $1', [id]);
     const stale = jest.spyOn(credentials, 'account').mockResolvedValue(known);
+    // Every route of the caller's own that reads or locks its account row.
+    const requests: [string, () => ReturnType<Http['get']>][] = [
+      ['GET /profile', () => api.get('/profile', { jwt })],
+      ['GET /profile/usage', () => api.get('/profile/usage', { jwt })],
+      ['DELETE /profile', () => api.delete('/profile', { jwt, body: { password: PASSWORD } })],
+      [
+        'PUT /profile/password',
+        () =>
+          api.put('/profile/password', {
+            jwt,
+            body: { currentPassword: PASSWORD, newPassword: 'another fine password 42' },
+          }),
+      ],
+      [
+        'POST /profile/email',
+        () => api.post('/profile/email', { jwt, body: { email: uniqueEmail('moved'), password: PASSWORD } }),
+      ],
+      ['POST /profile/email/verification', () => api.post('/profile/email/verification', { jwt })],
+      ['POST /profile/token', () => api.post('/profile/token', { jwt, body: { id: 'after-deletion' } })],
+      [
+        'POST /profile/webhooks',
+        () =>
+          api.post('/profile/webhooks', {
+            jwt,
+            body: { url: 'https://hooks.example.com/lottery', events: ['draw.published'] },
+          }),
+      ],
+    ];
     try {
-      for (const path of ['/profile', '/profile/usage']) {
-        const res = await api.get(path, { jwt });
-        expect({ path, status: res.status, body: res.body }).toEqual({
-          path,
+      for (const [route, send] of requests) {
+        const res = await send();
+        expect({ route, status: res.status, body: res.body }).toEqual({
+          route,
           status: 401,
           body: errorBody.unauthorized(Messages.invalidJwt),
         });

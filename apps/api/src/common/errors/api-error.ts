@@ -25,6 +25,14 @@ export class ApiError extends Error {
     return new ApiError(401, ApiError.of(401, message).body, headers);
   }
 
+  /**
+   * A signed-in caller whose account no longer exists, though this instance's JWT check let it through (deleted
+   * through another instance whose news has not reached this one's caches yet): the JWT guard's own answer.
+   */
+  static callerAccountGone(): ApiError {
+    return ApiError.unauthorized(Messages.invalidJwt);
+  }
+
   static forbidden(message: string): ApiError {
     return ApiError.of(403, message);
   }

@@ -162,14 +162,10 @@ export class AccountsService {
     return account;
   }
 
-  /**
-   * The signed-in caller's own account. Missing, the session is no longer valid: 401 `Invalid JWT token`, as the JWT
-   * guard answers once it knows (an account deleted through another instance, whose news has not reached this
-   * one's cache yet, is not a 404 of the caller's own profile).
-   */
+  /** The signed-in caller's own account; gone, the session is no longer valid (ApiError.callerAccountGone). */
   async getCallerOrFail(id: string): Promise<Account> {
     const account = await this.findById(id);
-    if (!account) throw ApiError.unauthorized(Messages.invalidJwt);
+    if (!account) throw ApiError.callerAccountGone();
     return account;
   }
 

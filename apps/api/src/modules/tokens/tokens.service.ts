@@ -90,7 +90,7 @@ export class TokensService {
         const owner: unknown[] = await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [
           accountId,
         ]);
-        if (owner.length === 0) throw ApiError.notFound(Messages.accountNotFound);
+        if (owner.length === 0) throw ApiError.callerAccountGone();
         if (await manager.existsBy(ApiToken, { accountId, id }))
           throw ApiError.badRequest(Messages.tokenIdTaken);
         const count = await manager.countBy(ApiToken, { accountId });

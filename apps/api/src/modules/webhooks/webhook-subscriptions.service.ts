@@ -63,7 +63,7 @@ export class WebhookSubscriptionsService {
       const owner: unknown[] = await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [
         accountId,
       ]);
-      if (owner.length === 0) throw ApiError.notFound(Messages.accountNotFound);
+      if (owner.length === 0) throw ApiError.callerAccountGone();
       const count = await manager.countBy(WebhookSubscription, { accountId });
       if (count >= this.settings.webhooks.maxPerAccount)
         throw ApiError.badRequest(Messages.webhookLimitReached);
