@@ -1,5 +1,5 @@
 const { readdirSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, relative } = require('node:path');
 
 /**
  * Unit specs live next to the code (src/**\/*.spec.ts); HTTP tests boot the real AppModule (test/**\/*.spec.ts).
@@ -14,47 +14,10 @@ const { join } = require('node:path');
  */
 const ESM_ONLY = ['content-disposition'];
 
-/**
- * The HTTP specs the server pass runs besides test/server-engine/: those whose outcome the engine can change —
- * migrations, seeding and start-up on a server, writes and their locks, several instances or connections at once,
- * usage counted in the database, list and export queries (sorting and matching follow the server's collation), and random input
- * reaching SQL. Every other HTTP spec (the contract's answers, guards, headers, logs, settings, outbound policy,
- * answers served from memory) runs in the embedded pass only: the same SQL behind it is exercised here by the
- * engine-dependent specs.
- */
-const ENGINE_DEPENDENT = [
-  'admin-accounts',
-  'admin-draws-list',
-  'admin-lotteries',
-  'caixa-contest-sources-migration',
-  'change-feed',
-  'changes',
-  'cold-token-burst',
-  'draw-data-migrations',
-  'draws-bundled-data',
-  'email-verification-migration',
-  'export',
-  'failures',
-  'first-start',
-  'fuzz',
-  'given-up-import',
-  'hostile-input',
-  'import',
-  'ingestion',
-  'last-admin',
-  'metered-access',
-  'multi-instance',
-  'operator-sources-migration',
-  'operator-terms-migration',
-  'prize-structures-migration',
-  'restart-warm-up',
-  'rounds-and-prizes-migrations',
-  'route-cost',
-  'shutdown',
-  'startup',
-  // Draws written from several answers of one source in one sync (catch-up), in draw order.
-  'sync-catch-up',
-];
+/** Which HTTP specs each pass runs, and, when LRS_TEST_GROUPS=1 (`npm test`), several to a Jest file. */
+const { aloneSpecs, ENGINE_DEPENDENT } = require('./test/support/spec-groups.cjs');
+const server = process.env.TEST_ENGINE === 'server';
+const grouped = process.env.LRS_TEST_GROUPS === '1';
 
 /**
  * The unit specs (src/) that run on a database: found by what they use, so a new one joins the server pass by
@@ -86,18 +49,24 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
-  testMatch:
-    process.env.TEST_ENGINE === 'server'
+  testMatch: grouped
+    ? [
+        '<rootDir>/src/**/*.spec.ts',
+        '<rootDir>/test/groups/*.spec.ts',
+        ...aloneSpecs(server ? 'server' : 'embedded').map((path) => `<rootDir>/${relative(__dirname, path)}`),
+      ]
+    : server
       ? [
           '<rootDir>/src/**/*.spec.ts',
           '<rootDir>/test/server-engine/**/*.spec.ts',
           ...ENGINE_DEPENDENT.map((name) => `<rootDir>/test/${name}.spec.ts`),
         ]
       : ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-  testPathIgnorePatterns:
-    process.env.TEST_ENGINE === 'server'
-      ? ['/node_modules/', ...PURE_UNIT_SPECS]
-      : ['/node_modules/', '<rootDir>/test/server-engine/'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    ...(server ? PURE_UNIT_SPECS : ['<rootDir>/test/server-engine/']),
+    ...(grouped ? [] : ['<rootDir>/test/groups/']),
+  ],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

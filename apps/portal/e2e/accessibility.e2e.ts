@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations, type AxeProblem } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { expectNoSideScroll } from './support/layout';
@@ -49,14 +49,13 @@ describe('portal: keyboard and small screens', () => {
   const email = uniqueEmail('keyboard');
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     await registerViaApi(api.baseUrl, email);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test('the log-in form works with the keyboard alone, with a visible focus at every step', async () => {
@@ -198,13 +197,12 @@ describe('portal: axe-core finds no serious or critical problem', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test('the check itself reports a serious problem when there is one', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { createTokenViaApi, loginStatus, loginViaApi } from './support/api-calls';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { latestNumbers, launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedHeading, focusedName, profileStatus, storedSession } from './support/forms';
@@ -32,13 +32,12 @@ describe('portal: account settings', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test('the header leads to the settings, which show the account', async () => {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { fieldState } from './support/forms';
@@ -14,12 +14,11 @@ describe.each([1280, 375])('portal: registration messages at %i px', (width) => 
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test('a guessable password is refused in plain words, and the refusal goes once the password is edited', async () => {

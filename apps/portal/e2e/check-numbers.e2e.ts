@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedHeading, focusedName } from './support/forms';
@@ -55,7 +55,7 @@ describe('portal: Check numbers', () => {
   const checkBodies: { from?: string; to?: string; date?: string }[] = [];
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     const email = uniqueEmail('check');
     await registerViaApi(api.baseUrl, email);
@@ -73,7 +73,6 @@ describe('portal: Check numbers', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test('opened from the header, it checks two UK Lotto lines against the draw of one date', async () => {

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { launchBrowser, newPage } from './support/browser';
 import { portalDist } from './support/paths';
 import { heading } from './support/portal';
@@ -18,13 +18,12 @@ describe('portal: one chunk per page', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test('no built script is past 500 kB', () => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { createTokenViaApi, loginViaApi, meteredRequest } from './support/api-calls';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { expectNoSideScroll } from './support/layout';
@@ -17,13 +17,12 @@ describe('portal: the dashboard follows the first requests', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   for (const width of [1280, 375]) {

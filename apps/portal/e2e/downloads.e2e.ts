@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
@@ -42,7 +42,7 @@ describe('portal: history downloads', () => {
   const email = uniqueEmail('downloads');
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     await registerViaApi(api.baseUrl, email);
     jwt = await loginViaApi(api.baseUrl, email);
@@ -53,7 +53,6 @@ describe('portal: history downloads', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test("the Downloads page: each lottery's history as CSV (its header first), JSON and NDJSON, one request each", async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { heading, logIn, openHeaderMenu, registerViaApi } from './support/portal';
@@ -30,12 +30,11 @@ describe.each([1280, 375])('portal header at %i px', (width) => {
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test("an administrator's address is shown in full, and the header stays short", async () => {

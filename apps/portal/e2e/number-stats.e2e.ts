@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedHeading, focusedName } from './support/forms';
@@ -89,7 +89,7 @@ describe('portal: Number statistics', () => {
   }
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     const email = uniqueEmail('stats');
     await registerViaApi(api.baseUrl, email);
@@ -101,7 +101,6 @@ describe('portal: Number statistics', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test("opened from the header, Powerball's default window shows the API's figures", async () => {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { launchBrowser } from './support/browser';
 
 /** `npm start` serves the built portal at /portal/ (the API's static files), and / leads there. */
@@ -8,13 +8,12 @@ describe('portal: served by the API', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test('GET /portal/ answers the portal page; / sends a browser to it and answers API clients JSON', async () => {

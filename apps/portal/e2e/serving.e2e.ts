@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { launchBrowser } from './support/browser';
 import { portalDist } from './support/paths';
 
@@ -12,7 +12,7 @@ describe('portal and docs: served to browsers', () => {
   let script: string;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     const page = await (await fetch(`${api.baseUrl}/portal/`)).text();
     const found = page.match(/\/portal\/assets\/index-[\w-]+\.js/);
@@ -22,7 +22,6 @@ describe('portal and docs: served to browsers', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   const get = (path: string, acceptEncoding?: string) =>

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { focusedHeading, storedSession } from './support/forms';
@@ -15,13 +15,12 @@ describe('portal: the session warns before it expires', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   async function loggedInPage(viewport?: { width: number; height: number }): Promise<Page> {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { launchBrowser, newPage } from './support/browser';
 import { goTo, logIn, readSecretFromDialog, registerViaApi, uniqueEmail } from './support/portal';
 
@@ -15,7 +15,7 @@ describe('portal: a token created in this tab is used at once', () => {
   let hereSecret = '';
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     const email = uniqueEmail('in-tab');
     await registerViaApi(api.baseUrl, email);
@@ -33,7 +33,6 @@ describe('portal: a token created in this tab is used at once', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   const banner = () => `Using token “made-here” (${hereSecret.slice(0, 8)}…)`;

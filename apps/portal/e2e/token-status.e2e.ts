@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { createTokenViaApi, loginViaApi, meteredRequest } from './support/api-calls';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
@@ -23,7 +23,7 @@ describe('portal: token status on the tokens page and the usage report', () => {
   const email = uniqueEmail('token-status');
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     await registerViaApi(api.baseUrl, email);
     const jwt = await loginViaApi(api.baseUrl, email);
@@ -48,7 +48,6 @@ describe('portal: token status on the tokens page and the usage report', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   for (const width of [1280, 375]) {

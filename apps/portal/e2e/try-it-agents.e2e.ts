@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { createTokenViaApi, loginViaApi } from './support/api-calls';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { expectNoSideScroll } from './support/layout';
@@ -128,7 +128,7 @@ describe('portal: Try it, AI agents', () => {
   const agentsPanel = () => page.getByRole('tabpanel', { name: 'AI agents' });
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     const email = uniqueEmail('agents');
     await registerViaApi(api.baseUrl, email);
@@ -144,7 +144,6 @@ describe('portal: Try it, AI agents', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test('the tabs are one stop of the Tab key, and the arrow keys, Home and End choose between them', async () => {

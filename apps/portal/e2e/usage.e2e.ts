@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import {
   createTokenViaApi,
   findAccount,
@@ -32,7 +32,7 @@ describe('portal: usage at a glance', () => {
   const usageReads: Request[] = [];
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     const admin = await loginViaApi(api.baseUrl, api.adminEmail, api.adminPassword);
     await putLicense(api.baseUrl, admin, {
@@ -60,7 +60,6 @@ describe('portal: usage at a glance', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   /** Moves the page's clock past one poll and waits for the read it triggers to be answered. */

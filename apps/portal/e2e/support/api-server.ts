@@ -35,3 +35,45 @@ export async function startMailingApi(env: Record<string, string> = {}) {
     },
   };
 }
+
+const refused = async (): Promise<never> => {
+  throw new Error(
+    'The shared API is not stopped or restarted by a spec: start an API of your own (startApi)',
+  );
+};
+
+/** The environment variable that carries the run's shared API to the spec files (see global-setup.ts). */
+const SHARED_API = 'LRS_PORTAL_E2E_SHARED_API';
+
+type SharedApiFields = Pick<ApiServer, 'baseUrl' | 'adminEmail' | 'adminPassword' | 'dataDir' | 'pid'>;
+
+/** Starts the run's shared API (default settings, as startApi() gives) and names it in the environment. */
+export async function startSharedApi(): Promise<ApiServer> {
+  const api = await startApi();
+  const fields: SharedApiFields = {
+    baseUrl: api.baseUrl,
+    adminEmail: api.adminEmail,
+    adminPassword: api.adminPassword,
+    dataDir: api.dataDir,
+    pid: api.pid,
+  };
+  process.env[SHARED_API] = JSON.stringify(fields);
+  return api;
+}
+
+/**
+ * The run's shared API, for the specs that need nothing but default settings and whose data is their own: each
+ * registers its own accounts and tokens, and none changes a lottery, a draw, a source, a setting or the
+ * administrator, or counts what other specs make. Starting an API of one's own costs a few seconds a file. The
+ * global teardown stops it: stop() and restart() are refused.
+ */
+export function sharedApi(): ApiServer {
+  const fields = process.env[SHARED_API];
+  if (!fields)
+    throw new Error('No shared API: run the browser tests through jest -c apps/portal/jest.e2e.config.cjs');
+  return {
+    ...(JSON.parse(fields) as SharedApiFields),
+    stop: refused,
+    restart: refused,
+  };
+}

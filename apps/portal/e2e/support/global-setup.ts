@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { startSharedApi } from './api-server';
 import { BROWSER_ENDPOINT, launchBrowserServer } from './browser';
 import { apiMain, findChromium, portalDist, workspaceRoot } from './paths';
 // Test infrastructure shared by the SDK and portal tests; tools/ is not a project, so the rule cannot model it.
@@ -22,7 +23,7 @@ function run(label: string, command: string, args: string[]): void {
 /**
  * Fails at once without a browser (so CI cannot pass by skipping), then builds the portal: always, since a
  * Vite build takes seconds and a stale bundle would test old code. PORTAL_E2E_SKIP_BUILD=1 reuses dist/. Last,
- * seeds the data directory and starts the run's browser server.
+ * seeds the data directory and starts the run's shared API and browser server.
  */
 export default async function globalSetup(): Promise<void> {
   const chromium = findChromium();
@@ -38,6 +39,10 @@ export default async function globalSetup(): Promise<void> {
   // Every spec's API starts from a copy of one seeded data directory, not by loading the bundle again.
   // (It names the directory in the environment, for the specs and for the global teardown that removes it.)
   await seedDataDirectory('portal-e2e');
+  // The API that the specs with default settings and data of their own share (api-server.ts: sharedApi).
+  const sharedStarted = Date.now();
+  (globalThis as { __PORTAL_E2E_SHARED_API__?: unknown }).__PORTAL_E2E_SHARED_API__ = await startSharedApi();
+  process.stdout.write(`[portal-e2e] shared API ready in ${Date.now() - sharedStarted} ms\n`);
   // One Chromium for the run: each spec file connects to it with contexts of its own (see browser.ts). The
   // teardown, which runs in this process, closes it.
   const started = Date.now();

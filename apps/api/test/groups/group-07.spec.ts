@@ -1,0 +1,3 @@
+import { runGroup } from '../support/run-group';
+
+runGroup(7);

@@ -1,0 +1,90 @@
+const { readdirSync } = require('node:fs');
+const { basename, join } = require('node:path');
+
+/**
+ * Which HTTP specs each API pass runs, and how `npm test` runs them: several to a Jest file (test/groups/), so that
+ * they share one module registry. Jest gives every test file a registry of its own, and loading the app's modules
+ * into one (NestJS, TypeORM, Fastify, the MCP SDK, ours) costs about 2 s of CPU a file; run together, the specs
+ * load them once a group. Each spec still runs in a describe block of its own (named by its file), with its own
+ * hooks, apps and data, and runs alone as before when named on the command line.
+ */
+
+const TEST_DIR = join(__dirname, '..');
+
+/**
+ * The HTTP specs the server pass runs besides test/server-engine/: those whose outcome the engine can change —
+ * migrations, seeding and start-up on a server, writes and their locks, several instances or connections at once,
+ * usage counted in the database, list and export queries (sorting and matching follow the server's collation), and
+ * random input reaching SQL. Every other HTTP spec (the contract's answers, guards, headers, logs, settings,
+ * outbound policy, answers served from memory) runs in the embedded pass only: the same SQL behind it is exercised
+ * there by the engine-dependent specs.
+ */
+const ENGINE_DEPENDENT = [
+  'admin-accounts',
+  'admin-draws-list',
+  'admin-lotteries',
+  'caixa-contest-sources-migration',
+  'change-feed',
+  'changes',
+  'cold-token-burst',
+  'draw-data-migrations',
+  'draws-bundled-data',
+  'email-verification-migration',
+  'export',
+  'failures',
+  'first-start',
+  'fuzz',
+  'given-up-import',
+  'hostile-input',
+  'import',
+  'ingestion',
+  'last-admin',
+  'metered-access',
+  'multi-instance',
+  'operator-sources-migration',
+  'operator-terms-migration',
+  'prize-structures-migration',
+  'restart-warm-up',
+  'rounds-and-prizes-migrations',
+  'route-cost',
+  'shutdown',
+  'startup',
+  // Draws written from several answers of one source in one sync (catch-up), in draw order.
+  'sync-catch-up',
+];
+
+/** Specs that keep a Jest file of their own: cli.spec replaces process.env while it runs the CLI in-process. */
+const ALONE = ['cli'];
+
+/** Groups per pass (test/groups/group-NN.spec.ts): a few specs each, so that a worker's heap stays small. */
+const GROUP_COUNT = 10;
+
+const specsIn = (dir) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.spec.ts'))
+    .sort()
+    .map((name) => join(dir, name));
+
+/** The HTTP specs of a pass: all of test/ on the embedded engine; on a server, test/server-engine/ and ENGINE_DEPENDENT. */
+function httpSpecs(engine) {
+  const top = specsIn(TEST_DIR);
+  if (engine !== 'server') return top;
+  return [
+    ...top.filter((path) => ENGINE_DEPENDENT.includes(basename(path, '.spec.ts'))),
+    ...specsIn(join(TEST_DIR, 'server-engine')),
+  ];
+}
+
+const isAlone = (path) => ALONE.includes(basename(path, '.spec.ts'));
+
+/** The HTTP specs of a pass that keep a Jest file of their own. */
+const aloneSpecs = (engine) => httpSpecs(engine).filter(isAlone);
+
+/** The HTTP specs of a pass that run in group `group` (1…GROUP_COUNT), dealt out in turn by file name. */
+function groupMembers(group, engine) {
+  return httpSpecs(engine)
+    .filter((path) => !isAlone(path))
+    .filter((_, index) => index % GROUP_COUNT === group - 1);
+}
+
+module.exports = { ENGINE_DEPENDENT, GROUP_COUNT, aloneSpecs, groupMembers };
