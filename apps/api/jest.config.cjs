@@ -5,8 +5,8 @@ const { join, relative } = require('node:path');
  * Unit specs live next to the code (src/**\/*.spec.ts); HTTP tests boot the real AppModule (test/**\/*.spec.ts).
  * test/server-engine/ needs a PostgreSQL server (several processes on one database): it runs in the server pass
  * (TEST_ENGINE=server, which `npm test` runs whenever DATABASE_URL or TEST_DATABASE_URL is set), with the HTTP specs
- * whose outcome the engine can change (ENGINE_DEPENDENT) and the unit specs that use a database; the embedded pass
- * runs everything else.
+ * whose outcome the engine can change (ENGINE_DEPENDENT, test/support/spec-groups.cjs) and the unit specs that use a
+ * database; the embedded pass runs everything else.
  * content-disposition (ESM-only, `require`d by @fastify/static) is compiled to CommonJS for Jest's module loader.
  * cookie (ESM-only, which @fastify/cookie loads with `import()`) is left as it is: the dynamic import goes through
  * Jest's ES module loader (--experimental-vm-modules, which `npm test` sets). Compiled to CommonJS it fails on
@@ -15,8 +15,8 @@ const { join, relative } = require('node:path');
 const ESM_ONLY = ['content-disposition'];
 
 /** Which HTTP specs each pass runs, and, when LRS_TEST_GROUPS=1 (`npm test`), several to a Jest file. */
-const { aloneSpecs, ENGINE_DEPENDENT } = require('./test/support/spec-groups.cjs');
-const server = process.env.TEST_ENGINE === 'server';
+const { aloneSpecs, httpSpecs } = require('./test/support/spec-groups.cjs');
+const engine = process.env.TEST_ENGINE === 'server' ? 'server' : 'embedded';
 const grouped = process.env.LRS_TEST_GROUPS === '1';
 
 /**
@@ -49,24 +49,14 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
-  testMatch: grouped
-    ? [
-        '<rootDir>/src/**/*.spec.ts',
-        '<rootDir>/test/groups/*.spec.ts',
-        ...aloneSpecs(server ? 'server' : 'embedded').map((path) => `<rootDir>/${relative(__dirname, path)}`),
-      ]
-    : server
-      ? [
-          '<rootDir>/src/**/*.spec.ts',
-          '<rootDir>/test/server-engine/**/*.spec.ts',
-          ...ENGINE_DEPENDENT.map((name) => `<rootDir>/test/${name}.spec.ts`),
-        ]
-      : ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-  testPathIgnorePatterns: [
-    '/node_modules/',
-    ...(server ? PURE_UNIT_SPECS : ['<rootDir>/test/server-engine/']),
-    ...(grouped ? [] : ['<rootDir>/test/groups/']),
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    ...(grouped ? ['<rootDir>/test/groups/*.spec.ts'] : []),
+    ...(grouped ? aloneSpecs(engine) : httpSpecs(engine)).map(
+      (path) => `<rootDir>/${relative(__dirname, path)}`,
+    ),
   ],
+  testPathIgnorePatterns: ['/node_modules/', ...(engine === 'server' ? PURE_UNIT_SPECS : [])],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -1,4 +1,4 @@
-const { readdirSync } = require('node:fs');
+const { existsSync, readdirSync } = require('node:fs');
 const { basename, join } = require('node:path');
 
 /**
@@ -65,8 +65,32 @@ const specsIn = (dir) =>
     .sort()
     .map((name) => join(dir, name));
 
-/** The HTTP specs of a pass: all of test/ on the embedded engine; on a server, test/server-engine/ and ENGINE_DEPENDENT. */
+/** Spec files under test/ outside the folders a pass runs (test/, test/server-engine/, test/groups/). */
+function strayedSpecs(dir = TEST_DIR) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name === 'node_modules') return [];
+    const path = join(dir, entry.name);
+    const known = dir === TEST_DIR && ['server-engine', 'groups'].includes(entry.name);
+    return [...(known ? [] : specsIn(path)), ...strayedSpecs(path)];
+  });
+}
+
+/** A spec that no pass would run must not go unnoticed. */
+function checkLayout() {
+  const strayed = strayedSpecs();
+  if (strayed.length)
+    throw new Error(`No test pass runs ${strayed.join(', ')}: HTTP specs go in test/ or test/server-engine/`);
+  const missing = ENGINE_DEPENDENT.filter((name) => !existsSync(join(TEST_DIR, `${name}.spec.ts`)));
+  if (missing.length)
+    throw new Error(`ENGINE_DEPENDENT names specs that do not exist: ${missing.join(', ')}`);
+  const groupFiles = specsIn(join(TEST_DIR, 'groups')).length;
+  if (groupFiles !== GROUP_COUNT)
+    throw new Error(`test/groups/ holds ${groupFiles} group files; GROUP_COUNT is ${GROUP_COUNT}`);
+}
+
+/** The HTTP specs of a pass: test/ on the embedded engine; on a server, test/server-engine/ and ENGINE_DEPENDENT. */
 function httpSpecs(engine) {
+  checkLayout();
   const top = specsIn(TEST_DIR);
   if (engine !== 'server') return top;
   return [
@@ -87,4 +111,4 @@ function groupMembers(group, engine) {
     .filter((_, index) => index % GROUP_COUNT === group - 1);
 }
 
-module.exports = { ENGINE_DEPENDENT, GROUP_COUNT, aloneSpecs, groupMembers };
+module.exports = { GROUP_COUNT, aloneSpecs, groupMembers, httpSpecs };
