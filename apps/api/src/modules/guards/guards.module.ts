@@ -19,9 +19,9 @@ import { throttlerModuleOptions } from './throttling/throttlers';
  * configureApp). This module sets up what they run on: the passport-jwt strategy, @nestjs/throttler's named
  * throttlers of the client-IP limit, and the start-up check that refuses undeclared routes.
  *
- * A module whose routes use @Auth imports this module: Nest builds a route's guards in the module of its
- * controller, so that module must reach what the guards inject (the credentials cache, admission), which this
- * module therefore re-exports.
+ * A module whose routes use @Auth imports this module. Nest builds a route's guards in the module of its
+ * controller, so what the guards inject (the credentials cache, admission) must be reachable from every such
+ * module: CredentialsModule and MeteringModule are global for that reason, not re-exported from here.
  */
 @Module({
   imports: [
@@ -35,6 +35,6 @@ import { throttlerModuleOptions } from './throttling/throttlers';
     }),
   ],
   providers: [StaticReflector, JwtStrategy, RouteDeclarationCheck, ClientIpLimit],
-  exports: [StaticReflector, ClientIpLimit, CredentialsModule, MeteringModule],
+  exports: [StaticReflector, ClientIpLimit],
 })
 export class GuardsModule {}

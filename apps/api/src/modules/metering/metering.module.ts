@@ -1,4 +1,4 @@
-import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
@@ -20,7 +20,10 @@ import { UsageWriteBackService } from './usage-write-back.service';
  * Quota and rate-limit counters: in-process by default; in Redis when REDIS_URL is set. While Redis does not
  * answer some instance, quotas are decided in PostgreSQL's ledger by all of them; while it does not answer this
  * one, its rate limits are counted by its own counters.
+ *
+ * Global: the quota guard, built by Nest in the module of each metered controller, injects Admission.
  */
+@Global()
 @Module({
   imports: [MetricsModule],
   providers: [
