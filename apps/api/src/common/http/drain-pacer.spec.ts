@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { DrainPacer } from './drain-pacer';
 
 const MiB = 1024 * 1024;
@@ -55,5 +56,35 @@ describe('DrainPacer', () => {
     const started = Date.now();
     await written;
     expect(Date.now() - started).toBeGreaterThan(500);
+  }, 20000);
+
+  it('drains at its pace a body that an HTTP server answered early (its parser reads the socket)', async () => {
+    const pacer = new DrainPacer();
+    // As closeAfterEarlyAnswer does: the answer first, then the rest of the body is read and dropped, paced.
+    const http = createHttpServer((request, response) => {
+      request.socket.destroySoon = function closeSendingSide(this: Socket) {
+        this.end();
+        pacer.add(this);
+      };
+      response.writeHead(413, { Connection: 'close' }).end();
+    });
+    http.listen(0, '127.0.0.1');
+    await once(http, 'listening');
+    const client = connect((http.address() as AddressInfo).port, '127.0.0.1');
+    try {
+      await once(client, 'connect');
+      const bytes = 20 * MiB;
+      const started = Date.now();
+      client.write(`POST / HTTP/1.1\r\nHost: test\r\nContent-Length: ${bytes}\r\n\r\n`);
+      const body = Buffer.alloc(bytes);
+      for (let at = 0; at < bytes; at += 64 * 1024)
+        if (!client.write(body.subarray(at, at + 64 * 1024))) await once(client, 'drain');
+      // About a second at 16 MiB/s; read one event-loop pass a tick, TCP's window stayed small and it took 6–10 s.
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      client.destroy();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
   }, 20000);
 });

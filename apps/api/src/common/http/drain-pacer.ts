@@ -21,6 +21,8 @@ export class DrainPacer {
   private readonly perTick: number;
   private credit: number;
   private timer?: NodeJS.Timeout;
+  /** The connection reading now, until its stop(). */
+  private reading?: { stop: () => void };
 
   constructor(bytesPerSecond = DRAIN_BYTES_PER_SECOND) {
     this.perTick = (bytesPerSecond * TICK_MS) / 1000;
@@ -39,6 +41,7 @@ export class DrainPacer {
   }
 
   private tick(): void {
+    this.reading?.stop();
     this.credit = Math.min(this.perTick * MAX_CREDIT_TICKS, this.credit + this.perTick);
     if (this.queue.size === 0) {
       clearInterval(this.timer);
@@ -50,11 +53,34 @@ export class DrainPacer {
     const socket = this.queue.values().next().value as Socket;
     this.queue.delete(socket);
     this.queue.add(socket);
+    this.readWhileItComes(socket);
+  }
+
+  /**
+   * Lets `socket` read, a pass of the event loop at a time, while each pass brings bytes and credit is left; the
+   * next tick stops it at the latest. One pass a tick read only what the kernel held at that moment (150 KB on
+   * loopback, where TCP's window never grew): a refused 20 MB upload drained at 3.5 MB/s, in 6 s, where 16 MB/s are
+   * allowed. Polled, not told: Node's HTTP parser reads the socket itself, and a 'data' listener would take the
+   * socket from it (the connection then reads nothing more).
+   */
+  private readWhileItComes(socket: Socket): void {
     const before = socket.bytesRead;
-    socket.resume();
-    setImmediate(() => {
+    let seen = before;
+    let next: NodeJS.Immediate | undefined;
+    const stop = () => {
+      if (next) clearImmediate(next);
       this.credit -= socket.bytesRead - before;
       if (!socket.destroyed) socket.pause();
-    });
+      this.reading = undefined;
+    };
+    const pass = () => {
+      const read = socket.bytesRead;
+      if (socket.destroyed || read === seen || read - before >= this.credit) return stop();
+      seen = read;
+      next = setImmediate(pass);
+    };
+    socket.resume();
+    next = setImmediate(pass);
+    this.reading = { stop };
   }
 }
