@@ -59,6 +59,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', ...(engine === 'server' ? PURE_UNIT_SPECS : [])],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/support/file-teardown-hook.ts'],
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
   // A worker's heap grows with every test file it runs (each boots apps; jest keeps part of each file's module graph):

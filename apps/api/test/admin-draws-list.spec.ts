@@ -2,7 +2,7 @@ import { errorBody, Messages } from './support/contract-errors';
 import { newTokenHolder } from './support/fixtures';
 import type { Http } from './support/http';
 import type { TestApp } from './support/test-app';
-import { withAdmin } from './support/test-set-ups';
+import { withSharedAdmin } from './support/test-set-ups';
 
 /** GET /admin/lotteries/{tag}/draws: the draws as administrators browse them, with provenance, not metered. */
 describe('the administrators’ draw list', () => {
@@ -15,7 +15,7 @@ describe('the administrators’ draw list', () => {
       app,
       api,
       admin: { jwt },
-    } = await withAdmin());
+    } = await withSharedAdmin());
   });
   afterAll(() => app.close());
 

@@ -5,6 +5,7 @@ import { newAccount, newAdmin, PASSWORD, sql, uniqueEmail } from './support/fixt
 import { http, Http } from './support/http';
 import { errorBody, Messages } from './support/contract-errors';
 import { createTestApp, TestApp } from './support/test-app';
+import { withSharedApp } from './support/test-set-ups';
 import { TEST_ENV } from './support/test-engine';
 
 /** An HS256 JWT signed by hand, so tests can forge expired or wrongly signed tokens. */
@@ -21,8 +22,7 @@ describe('auth: register, login and the JWT', () => {
   let api: Http;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
+    ({ app, api } = await withSharedApp());
   });
   afterAll(() => app.close());
 

@@ -1,6 +1,6 @@
 import { newTokenHolder } from './support/fixtures';
-import { http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { withSharedApp } from './support/test-set-ups';
 
 /**
  * Request shapes that public clients of the service we implement are known to send, replayed as plain HTTP:
@@ -16,8 +16,9 @@ describe('what public clients send', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    token = (await newTokenHolder(http(app.baseUrl))).token;
+    const shared = await withSharedApp();
+    app = shared.app;
+    token = (await newTokenHolder(shared.api)).token;
   });
   afterAll(() => app.close());
 

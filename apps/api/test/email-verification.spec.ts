@@ -7,6 +7,7 @@ import { http, Http } from './support/http';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startSmtpReceiver } from '../../../tools/testing/smtp-receiver';
 import { createTestApp, TestApp } from './support/test-app';
+import { withSharedApp } from './support/test-set-ups';
 
 const PUBLIC_URL = 'https://lottery.example.test';
 const VERIFY_LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/verify-email\?token=([A-Za-z0-9_-]{43})$/m;
@@ -244,9 +245,8 @@ describe('registration without verification (REGISTRATION_VERIFY_EMAIL=false, or
   });
 
   it('grants the license at once without SMTP_URL; an account left unverified there cannot ask for a link', async () => {
-    const app = await createTestApp();
+    const { app, api } = await withSharedApp();
     try {
-      const api = http(app.baseUrl);
       const account = await register(api, 'no-smtp');
       expect(account.registered.body).toMatchObject({ emailVerified: true, license: FREE });
       // An account left unverified when SMTP_URL was removed: nothing to send the link with.

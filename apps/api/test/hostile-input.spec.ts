@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { newTokenHolder, PASSWORD, uniqueEmail } from './support/fixtures';
 import type { Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
-import { withAdmin } from './support/test-set-ups';
+import { withAdmin, withSharedApp } from './support/test-set-ups';
 import { errorBody, Messages } from './support/contract-errors';
 
 /**
@@ -736,7 +736,7 @@ describe('bodies on the CORS preflight route (served by Fastify, not Nest)', () 
  */
 describe('an OPTIONS request with an Origin but no Access-Control-Request-Method', () => {
   let app: TestApp;
-  beforeAll(async () => (app = await createTestApp()));
+  beforeAll(async () => ({ app } = await withSharedApp()));
   afterAll(() => app.close());
 
   it('is answered like any preflight: 204 with the CORS headers, never a text/plain 400', async () => {

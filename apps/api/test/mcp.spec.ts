@@ -9,7 +9,7 @@ import { errorBody, Messages } from './support/contract-errors';
 import { newLicensedHolder, type TestLicenseLimits } from './support/fixtures';
 import type { Http } from './support/http';
 import type { TestApp } from './support/test-app';
-import { withAdmin } from './support/test-set-ups';
+import { withSharedAdmin } from './support/test-set-ups';
 
 const TOOLS = [
   'list_lotteries',
@@ -110,7 +110,7 @@ describe('the MCP endpoint (contract section 11), driven by the official SDK cli
   const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
   beforeAll(async () => {
-    ({ app, api, admin } = await withAdmin());
+    ({ app, api, admin } = await withSharedAdmin());
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));

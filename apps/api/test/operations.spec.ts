@@ -1,5 +1,6 @@
-import { createTestApp, TestApp } from './support/test-app';
-import { http, Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withSharedApp } from './support/test-set-ups';
+import type { Http } from './support/http';
 import { errorBody, Messages } from './support/contract-errors';
 import { bundleFigures } from './support/bundle';
 
@@ -19,8 +20,7 @@ describe('operations routes', () => {
   let api: Http;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
+    ({ app, api } = await withSharedApp());
   });
   afterAll(() => app.close());
 

@@ -2,9 +2,9 @@ import { request as httpRequest } from 'node:http';
 import { Messages } from '../src/common/errors/messages';
 import { errorBody } from './support/contract-errors';
 import { newAccount, newAdmin, PASSWORD, sql, uniqueEmail } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
-import { PUBLIC_URL, withMailingApp } from './support/test-set-ups';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { PUBLIC_URL, withMailingApp, withSharedApp } from './support/test-set-ups';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/reset-password\?token=([A-Za-z0-9_-]{43})$/m;
@@ -195,8 +195,7 @@ describe('password recovery without e-mail (no SMTP_URL): links from an administ
   let api: Http;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
+    ({ app, api } = await withSharedApp());
   });
   afterAll(() => app.close());
 

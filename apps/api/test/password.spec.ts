@@ -1,8 +1,9 @@
 import { Messages } from '../src/common/errors/messages';
 import { errorBody } from './support/contract-errors';
 import { newAccount, newTokenHolder, PASSWORD } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withSharedApp } from './support/test-set-ups';
 
 const NEW_PASSWORD = 'a much longer passphrase';
 
@@ -11,8 +12,7 @@ describe('PUT /profile/password', () => {
   let api: Http;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
+    ({ app, api } = await withSharedApp());
   });
   afterAll(() => app.close());
 

@@ -1,9 +1,9 @@
 import { Messages } from '../src/common/errors/messages';
 import { errorBody } from './support/contract-errors';
 import { newAccount, PASSWORD, sql, uniqueEmail } from './support/fixtures';
-import { http, Http } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
-import { PUBLIC_URL, withMailingApp } from './support/test-set-ups';
+import type { Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { PUBLIC_URL, withMailingApp, withSharedApp } from './support/test-set-ups';
 
 const LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/confirm-email\?token=([A-Za-z0-9_-]{43})$/m;
 const CANCEL_LINK = /^https:\/\/lottery\.example\.test\/portal\/#\/cancel-email\?token=([A-Za-z0-9_-]{43})$/m;
@@ -386,8 +386,7 @@ describe('changing the e-mail address without e-mail (no SMTP_URL): at once', ()
   let api: Http;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
+    ({ app, api } = await withSharedApp());
   });
   afterAll(() => app.close());
 

@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { AUTH_DECLARATION, AuthDeclaration } from '../src/modules/guards/route-access';
-import { createTestApp, TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { withSharedApp } from './support/test-set-ups';
 
 type Decorated = object;
 const names = (items: unknown[] | undefined) => (items ?? []).map((item) => (item as { name: string }).name);
@@ -60,7 +61,7 @@ const METERED = 'apiToken | ApiTokenGuard → LicenseGuard → QuotaGuard';
 
 describe('route access declarations', () => {
   let app: TestApp;
-  beforeAll(async () => (app = await createTestApp()));
+  beforeAll(async () => ({ app } = await withSharedApp()));
   afterAll(() => app.close());
 
   it('lists every route with its @Auth level, its guards in order and its interceptors', () => {

@@ -1,5 +1,6 @@
-import { createTestApp, TestApp } from './support/test-app';
-import { http, Http } from './support/http';
+import type { TestApp } from './support/test-app';
+import { withSharedApp } from './support/test-set-ups';
+import type { Http } from './support/http';
 import { newAccount } from './support/fixtures';
 import { errorBody, Messages } from './support/contract-errors';
 
@@ -17,8 +18,7 @@ describe('token lifecycle', () => {
   let jwt: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
+    ({ app, api } = await withSharedApp());
     jwt = (await newAccount(api)).jwt;
   });
   afterAll(() => app.close());

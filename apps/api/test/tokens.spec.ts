@@ -1,6 +1,7 @@
 import { newAccount, newToken, sql } from './support/fixtures';
 import { http, Http } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { withSharedApp } from './support/test-set-ups';
 import { errorBody, Messages } from './support/contract-errors';
 
 const tokenNotFound = errorBody.notFound(Messages.tokenNotFound);
@@ -13,8 +14,7 @@ describe('API tokens: /profile/token', () => {
   let api: Http;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    api = http(app.baseUrl);
+    ({ app, api } = await withSharedApp());
   });
   afterAll(() => app.close());
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { changeEmailViaApi, confirmEmailStatus, loginStatus, loginViaApi } from './support/api-calls';
-import { startApi, startMailingApi, type ApiServer, type MailingApi } from './support/api-server';
+import { sharedApi, startMailingApi, type ApiServer, type MailingApi } from './support/api-server';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { fieldState, focusedName, profileStatus } from './support/forms';
@@ -228,13 +228,12 @@ describe('portal: changing the e-mail address without e-mail (no SMTP_URL)', () 
   let browser: Browser;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test.each([1280, 375])('at %i px the address changes at once and the header shows it', async (width) => {

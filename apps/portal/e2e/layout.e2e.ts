@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { startApi, type ApiServer } from './support/api-server';
+import { sharedApi, type ApiServer } from './support/api-server';
 import { launchBrowser, newPage } from './support/browser';
 import { pageWidth } from './support/layout';
 import { heading, logIn } from './support/portal';
@@ -34,14 +34,13 @@ describe.each([
   let page: Page;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = sharedApi();
     browser = await launchBrowser();
     page = await newPage(browser, api.baseUrl, { width, height: 900 });
     await logIn(page, api.adminEmail, api.adminPassword);
   });
   afterAll(async () => {
     await browser?.close();
-    await api?.stop();
   });
 
   test.each(ADMIN_PAGES)(

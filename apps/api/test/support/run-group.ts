@@ -1,5 +1,6 @@
 import { join, relative } from 'node:path';
 import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
+import { runsForTheFile, SHARED_APP } from './file-teardown';
 import { testEngine } from './test-engine';
 
 // A plain CommonJS module: the Jest config reads it too.
@@ -22,7 +23,8 @@ export function runGroup(group: number): void {
   const testDir = join(__dirname, '..');
   for (const path of members)
     describe(relative(testDir, path), () => {
-      beforeAll(() => __resetOutOfContextForTests());
+      // Not while the file's shared app runs: its Nest logs would have no logger left (none of its specs reads them).
+      beforeAll(() => runsForTheFile(SHARED_APP) || __resetOutOfContextForTests());
       // Loaded while the describe block is being defined: the spec's own tests and hooks land inside it.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       require(path);

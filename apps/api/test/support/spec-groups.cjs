@@ -1,4 +1,4 @@
-const { existsSync, readdirSync } = require('node:fs');
+const { existsSync, readFileSync, readdirSync } = require('node:fs');
 const { basename, join } = require('node:path');
 
 /**
@@ -104,11 +104,21 @@ const isAlone = (path) => ALONE.includes(basename(path, '.spec.ts'));
 /** The HTTP specs of a pass that keep a Jest file of their own. */
 const aloneSpecs = (engine) => httpSpecs(engine).filter(isAlone);
 
-/** The HTTP specs of a pass that run in group `group` (1…GROUP_COUNT), dealt out in turn by file name. */
+/** Specs that take the file's shared app (test-set-ups.ts: withSharedApp and the fixtures built on it). */
+const takesSharedApp = (path) => /\bwithShared(App|Admin|TokenHolder)\(/.test(readFileSync(path, 'utf8'));
+
+/**
+ * The HTTP specs of a pass that run in group `group` (1…GROUP_COUNT): those that take the shared app all in group 1,
+ * where one app serves them all; the others dealt out in turn by file name (over groups 1…GROUP_COUNT when no spec
+ * of the pass takes the shared app).
+ */
 function groupMembers(group, engine) {
-  return httpSpecs(engine)
-    .filter((path) => !isAlone(path))
-    .filter((_, index) => index % GROUP_COUNT === group - 1);
+  const specs = httpSpecs(engine).filter((path) => !isAlone(path));
+  const sharing = specs.filter(takesSharedApp);
+  const others = specs.filter((path) => !takesSharedApp(path));
+  if (!sharing.length) return others.filter((_, index) => index % GROUP_COUNT === group - 1);
+  if (group === 1) return sharing;
+  return others.filter((_, index) => index % (GROUP_COUNT - 1) === group - 2);
 }
 
 module.exports = { GROUP_COUNT, aloneSpecs, groupMembers, httpSpecs };

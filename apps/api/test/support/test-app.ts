@@ -9,11 +9,16 @@ import { Client } from 'pg';
 import { dataDirectoryRoot } from '../../../../tools/testing/data-directory-root';
 import { createApp, RunningApp } from '../../src/bootstrap';
 import { loadSettings } from '../../src/config/settings';
+import { passwordStrength } from '../../src/modules/auth/password/password-strength';
+import { endAfterFile } from './file-teardown';
 import { forbidNetwork } from './no-network';
 import { RUN_PREFIX, serverBaseUrl, TEST_ENV, testEngine, withDatabase } from './test-engine';
 
 // Whatever a test's settings or data say, an app booted here resolves no name but localhost (see no-network.ts).
 forbidNetwork();
+
+// The apps of a test file share the password-strength worker (it outlives an app); it ends with the file.
+endAfterFile('password-strength worker', () => passwordStrength.stop());
 
 /**
  * argon2id at 1 MiB and one pass (under a millisecond; the service's 19 MiB and two passes took 35–45 ms a hash or

@@ -4,6 +4,7 @@ import { startSmtpReceiver } from '../../../../tools/testing/smtp-receiver';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { newAdmin, newLicensedHolder, ROOMY_LICENSE } from './fixtures';
 import { http, type Http } from './http';
+import { endAfterFile, SHARED_APP } from './file-teardown';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -21,10 +22,47 @@ export async function withApp(env: Record<string, string> = {}): Promise<{ app: 
   return { app, api: http(app.baseUrl) };
 }
 
+let sharedApp: Promise<TestApp> | undefined;
+
+/**
+ * The app of default settings that the specs of one Jest file share (`npm test` runs them in one group: see
+ * spec-groups.cjs), with a client for it: an app's boot costs about a second of CPU. A spec that takes it changes
+ * nothing another spec could see (no setting, lottery, draw, source or administrator of the bundle, no spy on the
+ * app's services) and counts only what it made: its own accounts, tokens and licenses. The app's close() does
+ * nothing; the file's teardown closes it (file-teardown.ts).
+ */
+export async function withSharedApp(): Promise<{ app: TestApp; api: Http }> {
+  if (!sharedApp) {
+    const booting = createTestApp();
+    sharedApp = booting;
+    endAfterFile(SHARED_APP, async () => {
+      sharedApp = undefined;
+      await (await booting).close();
+    });
+  }
+  const app = await sharedApp;
+  return { app: { ...app, close: async () => undefined }, api: http(app.baseUrl) };
+}
+
+const addAdmin = async ({ app, api }: { app: TestApp; api: Http }) => ({
+  app,
+  api,
+  admin: await newAdmin(app, api),
+});
+
+const addTokenHolder = async ({ app, api, admin }: Awaited<ReturnType<typeof addAdmin>>, license: string) => {
+  const holder = await newLicensedHolder(api, admin.jwt, license, ROOMY_LICENSE);
+  return { app, api, admin, holder, token: holder.token };
+};
+
 /** An app with a logged-in administrator. */
 export async function withAdmin(env: Record<string, string> = {}) {
-  const { app, api } = await withApp(env);
-  return { app, api, admin: await newAdmin(app, api) };
+  return addAdmin(await withApp(env));
+}
+
+/** The file's shared app (withSharedApp) with an administrator of the spec's own. */
+export async function withSharedAdmin() {
+  return addAdmin(await withSharedApp());
 }
 
 /**
@@ -32,9 +70,12 @@ export async function withAdmin(env: Record<string, string> = {}) {
  * 20 requests a second: the specs that read many answers in a row go faster than that.
  */
 export async function withTokenHolder(env: Record<string, string> = {}, license = 'test_bulk') {
-  const { app, api, admin } = await withAdmin(env);
-  const holder = await newLicensedHolder(api, admin.jwt, license, ROOMY_LICENSE);
-  return { app, api, admin, holder, token: holder.token };
+  return addTokenHolder(await withAdmin(env), license);
+}
+
+/** The file's shared app (withSharedApp) with an administrator and a token holder of the spec's own. */
+export async function withSharedTokenHolder(license = 'test_bulk') {
+  return addTokenHolder(await withSharedAdmin(), license);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Module, OnApplicationShutdown } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { SETTINGS } from '../../config/settings.module';
 import { resolveJwtSecret, Settings } from '../../config/settings';
@@ -7,7 +7,6 @@ import { JWT_ALGORITHM } from '../guards/jwt/access-token-claims';
 import { AuthController } from './auth.controller';
 import { PasswordController } from './password.controller';
 import { AuthService } from './auth.service';
-import { passwordStrength } from './password/password-strength';
 import { GuardsModule } from '../guards/guards.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { RegistrationLimit } from './registration-limit';
@@ -33,8 +32,4 @@ import { DeviceCookie } from './device-cookie';
   providers: [AuthService, RegistrationLimit, DeviceCookie],
   exports: [AuthService],
 })
-export class AuthModule implements OnApplicationShutdown {
-  onApplicationShutdown(): Promise<void> {
-    return passwordStrength.stop();
-  }
-}
+export class AuthModule {}
