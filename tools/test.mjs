@@ -5,7 +5,9 @@
 //   the next long step: API tests on a PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL is set), portal
 //   browser tests in two parts (when a Chromium is found; required in CI), SDK tests, migrations check (server).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { CrashedSuites } from './testing/crashed-suites.mjs';
 import { JestFailures } from './testing/jest-failures.mjs';
@@ -13,7 +15,17 @@ import { JestFailures } from './testing/jest-failures.mjs';
 // SYNC=off: every API the tests start (in process, or as `node dist/apps/api/main.js` for the SDK and the portal)
 // keeps its sources to itself; the bundled ones name the operators' hosts, which no test may reach. A test that
 // polls turns it on over a local source server.
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', SYNC: 'off' };
+// LRS_RUN_SEED_NAME: the steps that start built APIs from a seeded data directory (the browser tests' two parts)
+// share one, seeded by whichever comes first (tools/testing/api-process.ts: seedDataDirectory); removed at the end.
+const RUN_SEED_NAME = `lrs-run-seed-${process.pid}`;
+const env = {
+  ...process.env,
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  SYNC: 'off',
+  LRS_RUN_SEED_NAME: RUN_SEED_NAME,
+};
 const jestEnv = {
   ...env,
   NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
@@ -69,9 +81,12 @@ const checkSteps = [
 const portal = hasProject('apps/portal') && (chrome || process.env.CI);
 // The build step has just built the portal: both parts use that bundle (neither rebuilds it under the other).
 const portalEnv = { ...jestEnv, CHROME_PATH: chrome ?? '', PORTAL_E2E_SKIP_BUILD: '1' };
-/** About a third of the browser specs' time: the portal's two parts let the lanes even out. */
+/**
+ * About two fifths of the browser specs' time: the portal's two parts let the lanes even out (the first lane's
+ * embedded pass ends well after the second lane's checks and server pass).
+ */
 const PORTAL_PART_1 =
-  'e2e/(session-expiry|number-stats|draws|try-it|try-it-agents|check-numbers|sync|account-email|webhooks-edit)\\.e2e\\.ts$';
+  'e2e/(session-expiry|number-stats|draws|try-it|try-it-agents|check-numbers|sync|account-email|webhooks-edit|webhooks)\\.e2e\\.ts$';
 
 /**
  * The API passes run their HTTP specs several to a Jest file (apps/api/test/support/spec-groups.cjs): the app's
@@ -175,7 +190,15 @@ async function run(step, prefix = '') {
   return ok;
 }
 
+/** The run's seeded data directory, wherever the data directory root is (tools/testing/data-directory-root.ts). */
+const removeRunSeed = () => {
+  for (const root of ['/dev/shm', tmpdir()])
+    rmSync(join(root, RUN_SEED_NAME), { recursive: true, force: true });
+};
+
 let failed = 0;
+// One left by an earlier run that was killed under the same process id would be an older bundle.
+removeRunSeed();
 for (const step of buildSteps) if (!(await run(step))) failed += 1;
 // The embedded pass is the longest step: the first lane takes it at once, the second runs the checks beside it.
 const queue = [...longSteps];
@@ -195,6 +218,7 @@ const laneResults = await Promise.all([
   runChecks('[2] ').then(async (checksFailed) => checksFailed + (await takeLongSteps('[2] '))),
 ]);
 failed += laneResults.reduce((a, b) => a + b, 0);
+removeRunSeed();
 console.log(`\n${results.join('\n')}`);
 if (failedTests.length) {
   const shown = failedTests.slice(0, 12);

@@ -1,7 +1,7 @@
 // Shared by the SDK tests and the portal's browser tests: the real, built API as a child process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { dataDirectoryRoot } from './data-directory-root';
@@ -46,13 +46,26 @@ const exited = (child: ChildProcess) =>
 export const SEEDED_DATA_DIR = 'LRS_SEEDED_DATA_DIR';
 
 /**
+ * Set by `npm test` (tools/test.mjs): the name, under the data directory root, of the one seeded data directory that
+ * all of its test steps share (the browser tests' two parts), which it removes at the end.
+ */
+export const RUN_SEED_NAME = 'LRS_RUN_SEED_NAME';
+
+/**
  * Starts the built API once on an empty data directory, which loads the bundled draws (≈ 8 s on 2 cores), stops it,
  * and names that directory in the environment: every startApi of the run then begins from a copy of it (≈ 2 s)
  * instead of loading the bundle again. It holds no account (no admin, no demo): each start creates its own admin.
- * Returns the directory, for the run's teardown to remove.
+ * Under `npm test` (RUN_SEED_NAME), the step that comes first seeds and the others take its directory. Returns the
+ * directory and whether it is the caller's to remove.
  */
-export async function seedDataDirectory(label: string): Promise<string> {
+export async function seedDataDirectory(label: string): Promise<{ dir: string; own: boolean }> {
   const started = Date.now();
+  const runSeed = process.env[RUN_SEED_NAME] ? join(dataDirectoryRoot(), process.env[RUN_SEED_NAME]) : null;
+  if (runSeed && existsSync(runSeed)) {
+    process.env[SEEDED_DATA_DIR] = runSeed;
+    process.stdout.write(`[${label}] the run's seeded data directory taken, seeded by an earlier step\n`);
+    return { dir: runSeed, own: false };
+  }
   const server = await startApi({
     label: `${label}-seed`,
     fresh: true,
@@ -60,9 +73,19 @@ export async function seedDataDirectory(label: string): Promise<string> {
     env: () => ({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }),
   });
   await server.stop();
-  process.env[SEEDED_DATA_DIR] = server.dataDir;
+  let dir = server.dataDir;
+  if (runSeed) {
+    // Whole or not at all for the steps after: a rename. A step that seeded at the same time may have got there first.
+    try {
+      renameSync(dir, runSeed);
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    dir = runSeed;
+  }
+  process.env[SEEDED_DATA_DIR] = dir;
   process.stdout.write(`[${label}] seeded data directory ready in ${Date.now() - started} ms\n`);
-  return server.dataDir;
+  return { dir, own: !runSeed };
 }
 
 /**

@@ -36,9 +36,10 @@ export default async function globalSetup(): Promise<void> {
   const skipBuild = process.env.PORTAL_E2E_SKIP_BUILD === '1' && existsSync(`${portalDist}/index.html`);
   if (!skipBuild)
     run('portal build', 'npx', ['vite', 'build', '-c', 'apps/portal/vite.config.ts', '--logLevel', 'warn']);
-  // Every spec's API starts from a copy of one seeded data directory, not by loading the bundle again.
-  // (It names the directory in the environment, for the specs and for the global teardown that removes it.)
-  await seedDataDirectory('portal-e2e');
+  // Every spec's API starts from a copy of one seeded data directory, not by loading the bundle again (under
+  // `npm test`, one for both parts of the browser tests). The global teardown removes it when it is this run's own.
+  (globalThis as { __PORTAL_E2E_SEED__?: unknown }).__PORTAL_E2E_SEED__ =
+    await seedDataDirectory('portal-e2e');
   // The API that the specs with default settings and data of their own share (api-server.ts: sharedApi).
   const sharedStarted = Date.now();
   (globalThis as { __PORTAL_E2E_SHARED_API__?: unknown }).__PORTAL_E2E_SHARED_API__ = await startSharedApi();
