@@ -78,7 +78,8 @@ export async function seedDataDirectory(label: string): Promise<{ dir: string; o
     // Whole or not at all for the steps after: a rename. A step that seeded at the same time may have got there first.
     try {
       renameSync(dir, runSeed);
-    } catch {
+    } catch (error) {
+      if (!existsSync(runSeed)) throw error;
       rmSync(dir, { recursive: true, force: true });
     }
     dir = runSeed;

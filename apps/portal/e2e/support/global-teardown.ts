@@ -2,7 +2,10 @@ import { rmSync } from 'node:fs';
 import type { BrowserServer } from 'playwright-core';
 import type { ApiServer } from './api-server';
 
-/** Closes the run's browser server, stops its shared API and removes its seeded data directory if it is its own (see global-setup.ts). */
+/**
+ * Closes the run's browser server, stops its shared API and removes its seeded data directory when it is its own
+ * (see global-setup.ts).
+ */
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { __PORTAL_E2E_BROWSER__?: BrowserServer }).__PORTAL_E2E_BROWSER__?.close();
   await (globalThis as { __PORTAL_E2E_SHARED_API__?: ApiServer }).__PORTAL_E2E_SHARED_API__?.stop();

@@ -77,8 +77,8 @@ async function cheapVerdict(password: string): Promise<StrengthVerdict> {
  * One worker for the process, started on first use (most processes never score a password) and restarted if it
  * dies. It outlives an app: it never keeps the process alive (unref), and apps started one after another in one
  * process (the tests' many apps) share it instead of each loading the dictionaries again (≈ 0.2 s of CPU, and the
- * first registration's wait). Fails closed: every password gets a verdict, zxcvbn's when the worker answers, the cheap check's when it
- * is busy, broken or too slow.
+ * first registration's wait). Fails closed: every password gets a verdict, zxcvbn's when the worker answers, the
+ * cheap check's when it is busy, broken or too slow.
  */
 export class PasswordStrengthWorker {
   private readonly logger = new Logger('PasswordStrength');
