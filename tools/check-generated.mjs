@@ -2,7 +2,8 @@
 // Fails when the committed OpenAPI document or the generated SDK client no longer match the code: builds the
 // API, writes the document and generates the client into a temporary directory with the same script as
 // `nx run sdk:generate`, and compares them file by file with libs/sdk/openapi.json and libs/sdk/src/generated.
-// The working tree is never touched.
+// The working tree is never touched. `--built`: the API in dist/ was built from this tree just before (npm test's
+// build step), so it is not built a second time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const committedSpec = join(root, 'libs/sdk/openapi.json');
 const committedClient = join(root, 'libs/sdk/src/generated');
+const alreadyBuilt = process.argv.includes('--built');
 const FIX = 'generated files are not up to date: run `npx nx run sdk:generate` and commit';
 
 function run(label, command, args) {
@@ -40,11 +42,12 @@ const temp = mkdtempSync(join(tmpdir(), 'lrs-check-generated-'));
 try {
   const spec = join(temp, 'openapi.json');
   const client = join(temp, 'generated');
-  run('building the API', process.execPath, [
-    join(root, 'node_modules/typescript/bin/tsc'),
-    '-p',
-    'apps/api/tsconfig.app.json',
-  ]);
+  if (!alreadyBuilt)
+    run('building the API', process.execPath, [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      'apps/api/tsconfig.app.json',
+    ]);
   run('writing the OpenAPI document', process.execPath, ['dist/apps/api/bin/generate-openapi.js', spec]);
   run('generating the client', process.execPath, ['libs/sdk/scripts/generate-client.mjs', spec, client]);
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, with a summary at the end.
-//   build → generated files up to date; then two lanes: the API tests on the embedded engine in one, the other
-//   checks in the other (type-check and lint → formatting → portal unit tests → OpenAPI lint); then each lane takes
+//   build; then two lanes: the API tests on the embedded engine in one, the other checks in the other (generated
+//   files up to date → type-check and lint → formatting → portal unit tests → OpenAPI lint); then each lane takes
 //   the next long step: API tests on a PostgreSQL server (when TEST_DATABASE_URL or DATABASE_URL is set), portal
 //   browser tests in two parts (when a Chromium is found; required in CI), SDK tests, migrations check (server).
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,22 +37,19 @@ const hasProject = (path) => existsSync(`${path}/project.json`);
 
 /**
  * What every test step needs, first: the build (the API specs that start `dist/apps/api/main.js`, the portal's and
- * the SDK's tests) and the generated files' check, which compiles into dist/ again (so it too must end before any test
- * starts the built API).
+ * the SDK's tests; the generated files' check writes the OpenAPI document with dist/'s generator).
  */
-const buildSteps = [
-  { name: 'build', cmd: ['npx', 'nx', 'run-many', '-t', 'build', '--outputStyle=static'] },
-  hasProject('libs/sdk') && {
-    name: 'generated OpenAPI document and SDK are up to date',
-    cmd: ['node', 'tools/check-generated.mjs'],
-  },
-].filter(Boolean);
+const buildSteps = [{ name: 'build', cmd: ['npx', 'nx', 'run-many', '-t', 'build', '--outputStyle=static'] }];
 
 /**
  * The checks that nothing waits for: in the second lane while the first runs the embedded API pass (one after the
  * other before it, they left one core nearly idle for a minute or two).
  */
 const checkSteps = [
+  hasProject('libs/sdk') && {
+    name: 'generated OpenAPI document and SDK are up to date',
+    cmd: ['node', 'tools/check-generated.mjs', '--built'],
+  },
   {
     name: 'type-check and lint',
     cmd: ['npx', 'nx', 'run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'],
@@ -137,11 +134,37 @@ if (hasProject('apps/portal') && !chrome && !process.env.CI)
   console.log('Note: no Chromium found: portal browser tests skipped (set CHROME_PATH).');
 
 const results = [];
+
+/**
+ * The CPU time of this process's children that have ended (Linux: /proc/self/stat's cutime + cstime, in seconds; the
+ * kernel adds a child's own and its waited-for descendants' time when it is reaped). Read as each step's process
+ * ends, the difference since the last read is that step's CPU time: no other child ends in between. Undefined
+ * elsewhere.
+ */
+const CLOCK_TICKS_PER_SECOND = 100;
+function endedChildrenCpuSeconds() {
+  try {
+    // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+let cpuSecondsRead = endedChildrenCpuSeconds();
+/** CPU seconds of the children that ended since the last call. */
+function cpuSecondsSinceLastRead() {
+  const now = endedChildrenCpuSeconds();
+  const spent = now === undefined || cpuSecondsRead === undefined ? undefined : now - cpuSecondsRead;
+  cpuSecondsRead = now;
+  return spent;
+}
 /** Failed tests, named again at the very end (CI shows only the last lines of the output). */
 const failedTests = [];
 
 /** Runs one command of a step; `onLine` sees its output lines. Resolves to whether it exited 0. */
-function runCommand(cmd, stepEnv, prefix, onLine) {
+function runCommand(cmd, stepEnv, prefix, cpu, onLine) {
   const say = (line) => process.stdout.write(`${prefix}${line}\n`);
   return new Promise((resolve) => {
     const child = spawn(cmd[0], cmd.slice(1), {
@@ -154,7 +177,10 @@ function runCommand(cmd, stepEnv, prefix, onLine) {
           onLine?.(line);
           say(line);
         });
-    child.on('close', (code) => resolve(code === 0));
+    child.on('close', (code) => {
+      cpu.seconds += cpuSecondsSinceLastRead() ?? Number.NaN;
+      resolve(code === 0);
+    });
   });
 }
 
@@ -170,7 +196,8 @@ async function run(step, prefix = '') {
   const started = Date.now();
   const crashes = new CrashedSuites();
   const failures = new JestFailures();
-  let ok = await runCommand(step.cmd, step.env, prefix, (line) => {
+  const cpu = { seconds: 0 };
+  let ok = await runCommand(step.cmd, step.env, prefix, cpu, (line) => {
     crashes.read(line);
     failures.read(line);
   });
@@ -180,12 +207,13 @@ async function run(step, prefix = '') {
     say(
       `=== ${step.name}: every failure was a worker killed by a signal; running ${files.join(', ')} again ===`,
     );
-    ok = await runCommand([...step.cmd, ...files], step.env, prefix);
+    ok = await runCommand([...step.cmd, ...files], step.env, prefix, cpu);
     rerun = `; ${files.length} file${files.length > 1 ? 's' : ''} run again after a worker crash: ${files.join(', ')}`;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  say(`=== ${ok ? 'ok' : 'FAILED'}: ${step.name} (${seconds} s${rerun}) ===`);
-  results.push(`${ok ? 'ok    ' : 'FAILED'} ${step.name} (${seconds} s${rerun})`);
+  const cost = Number.isNaN(cpu.seconds) ? `${seconds} s` : `${seconds} s, ${cpu.seconds.toFixed(0)} CPU-s`;
+  say(`=== ${ok ? 'ok' : 'FAILED'}: ${step.name} (${cost}${rerun}) ===`);
+  results.push(`${ok ? 'ok    ' : 'FAILED'} ${step.name} (${cost}${rerun})`);
   if (!ok) failedTests.push(...failures.failures.map((failure) => `${step.name}: ${failure}`));
   return ok;
 }
