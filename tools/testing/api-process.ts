@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { API_PROCESS_FLAGS, apiProcessEnv } from './api-process-runtime';
 import { dataDirectoryRoot } from './data-directory-root';
 
 export const workspaceRoot = resolve(__dirname, '../..');
@@ -122,6 +123,7 @@ export async function startApi({
   const adminPassword = `admin-${randomBytes(8).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...apiProcessEnv(),
     PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: '',
@@ -151,7 +153,7 @@ export async function startApi({
   let done: Promise<void>;
   let output = '';
   const launch = () => {
-    child = spawn(process.execPath, [apiMain], {
+    child = spawn(process.execPath, [...API_PROCESS_FLAGS, apiMain], {
       cwd: workspaceRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env,

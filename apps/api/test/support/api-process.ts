@@ -1,6 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+// Test infrastructure shared with the other projects' tests; tools/ is not a project, so the rule cannot model it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { API_PROCESS_FLAGS, apiProcessEnv } from '../../../../tools/testing/api-process-runtime';
 import { TEST_ENV } from './test-engine';
 import { freePort } from './free-port';
 
@@ -23,8 +26,8 @@ export interface ApiProcess {
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} not found: build the API first (npx nx run api:build)`);
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...TEST_ENV, PORT: String(port), ...env },
+  const child = spawn(process.execPath, [...API_PROCESS_FLAGS, MAIN], {
+    env: { ...process.env, ...apiProcessEnv(), ...TEST_ENV, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
