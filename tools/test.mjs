@@ -138,9 +138,11 @@ const results = [];
 /**
  * The CPU time of this process's children that have ended (Linux: /proc/self/stat's cutime + cstime, in seconds; the
  * kernel adds a child's own and its waited-for descendants' time when it is reaped). Read as each step's process
- * ends, the difference since the last read is that step's CPU time: no other child ends in between. Undefined
- * elsewhere.
+ * ends, the difference since the last read is that step's CPU time, unless the other lane's step ended in the same
+ * moment (then one line carries both). Processes that leave the step's tree before they end are not in it: the
+ * browser parts' Chromium renderers, about half of what those steps cost. Undefined elsewhere.
  */
+// Linux reports these fields in USER_HZ, which is 100 on every architecture Node.js runs on.
 const CLOCK_TICKS_PER_SECOND = 100;
 function endedChildrenCpuSeconds() {
   try {
